@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads the environment. Parsed once at start-up; a wrong value stops the server with a
+ * message naming the variable. Secrets are never logged (see lib/logger.ts redaction).
+ */
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const postgresUrl = z
+  .string()
+  .url('must be a URL like postgres://user:password@host:5432/database')
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url('must be an absolute URL like https://portal.example.org').optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_KEY: z
+    .string()
+    .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 random bytes in base64')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Healthcare Quality Portal <no-reply@localhost>'),
+  DEMO_DATA: booleanish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      if (v === 'true') return true as const;
+      if (v === 'false') return false as const;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (/^[0-9a-fA-F.:/, ]+$/.test(v)) return v.split(',').map((s) => s.trim());
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of proxy addresses' });
+      return z.NEVER;
+    }),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'DATA_DIR' | 'APP_URL'> {
+  DATA_DIR: string;
+  APP_URL: string;
+  /** Demo data is created on first start of an empty database: on by default only for the embedded database. */
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, emptyToUndefined(v)]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const hostForUrl = values.HOST === '0.0.0.0' || values.HOST === '::' ? '127.0.0.1' : values.HOST;
+  return {
+    ...values,
+    DATA_DIR: path.resolve(values.DATA_DIR),
+    APP_URL: (values.APP_URL ?? `http://${hostForUrl}:${values.PORT}`).replace(/\/$/, ''),
+    demoData: values.DEMO_DATA ?? !values.DATABASE_URL,
+  };
+}

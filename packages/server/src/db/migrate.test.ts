@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/database.js';
+import { migrationsApplied, runMigrations } from './migrate.js';
+
+describe('runMigrations', () => {
+  const db = useTestDatabase();
+  const count = async () =>
+    Number((await db.handle.pool.query('select count(*) from drizzle.__drizzle_migrations')).rows[0].count);
+
+  it('is a no-op on a migrated database, also when two instances run it at once', async () => {
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    await Promise.all([runMigrations(db.handle.pool), runMigrations(db.handle.pool)]);
+    await runMigrations(db.handle.pool);
+    expect(await count()).toBe(before);
+    expect(await migrationsApplied(db.handle.pool)).toBe(true);
+  });
+
+  it('creates the foundation tables', async () => {
+    const { rows } = await db.handle.pool.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' order by 1",
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'audit_events',
+      'email_log',
+      'project_memberships',
+      'projects',
+      'sessions',
+      'terms_versions',
+      'users',
+    ]);
+  });
+});

@@ -1,0 +1,6 @@
+export * from './audit.js';
+export * from './email.js';
+export * from './projects.js';
+export * from './sessions.js';
+export * from './terms.js';
+export * from './users.js';

@@ -1,0 +1,27 @@
+import type { DbOrTx } from '../db/client.js';
+import { auditEvents } from '../db/schema/index.js';
+
+export interface AuditEvent {
+  action: string;
+  projectId?: number | null;
+  actorUserId?: number | null;
+  subjectType?: string;
+  subjectId?: string | number;
+  data?: Record<string, unknown>;
+  ip?: string | null;
+  requestId?: string | null;
+}
+
+/** Appends an audit event. Pass the transaction of the change it records, so both land or neither does. */
+export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> {
+  await tx.insert(auditEvents).values({
+    action: event.action,
+    projectId: event.projectId ?? null,
+    actorUserId: event.actorUserId ?? null,
+    subjectType: event.subjectType ?? null,
+    subjectId: event.subjectId === undefined ? null : String(event.subjectId),
+    data: event.data ?? {},
+    ip: event.ip ?? null,
+    requestId: event.requestId ?? null,
+  });
+}

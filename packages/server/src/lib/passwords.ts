@@ -1,0 +1,7 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// OWASP minimum for argon2id: 19 MiB, 2 iterations, 1 lane. (2 is Algorithm.Argon2id, a const enum we cannot import.)
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, OPTIONS);
+export const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password);

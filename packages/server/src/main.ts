@@ -1,0 +1,90 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openDatabase } from './db/open.js';
+import { resolveAppKey } from './lib/app-key.js';
+import { loggerOptions } from './lib/logger.js';
+import { countDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './seed/demo.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino(loggerOptions(config.LOG_LEVEL));
+  const log = (message: string) => logger.info(message);
+
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    resolveAppKey(config.APP_KEY, config.DATA_DIR);
+    opened = await openDatabase(config, log);
+  } catch (error) {
+    logger.fatal(error instanceof DataDirLockedError ? error.message : { err: error }, 'The portal could not start');
+    process.exit(1);
+  }
+  const { database } = opened;
+
+  if (config.demoData && (await isEmptyDatabase(database.db))) {
+    await seedDemoData(database.db);
+    logger.info('Demo data created: project 1 "Demo Facility" and the demo accounts');
+  }
+  if ((await countDemoAccounts(database.db)) > 0) {
+    logger.warn(
+      'Demo accounts with a published password exist. Disable or delete them before real use (README "Demo data").',
+    );
+  }
+
+  const app = await buildApp({ config, database, logger });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.shuttingDown = true;
+    logger.info({ signal }, 'Shutting down: finishing requests in flight');
+    // Requests still running after the grace period are cut so the database can stop cleanly.
+    const force = setTimeout(() => {
+      logger.warn('Requests still running after 10 s: closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(force);
+    }
+    await opened.close();
+    logger.info('Stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    logger.fatal({ err: error }, `Could not listen on ${config.HOST}:${config.PORT}`);
+    await opened.close();
+    process.exit(1);
+  }
+  logger.info({ url: config.APP_URL }, `Portal ready at ${config.APP_URL}`);
+  if ((await countDemoAccounts(database.db)) > 0) {
+    logger.info(
+      { accounts: DEMO_ACCOUNTS.map((a) => a.email) },
+      `Demo logins: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} (password ${DEMO_PASSWORD})`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+describe('web app serving', () => {
+  const ctx = useTestApp({ env: { WEB_DIST_DIR: dist } });
+
+  it('answers every client route with the app, so a reload on a deep link works', async () => {
+    for (const url of ['/', '/terms-and-conditions', '/app/monitoring/1/pages/page/7', '/no/such/page?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API paths out of the fallback', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/missing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('does not answer writes to client routes with the app', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/terms-and-conditions' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('serves the API reference and the OpenAPI document built from the route schemas', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/healthz', '/readyz', '/api/public/terms-and-conditions']),
+    );
+    const terms = doc.paths['/api/public/terms-and-conditions'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(terms.properties)).toEqual(['content', 'lastUpdated']);
+  });
+});

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { projectMemberships, projects, users } from '../db/schema/index.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { getPublicTerms } from '../modules/terms/terms.service.js';
+import { useTestDatabase } from '../../test/database.js';
+import { createProject } from '../../test/factories.js';
+import { countDemoAccounts, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './demo.js';
+
+describe('demo data', () => {
+  const db = useTestDatabase();
+
+  it('creates Demo Facility as project 1, the four accounts and published terms', async () => {
+    const { db: database } = db.handle;
+    expect(await isEmptyDatabase(database)).toBe(true);
+    await seedDemoData(database);
+    expect(await isEmptyDatabase(database)).toBe(false);
+
+    const [project] = await database.select().from(projects).where(eq(projects.id, 1));
+    expect(project).toMatchObject({ name: 'Demo Facility', isActive: true });
+
+    const accounts = await database.select().from(users).orderBy(users.id);
+    expect(accounts.map((u) => [u.email, u.username, u.role])).toEqual([
+      ['superadmin@example.com', 'superadmin', 'superadmin'],
+      ['admin@example.com', 'admin', 'user'],
+      ['member@example.com', 'member', 'user'],
+      ['simple@example.com', 'simple', 'user'],
+    ]);
+    expect(await verifyPassword(accounts[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(accounts[0]!.passwordHash!, 'wrong password')).toBe(false);
+    expect(await countDemoAccounts(database)).toBe(4);
+
+    const memberships = await database.select().from(projectMemberships).where(eq(projectMemberships.projectId, 1));
+    const roleOf = (email: string) =>
+      memberships.find((m) => m.userId === accounts.find((u) => u.email === email)!.id)?.projectRole;
+    expect(roleOf('admin@example.com')).toBe('admin');
+    expect(roleOf('member@example.com')).toBe('simple');
+    expect(roleOf('simple@example.com')).toBe('simple');
+    expect(roleOf('superadmin@example.com')).toBeUndefined();
+
+    const terms = await getPublicTerms(database);
+    expect(terms.content).toContain('System use notification');
+    expect(terms.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('leaves the next project id free after the explicit id 1', async () => {
+    const next = await createProject(db.handle.db);
+    expect(next.id).toBe(2);
+  });
+});

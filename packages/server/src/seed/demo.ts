@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { projectMemberships, projects, termsVersions, users } from '../db/schema/index.js';
+import { recordAudit } from '../lib/audit.js';
+import { hashPassword } from '../lib/passwords.js';
+import { sanitizeHtml } from '../lib/sanitize.js';
+import { APP_CODES } from '@portal/shared';
+
+/** The demo accounts of DESIGN.md section 6, listed in the README. All share one password. */
+export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
+export const DEMO_ACCOUNTS = [
+  { email: 'superadmin@example.com', username: 'superadmin', firstName: 'Sam', lastName: 'Super', role: 'superadmin' },
+  { email: 'admin@example.com', username: 'admin', firstName: 'Avery', lastName: 'Admin', projectRole: 'admin' },
+  { email: 'member@example.com', username: 'member', firstName: 'Morgan', lastName: 'Member', projectRole: 'simple' },
+  { email: 'simple@example.com', username: 'simple', firstName: 'Sidney', lastName: 'Simple', projectRole: 'simple' },
+] as const;
+
+export const DEMO_PROJECT = { id: 1, name: 'Demo Facility', slug: 'demo-facility' } as const;
+
+const DEMO_TERMS = `
+<h2>1. System use notification</h2>
+<p>You are accessing a system of <strong>Demo Facility</strong> that holds confidential quality, policy and
+compliance records. Use is limited to authorised staff for the purposes of the facility's quality programme.</p>
+<h2>2. Monitoring and audit</h2>
+<p>Every sign-in and every change is recorded. Records may be reviewed by the facility, its auditors and surveyors.
+By signing in you consent to this monitoring.</p>
+<h2>3. Your responsibilities</h2>
+<ul>
+  <li>Keep your password and two-factor device to yourself; never share an account.</li>
+  <li>Do not enter patient identifiers where a form does not ask for them.</li>
+  <li>Sign out when you leave a shared workstation.</li>
+</ul>
+<h2>4. Questions</h2>
+<p>Contact your quality department at <a href="mailto:quality@example.com">quality@example.com</a>.</p>
+`;
+
+/** True when the database holds no user and no project: the only state in which demo data is created. */
+export async function isEmptyDatabase(db: Database): Promise<boolean> {
+  const { rows } = await db.execute<{ empty: boolean }>(
+    sql`select not exists (select 1 from users) and not exists (select 1 from projects) as empty`,
+  );
+  return rows[0]?.empty === true;
+}
+
+/** Creates the demo facility, its four accounts and a published terms version, in one transaction. */
+export async function seedDemoData(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.insert(projects).values({
+      id: DEMO_PROJECT.id,
+      name: DEMO_PROJECT.name,
+      slug: DEMO_PROJECT.slug,
+      facilityName: 'Demo Facility General Hospital',
+      address: '100 Example Avenue, Springfield',
+      phone: '+1 555 0100',
+      email: 'quality@example.com',
+      activeApps: [...APP_CODES],
+    });
+    // The id was given explicitly: move the identity past it so the next project gets 2.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`);
+
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          username: account.username,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          role: 'role' in account ? account.role : 'user',
+          passwordHash,
+          passwordChangedAt: new Date(),
+          isDemo: true,
+        })
+        .returning({ id: users.id });
+      if ('projectRole' in account) {
+        await tx
+          .insert(projectMemberships)
+          .values({ projectId: DEMO_PROJECT.id, userId: user!.id, projectRole: account.projectRole });
+      }
+    }
+
+    await tx.insert(termsVersions).values({
+      content: sanitizeHtml(DEMO_TERMS.trim()),
+      status: 'published',
+      publishedAt: new Date(),
+    });
+    await recordAudit(tx, {
+      action: 'system.demo_data_created',
+      projectId: DEMO_PROJECT.id,
+      data: { accounts: DEMO_ACCOUNTS.map((a) => a.username) },
+    });
+  });
+}
+
+export async function countDemoAccounts(db: Database): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where is_demo`);
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/client.js';
+import { projectMemberships, projects, users } from '../src/db/schema/index.js';
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** Factories build what a test needs with valid defaults; every test builds its own rows. */
+export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = unique();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `user-${id}@example.test`, username: `user_${id}`, firstName: 'Test', lastName: id, ...overrides })
+    .returning();
+  return user!;
+}
+
+export async function createProject(db: Database, overrides: Partial<typeof projects.$inferInsert> = {}) {
+  const id = unique();
+  const [project] = await db
+    .insert(projects)
+    .values({ name: `Project ${id}`, slug: `project-${id}`, ...overrides })
+    .returning();
+  return project!;
+}
+
+export async function addMember(db: Database, projectId: number, userId: number, projectRole: 'admin' | 'simple') {
+  await db.insert(projectMemberships).values({ projectId, userId, projectRole });
+}

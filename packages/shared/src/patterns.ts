@@ -1,0 +1,13 @@
+/** Route and value patterns of SPEC section 5, shared by the router, the server and forms. */
+export const PROJECT_ID_PATTERN = /^\d{1,10}$/;
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
+/** Default check for stored and query values: up to 200 word characters. */
+export const DEFAULT_VALUE_PATTERN = /^\w{1,200}$/;
+
+export function isProjectId(value: string): boolean {
+  return PROJECT_ID_PATTERN.test(value);
+}
+
+export function isSlug(value: string): boolean {
+  return SLUG_PATTERN.test(value);
+}
