@@ -30,6 +30,7 @@ export const SANITIZE_CONFIG: Config = {
   ALLOWED_URI_REGEXP: ALLOWED_URI,
   FORBID_TAGS: FORBIDDEN_TAGS,
   FORBID_ATTR: ['srcdoc', 'formaction'],
+  ADD_ATTR: ['target'],
   ALLOW_DATA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
 };
@@ -55,8 +56,11 @@ export function createSanitizer(purify: DOMPurify): HtmlSanitizer {
   });
   purify.addHook('afterSanitizeAttributes', (node) => {
     // A link opening a new tab must not hand the portal's window to the page it opens.
+    if (!node.hasAttribute('target')) return;
     if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
       node.setAttribute('rel', 'noopener noreferrer');
+    } else {
+      node.removeAttribute('target');
     }
   });
   return (html: string) => purify.sanitize(html, { ...SANITIZE_CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
