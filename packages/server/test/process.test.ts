@@ -55,7 +55,13 @@ function postgresRunning(): boolean {
 async function clusterQuery(sql: string): Promise<pg.QueryResult> {
   const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
   const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(pid[3]), user: 'postgres', password, database: 'portal' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(pid[3]),
+    user: 'postgres',
+    password,
+    database: 'portal',
+  });
   await client.connect();
   try {
     return await client.query(sql);
@@ -83,7 +89,7 @@ describe('the server process on the embedded database', () => {
     const first = startServer();
     started.push(first);
     const url = await waitForUrl(first);
-    const terms = await (await fetch(`${url}/api/public/terms-and-conditions`)).json();
+    const terms = (await (await fetch(`${url}/api/public/terms-and-conditions`)).json()) as { content: string };
     expect(terms.content).toContain('System use notification');
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     expect(first.output()).toContain('Demo accounts with a published password exist');
@@ -123,7 +129,9 @@ describe('the server process on the embedded database', () => {
     started.push(second);
     const url = await waitForUrl(second);
     expect(second.output()).toContain('Stopping the PostgreSQL left running by a previous server');
-    const marker = await clusterQuery("select count(*)::int as n from audit_events where action = 'test.durability_marker'");
+    const marker = await clusterQuery(
+      "select count(*)::int as n from audit_events where action = 'test.durability_marker'",
+    );
     expect(marker.rows[0].n).toBe(1);
     const users = await clusterQuery('select count(*)::int as n from users');
     expect(users.rows[0].n).toBe(4);

@@ -5,3 +5,4 @@ export * from './roles.js';
 export * from './sanitize.js';
 export * from './schemas/common.js';
 export * from './schemas/terms.js';
+export * from './schemas/users.js';

@@ -74,7 +74,8 @@ describe('rich-text sanitiser (SPEC section 5)', () => {
   });
 
   it('keeps ordinary formatting', () => {
-    const html = '<h2>Title</h2><p><strong>Bold</strong> <em>it</em></p><ul><li>one</li></ul><table><tbody><tr><td>c</td></tr></tbody></table>';
+    const html =
+      '<h2>Title</h2><p><strong>Bold</strong> <em>it</em></p><ul><li>one</li></ul><table><tbody><tr><td>c</td></tr></tbody></table>';
     expect(sanitize(html)).toBe(html);
   });
 

@@ -170,7 +170,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
     try {
-      await pgCtl(['start', '-D', clusterDir, '-w', '-t', '120', '-l', serverLog, '-o', `-p ${port} ${settings.join(' ')}`]);
+      await pgCtl([
+        'start',
+        '-D',
+        clusterDir,
+        '-w',
+        '-t',
+        '120',
+        '-l',
+        serverLog,
+        '-o',
+        `-p ${port} ${settings.join(' ')}`,
+      ]);
       break;
     } catch (error) {
       // Another process may have taken the port between our probe and PostgreSQL's bind: try another.

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 
 /** Same folder from src/ (tsx, tests) and dist/ (built server): both sit two levels below the package. */

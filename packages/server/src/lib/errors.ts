@@ -15,3 +15,17 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
+
+/** Adds a message under a field of an `errors` object ({ field: [messages] }). */
+export function addFieldError(errors: Record<string, string[]>, field: string, message: string): void {
+  const list = errors[field] ?? [];
+  list.push(message);
+  errors[field] = list;
+}
+
+/** A 400 for a failed zod parse outside a route schema, in the same shape the error handler gives route input. */
+export function validationFailed(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): AppError {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) addFieldError(errors, issue.path.map(String).join('.') || 'input', issue.message);
+  return new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'The given data was invalid.', errors);
+}

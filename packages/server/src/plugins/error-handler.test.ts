@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../lib/errors.js';
 import { useTestApp } from '../../test/app.js';
+import { AppError } from '../lib/errors.js';
 
 describe('error envelope', () => {
   const ctx = useTestApp({

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@portal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, addFieldError } from '../lib/errors.js';
 
 /**
  * One error envelope for every route: { message, code, errors? }. Validation failures name each field;
@@ -18,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        (errors[field] ??= []).push(issue.message ?? 'This value is not valid.');
+        addFieldError(errors, field, issue.message ?? 'This value is not valid.');
       }
       const message = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(400).send({ message, code: 'VALIDATION_FAILED', errors } satisfies ErrorBody);
@@ -35,4 +35,3 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } satisfies ErrorBody);
   });
 }
-

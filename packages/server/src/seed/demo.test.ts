@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/database.js';
+import { createProject } from '../../test/factories.js';
 import { projectMemberships, projects, users } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { getPublicTerms } from '../modules/terms/terms.service.js';
-import { useTestDatabase } from '../../test/database.js';
-import { createProject } from '../../test/factories.js';
 import { countDemoAccounts, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './demo.js';
 
 describe('demo data', () => {

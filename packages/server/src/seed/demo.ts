@@ -1,10 +1,10 @@
+import { APP_CODES } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { projectMemberships, projects, termsVersions, users } from '../db/schema/index.js';
 import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
-import { APP_CODES } from '@portal/shared';
 
 /** The demo accounts of DESIGN.md section 6, listed in the README. All share one password. */
 export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';

@@ -18,9 +18,6 @@ export const termsVersions = pgTable(
   (t) => [
     index('terms_versions_published_idx').on(t.publishedAt.desc()).where(sql`${t.status} = 'published'`),
     check('terms_versions_status_check', sql`${t.status} in ('draft', 'published')`),
-    check(
-      'terms_versions_published_at_check',
-      sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`,
-    ),
+    check('terms_versions_published_at_check', sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`),
   ],
 );

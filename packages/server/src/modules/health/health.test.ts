@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/client.js';
-import { useTestApp } from '../../../test/app.js';
 
 describe('health', () => {
   const ctx = useTestApp();
@@ -51,7 +51,10 @@ describe('health', () => {
 
   it('GET /readyz answers 503 when the database is unreachable', async () => {
     const unreachable = connectDatabase('postgres://postgres@127.0.0.1:1/none');
-    const app = await buildApp({ config: loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1:1/none' }), database: unreachable });
+    const app = await buildApp({
+      config: loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1:1/none' }),
+      database: unreachable,
+    });
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, termsVersions } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
+import { auditEvents, termsVersions } from '../../db/schema/index.js';
 import { publishTermsVersion } from './terms.service.js';
 
 describe('GET /api/public/terms-and-conditions', () => {
@@ -18,8 +18,16 @@ describe('GET /api/public/terms-and-conditions', () => {
 
   it('answers the newest published version with its publication date, needing no sign-in', async () => {
     const { db } = ctx.db.handle;
-    await publishTermsVersion(db, { content: '<p>Older</p>', actorUserId: null, publishedAt: new Date('2026-01-05T10:00:00Z') });
-    await publishTermsVersion(db, { content: '<p>Newest</p>', actorUserId: null, publishedAt: new Date('2026-11-21T23:30:00Z') });
+    await publishTermsVersion(db, {
+      content: '<p>Older</p>',
+      actorUserId: null,
+      publishedAt: new Date('2026-01-05T10:00:00Z'),
+    });
+    await publishTermsVersion(db, {
+      content: '<p>Newest</p>',
+      actorUserId: null,
+      publishedAt: new Date('2026-11-21T23:30:00Z'),
+    });
     const res = await get();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ content: '<p>Newest</p>', lastUpdated: '2026-11-21' });
@@ -34,7 +42,10 @@ describe('GET /api/public/terms-and-conditions', () => {
       publishedAt: new Date('2030-01-01T00:00:00Z'),
     });
     expect(version.content).toBe('<p>Hello <a>x</a></p>');
-    const [event] = await db.select().from(auditEvents).where(eq(auditEvents.subjectId, String(version.id)));
+    const [event] = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, String(version.id)));
     expect(event).toMatchObject({ action: 'terms.publish', actorUserId: author.id, subjectType: 'terms_version' });
     expect((await get()).json().content).toBe('<p>Hello <a>x</a></p>');
   });

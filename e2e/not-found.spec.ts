@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './fixtures';
+
+test.describe('Not-found page', () => {
+  test('shows for any unknown path, also after a reload @responsive', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('/no/such/page')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown API path answers JSON, not the app', async ({ request }) => {
+    const res = await request.get('/api/no-such-call');
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found.', code: 'NOT_FOUND' });
+  });
+});
+
+test.describe('Home and API documentation', () => {
+  test('the home page links to the terms and the API reference', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Terms and Conditions' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Terms and Conditions/ })).toBeVisible();
+  });
+
+  test('the API reference is browsable at /api/docs', async ({ page }) => {
+    await page.goto('/api/docs');
+    await expect(page.getByText('Healthcare Quality Portal API').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('/api/public/terms-and-conditions').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,72 @@
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { render } from '../test/render';
+import { RouteParamGuard, routeParamsValid, validProjectId, validSlug } from './route-params';
+
+describe('validProjectId', () => {
+  it.each(['1', '1234567890'])('accepts %j', (value) => {
+    expect(validProjectId({ projectId: value })).toBe(value);
+  });
+
+  it.each(['', '12345678901', 'abc', '12a', ' 1', '-1'])('rejects %j', (value) => {
+    expect(validProjectId({ projectId: value })).toBeNull();
+  });
+
+  it('rejects a missing parameter and reads other parameter names', () => {
+    expect(validProjectId({})).toBeNull();
+    expect(validProjectId({ id: '42' }, 'id')).toBe('42');
+  });
+});
+
+describe('validSlug', () => {
+  it.each(['demo-facility_1', 'a', 'x'.repeat(50)])('accepts %j', (value) => {
+    expect(validSlug({ slug: value })).toBe(value);
+  });
+
+  it.each(['', 'x'.repeat(51), 'a b', 'a/b', 'été'])('rejects %j', (value) => {
+    expect(validSlug({ slug: value })).toBeNull();
+  });
+
+  it('reads other parameter names', () => {
+    expect(validSlug({ projectSlug: 'demo' }, 'projectSlug')).toBe('demo');
+  });
+});
+
+describe('routeParamsValid', () => {
+  it('needs every rule to pass', () => {
+    const rules = { projectId: 'projectId', slug: 'slug' } as const;
+    expect(routeParamsValid({ projectId: '7', slug: 'demo' }, rules)).toBe(true);
+    expect(routeParamsValid({ projectId: '7', slug: 'a b' }, rules)).toBe(false);
+    expect(routeParamsValid({ slug: 'demo' }, rules)).toBe(false);
+  });
+});
+
+describe('RouteParamGuard', () => {
+  async function visit(path: string) {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/app/monitoring/:projectId',
+          element: (
+            <RouteParamGuard rules={{ projectId: 'projectId' }}>
+              <h1>Monitoring screen</h1>
+            </RouteParamGuard>
+          ),
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    await render(<RouterProvider router={router} />);
+  }
+
+  it('renders the route for a valid parameter', async () => {
+    await visit('/app/monitoring/12');
+    expect(document.querySelector('h1')?.textContent).toBe('Monitoring screen');
+  });
+
+  it('renders the not-found page for an invalid parameter', async () => {
+    await visit('/app/monitoring/abc');
+    expect(document.querySelector('h1')?.textContent).toBe('Page not found');
+    expect(document.querySelector('main code')?.textContent).toBe('/app/monitoring/abc');
+  });
+});

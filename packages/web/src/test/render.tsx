@@ -1,0 +1,84 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, type ReactElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { appRoutes } from '../app/routes';
+
+export interface Rendered {
+  container: HTMLElement;
+  unmount: () => void;
+}
+
+const mounted = new Set<Root>();
+
+/** Renders inside the app's real providers with a fresh, non-retrying query client. */
+export async function render(ui: ReactElement): Promise<Rendered> {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  mounted.add(root);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    root.render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+  });
+  return {
+    container,
+    unmount: () => {
+      act(() => root.unmount());
+      mounted.delete(root);
+    },
+  };
+}
+
+/** Renders the app's route table at `path` with a memory router. */
+export async function renderRoute(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const rendered = await render(<RouterProvider router={router} />);
+  return { ...rendered, router };
+}
+
+export function unmountAll(): void {
+  for (const root of mounted) act(() => root.unmount());
+  mounted.clear();
+}
+
+/** Retries `check` until it stops throwing, letting React and pending promises settle between tries. */
+export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+    }
+  }
+}
+
+/** The button or link whose visible text is exactly `name`. */
+export function getControl(name: string, root: ParentNode = document.body): HTMLElement {
+  const match = [...root.querySelectorAll<HTMLElement>('a, button')].find((el) => el.textContent?.trim() === name);
+  if (!match) throw new Error(`No link or button named "${name}"`);
+  return match;
+}
+
+/** Visible text, whitespace collapsed; leaves out the CSS Mantine writes into <style> elements. */
+export function text(root: Node = document.body): string {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let result = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement?.tagName;
+    if (parent !== 'STYLE' && parent !== 'SCRIPT') result += node.textContent;
+  }
+  return result.replace(/\s+/g, ' ');
+}
+
+export async function click(element: HTMLElement): Promise<void> {
+  await act(async () => {
+    element.click();
+  });
+}

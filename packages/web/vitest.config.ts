@@ -1,0 +1,18 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      restoreMocks: true,
+      unstubGlobals: true,
+      // West of UTC: a date shown in local time instead of UTC would land on the previous day and fail.
+      env: { TZ: 'America/Los_Angeles' },
+    },
+  }),
+);

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { DEMO_URL, EMPTY_URL } from './e2e/urls';
+
+// Debian's Chromium: Playwright never downloads a browser here.
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && fs.existsSync(p),
+);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: DEMO_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      // As root Chromium needs --no-sandbox; the rest keeps it off a network this machine does not have.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@responsive/ },
+  ],
+  webServer: [
+    {
+      command: 'node e2e/serve.mjs 18081 true',
+      url: `${DEMO_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: 'node e2e/serve.mjs 18082 false',
+      url: `${EMPTY_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
+});
