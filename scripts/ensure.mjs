@@ -22,9 +22,11 @@ export function ensureInstalled() {
   const wanted = createHash('sha256').update(lock).digest('hex');
   const stamp = path.join(root, 'node_modules', '.portal-install-stamp');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
-  console.log('> Installing dependencies (npm ci)');
-  // Playwright drives Debian's Chromium: never download a browser of its own.
-  sh('npm ci --no-audit --no-fund', { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+  console.log('> Installing dependencies');
+  // `npm install --no-save` installs what package-lock.json pins and never rewrites it. Not `npm ci`: the registry
+  // this project installs from lacks Biome's binaries for other platforms, so the lock cannot list them and `npm ci`
+  // refuses such a lock (docs/decisions/001-stack.md). Playwright drives Debian's Chromium: no browser download.
+  sh('npm install --no-save --no-audit --no-fund', { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
   fs.writeFileSync(stamp, wanted);
 }
 
