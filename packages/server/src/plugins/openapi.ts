@@ -32,7 +32,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     });
     await docs.register(scalar, {
       routePrefix: '/api/docs',
-      configuration: { title: 'Healthcare Quality Portal API', withDefaultFonts: false, hideClientButton: false },
+      // Self-hosted and often offline: none of Scalar's cloud features (AI agent, MCP, deploy toolbar).
+      configuration: {
+        title: 'Healthcare Quality Portal API',
+        withDefaultFonts: false,
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
+      },
     });
   });
 }
