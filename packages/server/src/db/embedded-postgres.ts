@@ -62,19 +62,27 @@ function postgresUser(): RunAs {
   }
 }
 
-/** Every folder above the cluster must be traversable by the postgres user, or initdb fails with a vague error. */
-function checkTraversable(dir: string, runAs: RunAs): void {
+/**
+ * PostgreSQL runs as the postgres user, which must pass through every folder above its binaries and its cluster.
+ * A clone in a private folder (/root, or `mktemp -d`, both 0700) would stop it with a vague "Permission denied":
+ * as root we add the traverse bit (o+x: pass through, not list) to the folders that lack it, and say so.
+ */
+function grantTraversal(dir: string, runAs: RunAs, log: (message: string) => void): void {
   if (runAs.uid === undefined) return;
   for (let current = dir; ; current = path.dirname(current)) {
-    const mode = fs.statSync(current).mode;
+    const { mode } = fs.statSync(current);
     if ((mode & 0o001) === 0) {
-      throw new Error(
-        `The folder ${current} is not traversable by the postgres user, which runs the embedded database. ` +
-          `Run: chmod o+x ${current}`,
-      );
+      fs.chmodSync(current, (mode & 0o7777) | 0o001);
+      log(`Allowed the postgres user to pass through ${current} (chmod o+x) to reach the embedded database`);
     }
     if (path.dirname(current) === current) return;
   }
+}
+
+/** npm may unpack the binaries without their exec bit (the package's own start-up fixes it the same way). */
+function ensureExecutable(file: string): void {
+  const { mode } = fs.statSync(file);
+  if ((mode & 0o555) !== 0o555) fs.chmodSync(file, mode | 0o555);
 }
 
 async function freePort(): Promise<number> {
@@ -109,7 +117,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   fs.mkdirSync(dataDir, { recursive: true });
   if (runAs.uid !== undefined) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
-  checkTraversable(dataDir, runAs);
+  grantTraversal(dataDir, runAs, log);
+  grantTraversal(path.dirname(bin.pg_ctl), runAs, log);
+  for (const file of [bin.pg_ctl, bin.initdb, bin.postgres]) ensureExecutable(file);
 
   const asPostgres = { ...runAs, cwd: dataDir, env: { ...process.env, LC_ALL: 'C' } };
   const pgCtl = (args: string[]) => run(bin.pg_ctl, args, asPostgres);
