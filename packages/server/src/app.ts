@@ -53,6 +53,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While shutting down, a finished response closes its keep-alive connection, so the drain ends with the last request.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.shuttingDown) reply.header('connection', 'close');
+  });
 
   registerErrorHandler(app);
   await app.register(helmet, {

@@ -5,9 +5,8 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { resolveAppKey } from './lib/app-key.js';
 import { loggerOptions } from './lib/logger.js';
+import { createShutdown } from './lifecycle.js';
 import { countDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './seed/demo.js';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -45,28 +44,17 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger });
 
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    app.shuttingDown = true;
-    logger.info({ signal }, 'Shutting down: finishing requests in flight');
-    // Requests still running after the grace period are cut so the database can stop cleanly.
-    const force = setTimeout(() => {
-      logger.warn('Requests still running after 10 s: closing their connections');
-      app.server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    try {
-      await app.close();
-    } finally {
-      clearTimeout(force);
-    }
-    await opened.close();
-    logger.info('Stopped');
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  const shutdown = createShutdown({ app, release: opened.close });
+  const stop = (signal: string) =>
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
