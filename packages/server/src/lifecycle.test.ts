@@ -56,7 +56,10 @@ describe('createShutdown', () => {
       );
       await sleep(100);
       const started = Date.now();
-      await createShutdown({ app: ctx.app, release: async () => void (released = true), graceMs: 300 })('SIGTERM');
+      const release = async () => {
+        released = true;
+      };
+      await createShutdown({ app: ctx.app, release, graceMs: 300 })('SIGTERM');
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(await inFlight).toBe('cut');
       expect(released).toBe(true);

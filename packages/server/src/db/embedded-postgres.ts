@@ -79,6 +79,29 @@ function grantTraversal(dir: string, runAs: RunAs, log: (message: string) => voi
   }
 }
 
+/**
+ * npm packages cannot carry symlinks: the binaries package lists its library links in pg-symlinks.json and recreates
+ * them in a postinstall script, which npm may skip (install scripts need approval). Recreate any that are missing.
+ */
+function hydrateLibrarySymlinks(binDir: string): void {
+  const packageDir = path.resolve(binDir, '..', '..');
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(fs.readFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const targetPath = path.join(packageDir, target);
+    if (fs.existsSync(targetPath)) continue;
+    try {
+      fs.symlinkSync(path.basename(source), targetPath);
+    } catch {
+      // Read-only install: PostgreSQL reports the missing library itself.
+    }
+  }
+}
+
 /** npm may unpack the binaries without their exec bit (the package's own start-up fixes it the same way). */
 function ensureExecutable(file: string): void {
   const { mode } = fs.statSync(file);
@@ -120,6 +143,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   grantTraversal(dataDir, runAs, log);
   grantTraversal(path.dirname(bin.pg_ctl), runAs, log);
   for (const file of [bin.pg_ctl, bin.initdb, bin.postgres]) ensureExecutable(file);
+  hydrateLibrarySymlinks(path.dirname(bin.pg_ctl));
 
   const asPostgres = { ...runAs, cwd: dataDir, env: { ...process.env, LC_ALL: 'C' } };
   const pgCtl = (args: string[]) => run(bin.pg_ctl, args, asPostgres);
