@@ -7,7 +7,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { type Captcha, createCaptcha } from './modules/auth/captcha.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { projectRoutes } from './modules/projects/projects.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { registerSessions } from './plugins/session.js';
+import { registerTwoFactorPolicy } from './plugins/two-factor-policy.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -17,6 +26,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    clock: Clock;
+    /** 32-byte key for secrets at rest (two-factor secrets) and captcha signatures. */
+    appKey: Buffer;
+    captcha: Captcha;
+    mailer: Mailer;
     /** Set when shutdown starts: /readyz answers 503 so a load balancer stops sending traffic. */
     shuttingDown: boolean;
   }
@@ -27,6 +41,10 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** A pino logger; tests pass none (silent). */
   logger?: pino.Logger;
+  appKey: Buffer;
+  /** Tests pass a clock they can move. */
+  clock?: Clock;
+  mailer?: Mailer;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -36,7 +54,7 @@ function trustProxySetting(value: Config['TRUST_PROXY']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, appKey, clock = systemClock, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: (logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
@@ -50,6 +68,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('shuttingDown', false);
+  app.decorate('clock', clock);
+  app.decorate('appKey', appKey);
+  app.decorate('captcha', createCaptcha({ provider: config.CAPTCHA_PROVIDER, cost: config.CAPTCHA_COST, appKey, db: database.db }));
+  app.decorate(
+    'mailer',
+    mailer ?? createMailer({ db: database.db, from: config.MAIL_FROM, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), log: (m) => app.log.info(m) }),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -79,9 +104,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(cookie);
   await registerOpenApi(app);
+  registerSessions(app, clock);
+  registerTwoFactorPolicy(app);
 
   await app.register(healthRoutes);
   await app.register(termsRoutes);
+  await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(projectRoutes);
 
   await registerWeb(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

@@ -47,6 +47,18 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   WEB_DIST_DIR: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  INACTIVITY_TIMEOUT_MINUTES: z.coerce.number().min(0.5).max(1440).default(15),
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .default('superadmin,admin')
+    .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['superadmin', 'admin', 'simple'], { message: 'must list roles among superadmin, admin, simple' }))),
+  MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'off']).default('altcha'),
+  /** ALTCHA proof-of-work cost: higher makes bots pay more and people wait longer (about a second at the default). */
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,7 @@
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { captchaSolutions, rateLimitHits } from './db/schema/index.js';
+import { deleteExpiredSessions } from './plugins/session.js';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,4 +35,21 @@ export function createShutdown(options: {
     })();
     return running;
   };
+}
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/** Removes rows whose time is over: sessions, used captcha solutions, old rate-limit windows. Every 10 minutes. */
+export async function runHousekeeping(app: FastifyInstance): Promise<void> {
+  const now = app.clock.now();
+  const { db } = app.database;
+  await deleteExpiredSessions(app, now);
+  await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, sql`${new Date(now.getTime() - 86_400_000)}`));
+}
+
+export function startHousekeeping(app: FastifyInstance): NodeJS.Timeout {
+  const run = () => void runHousekeeping(app).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
+  run();
+  return setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
 }

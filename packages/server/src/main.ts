@@ -5,7 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { resolveAppKey } from './lib/app-key.js';
 import { loggerOptions } from './lib/logger.js';
-import { createShutdown } from './lifecycle.js';
+import { createShutdown, startHousekeeping } from './lifecycle.js';
 import { countDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -23,8 +23,9 @@ async function main(): Promise<void> {
   const log = (message: string) => logger.info(message);
 
   let opened: Awaited<ReturnType<typeof openDatabase>>;
+  let appKey: Buffer;
   try {
-    resolveAppKey(config.APP_KEY, config.DATA_DIR);
+    appKey = resolveAppKey(config.APP_KEY, config.DATA_DIR);
     opened = await openDatabase(config, log);
   } catch (error) {
     logger.fatal(error instanceof DataDirLockedError ? error.message : { err: error }, 'The portal could not start');
@@ -42,9 +43,16 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, appKey });
+  const housekeeping = startHousekeeping(app);
 
-  const shutdown = createShutdown({ app, release: opened.close });
+  const shutdown = createShutdown({
+    app,
+    release: async () => {
+      clearInterval(housekeeping);
+      await opened.close();
+    },
+  });
   const stop = (signal: string) =>
     shutdown(signal).then(
       () => process.exit(0),

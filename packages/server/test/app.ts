@@ -4,30 +4,43 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { testClock } from '../src/lib/clock.js';
+import { createAgent } from './agent.js';
 import { type TestDatabase, useTestDatabase } from './database.js';
+import { createMailbox } from './mailbox.js';
+
+export const TEST_APP_KEY = Buffer.alloc(32, 9);
 
 export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
+  /** Move it instead of sleeping: sessions, tokens and lockouts read the time from here. */
+  clock: ReturnType<typeof testClock>;
+  mailbox: ReturnType<typeof createMailbox>;
+  /** A new browser-like client (own cookies); `ip` sets its address. */
+  agent(options?: { ip?: string }): ReturnType<typeof createAgent>;
 }
 
 /**
- * An app on this file's own database, for fastify.inject. `env` overrides configuration variables;
- * `beforeReady` adds routes (tests of the error envelope) before the app is sealed.
+ * An app on this file's own database, for fastify.inject. `env` overrides configuration variables (the captcha is
+ * off unless a test turns it on); `beforeReady` adds routes (tests of the error envelope) before the app is sealed.
  */
 export function useTestApp(
   options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
 ): TestApp {
   const db = useTestDatabase();
-  const state = { db } as TestApp;
+  const state = { db, clock: testClock(), mailbox: createMailbox() } as TestApp;
+  state.agent = (agentOptions) => createAgent(state.app, agentOptions);
   beforeAll(async () => {
     const config = loadConfig({
       DATABASE_URL: db.url,
       DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
       LOG_LEVEL: 'silent',
+      CAPTCHA_PROVIDER: 'off',
+      CAPTCHA_COST: '50',
       ...options.env,
     });
-    state.app = await buildApp({ config, database: db.handle });
+    state.app = await buildApp({ config, database: db.handle, appKey: TEST_APP_KEY, clock: state.clock, mailer: state.mailbox });
     options.beforeReady?.(state.app);
     await state.app.ready();
   });

@@ -1,15 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import { projectMemberships, projects, users } from '../src/db/schema/index.js';
 
 const unique = () => randomBytes(4).toString('hex');
 
 /** Factories build what a test needs with valid defaults; every test builds its own rows. */
-export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+export const TEST_PASSWORD = 'Vq9!rT4#mLp2$Xz8';
+
+/** A user who can sign in with TEST_PASSWORD (unless `password: null`). */
+export async function createUser(
+  db: Database,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string | null } = {},
+) {
   const id = unique();
+  const { password = TEST_PASSWORD, ...values } = overrides;
   const [user] = await db
     .insert(users)
-    .values({ email: `user-${id}@example.test`, username: `user_${id}`, firstName: 'Test', lastName: id, ...overrides })
+    .values({
+      email: `user-${id}@example.test`,
+      username: `user_${id}`,
+      firstName: 'Test',
+      lastName: id,
+      passwordHash: password === null ? null : await hashPassword(password),
+      ...values,
+    })
     .returning();
   return user!;
 }

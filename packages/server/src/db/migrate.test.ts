@@ -16,16 +16,21 @@ describe('runMigrations', () => {
     expect(await migrationsApplied(db.handle.pool)).toBe(true);
   });
 
-  it('creates the foundation tables', async () => {
+  it('creates the tables of every migration', async () => {
     const { rows } = await db.handle.pool.query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' order by 1",
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       'audit_events',
+      'captcha_solutions',
       'email_log',
+      'login_attempts',
+      'password_reset_tokens',
       'project_memberships',
       'projects',
+      'rate_limit_hits',
       'sessions',
+      'terms_acceptances',
       'terms_versions',
       'users',
     ]);

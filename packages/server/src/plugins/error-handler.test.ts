@@ -25,8 +25,14 @@ describe('error envelope', () => {
     },
   });
 
+  const post = async (url: string, payload: unknown, headers?: Record<string, string>) => {
+    const agent = ctx.agent();
+    await agent.csrf();
+    return agent.post(url, payload, headers);
+  };
+
   it('answers bad input with 400, a message and the messages of each field', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'nope', age: 12 } });
+    const res = await post('/api/test/echo', { email: 'nope', age: 12 });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
@@ -36,22 +42,13 @@ describe('error envelope', () => {
   });
 
   it('validates the query string too', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test/echo?mode=c',
-      payload: { email: 'a@b.co', age: 20 },
-    });
+    const res = await post('/api/test/echo?mode=c', { email: 'a@b.co', age: 20 });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['mode']);
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-    });
+    const res = await post('/api/test/echo', '{"email":', { 'content-type': 'application/json' });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
   });

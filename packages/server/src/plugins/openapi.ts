@@ -18,6 +18,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'system', description: 'Health and readiness' },
         { name: 'public', description: 'Calls that need no sign-in' },
+        { name: 'auth', description: 'Sign-in, sign-out, password reset' },
+        { name: 'two-factor', description: 'Authenticator app and recovery codes' },
+        { name: 'account', description: 'My sessions and password confirmation' },
+        { name: 'projects', description: 'Projects (facilities)' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -1,3 +1,4 @@
+export * from './auth.js';
 export * from './audit.js';
 export * from './email.js';
 export * from './projects.js';

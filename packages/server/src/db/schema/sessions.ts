@@ -1,16 +1,25 @@
-import { index, inet, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, inet, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+
+export interface SessionData {
+  /** Password verified, two-factor code pending (5 minutes). */
+  pendingLogin?: { userId: number; expiresAt: string };
+  /** Last password re-confirmation, for sensitive actions (15 minutes). */
+  passwordConfirmedAt?: string;
+}
 
 /** Cookie sessions. The cookie holds a random id; only its SHA-256 is stored, so a database leak yields no session. */
 export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** What the user sees and names when ending a session: never the cookie value or its hash. */
+    publicId: uuid('public_id').notNull().unique().defaultRandom(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the XSRF-TOKEN bound to this session. */
     csrfTokenHash: text('csrf_token_hash').notNull(),
     /** Pending steps such as a two-factor challenge between password and code. */
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    data: jsonb('data').$type<SessionData>().notNull().default({}),
     ip: inet('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -19,6 +19,8 @@ export const users = pgTable(
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
     /** argon2id hashes of the single-use recovery codes. */
     twoFactorRecoveryCodes: jsonb('two_factor_recovery_codes').$type<string[]>(),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     /** Demo accounts (known password, listed in the README): the server warns at start-up while any exist. */
     isDemo: boolean('is_demo').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

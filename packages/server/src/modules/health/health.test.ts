@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app.js';
+import { TEST_APP_KEY, useTestApp } from '../../../test/app.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectDatabase } from '../../db/client.js';

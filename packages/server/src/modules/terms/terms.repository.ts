@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { termsVersions } from '../../db/schema/index.js';
+import { termsAcceptances, termsVersions } from '../../db/schema/index.js';
 
 export async function findNewestPublished(db: DbOrTx) {
   const [row] = await db
@@ -18,4 +18,16 @@ export async function insertVersion(
 ) {
   const [row] = await db.insert(termsVersions).values(values).returning();
   return row!;
+}
+
+export async function acceptedVersionIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: termsAcceptances.termsVersionId })
+    .from(termsAcceptances)
+    .where(eq(termsAcceptances.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+export async function insertAcceptance(db: DbOrTx, values: typeof termsAcceptances.$inferInsert) {
+  await db.insert(termsAcceptances).values(values).onConflictDoNothing();
 }

@@ -1,8 +1,8 @@
-import type { PublicTerms } from '@portal/shared';
-import type { Database } from '../../db/client.js';
+import type { PublicTerms, TermsStatus } from '@portal/shared';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { findNewestPublished, insertVersion } from './terms.repository.js';
+import { acceptedVersionIds, findNewestPublished, insertAcceptance, insertVersion } from './terms.repository.js';
 
 export async function getPublicTerms(db: Database): Promise<PublicTerms> {
   const newest = await findNewestPublished(db);
@@ -30,5 +30,34 @@ export async function publishTermsVersion(
       requestId: input.requestId ?? null,
     });
     return version;
+  });
+}
+
+export type UserTermsStatus = Exclude<TermsStatus, 'not_found'>;
+
+/** Where a user stands with the newest published terms (SPEC section 4 "Terms status"). */
+export async function termsStatusForUser(db: DbOrTx, userId: number): Promise<{ status: UserTermsStatus; newestId: number | null }> {
+  const newest = await findNewestPublished(db);
+  if (!newest) return { status: 'accepted', newestId: null };
+  const accepted = await acceptedVersionIds(db, userId);
+  if (accepted.includes(newest.id)) return { status: 'accepted', newestId: newest.id };
+  return { status: accepted.length ? 'needs_update_acceptance' : 'needs_initial_acceptance', newestId: newest.id };
+}
+
+/** Records that the user accepted a terms version (who, which, when, from where), audited in the same transaction. */
+export async function acceptTerms(
+  db: Database,
+  input: { userId: number; termsVersionId: number; now: Date; ip: string | null; requestId?: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertAcceptance(tx, { userId: input.userId, termsVersionId: input.termsVersionId, acceptedAt: input.now, ip: input.ip });
+    await recordAudit(tx, {
+      action: 'terms.accept',
+      actorUserId: input.userId,
+      subjectType: 'terms_version',
+      subjectId: input.termsVersionId,
+      ip: input.ip,
+      requestId: input.requestId ?? null,
+    });
   });
 }

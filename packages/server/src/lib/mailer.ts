@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/client.js';
+import { emailLog } from '../db/schema/index.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  projectId?: number | null;
+}
+
+export interface Mailer {
+  /** Records the message in the email log, then sends it (or only logs it when no SMTP server is configured). */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export function createMailer(options: { db: Database; smtpUrl?: string; from: string; log?: (msg: string) => void }): Mailer {
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+    : undefined;
+  return {
+    async send(mail) {
+      const [entry] = await options.db
+        .insert(emailLog)
+        .values({
+          toAddress: mail.to,
+          subject: mail.subject,
+          template: mail.template,
+          bodyText: mail.text,
+          projectId: mail.projectId ?? null,
+          status: transport ? 'queued' : 'logged',
+        })
+        .returning({ id: emailLog.id });
+      if (!transport) {
+        options.log?.(`No SMTP_URL: email "${mail.subject}" recorded in the email log, not sent`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await options.db
+          .update(emailLog)
+          .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+          .where(eq(emailLog.id, entry!.id));
+      } catch (error) {
+        await options.db
+          .update(emailLog)
+          .set({ status: 'failed', error: (error as Error).message.slice(0, 500), attempts: 1 })
+          .where(eq(emailLog.id, entry!.id));
+        throw error;
+      }
+    },
+  };
+}

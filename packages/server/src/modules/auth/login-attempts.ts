@@ -1,0 +1,69 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { loginAttempts } from '../../db/schema/index.js';
+import { minutes } from '../../lib/clock.js';
+
+/** Issue 3: 5 failures per account and address in 15 minutes, then wait; 10 in a row lock the account 15 minutes. */
+export const THROTTLE_WINDOW_MS = minutes(15);
+export const MAX_FAILURES_PER_ADDRESS = 5;
+export const LOCKOUT_FAILURES = 10;
+export const LOCKOUT_MS = minutes(15);
+
+export type Refusal = { kind: 'throttled' | 'locked'; retryAfterSeconds: number } | null;
+
+/** Whether this account (from this address) may try again now. Known and unknown accounts answer alike. */
+export async function attemptRefusal(db: DbOrTx, accountKey: string, ip: string, now: Date): Promise<Refusal> {
+  // Locked: the last 10 attempts on the account all failed, the newest less than 15 minutes ago.
+  const recent = await db
+    .select({ succeeded: loginAttempts.succeeded, createdAt: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.accountKey, accountKey))
+    .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
+    .limit(LOCKOUT_FAILURES);
+  if (recent.length === LOCKOUT_FAILURES && recent.every((a) => !a.succeeded)) {
+    const until = recent[0]!.createdAt.getTime() + LOCKOUT_MS;
+    if (until > now.getTime()) return { kind: 'locked', retryAfterSeconds: Math.ceil((until - now.getTime()) / 1000) };
+  }
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const failures = await db
+    .select({ createdAt: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.accountKey, accountKey),
+        sql`${loginAttempts.ip} is not distinct from ${ip}::inet`,
+        eq(loginAttempts.succeeded, false),
+        gte(loginAttempts.createdAt, since),
+      ),
+    )
+    .orderBy(loginAttempts.createdAt);
+  if (failures.length >= MAX_FAILURES_PER_ADDRESS) {
+    // Free again when the oldest failure that still counts leaves the window.
+    const oldest = failures[failures.length - MAX_FAILURES_PER_ADDRESS]!.createdAt.getTime();
+    return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - now.getTime()) / 1000)) };
+  }
+  return null;
+}
+
+export async function recordAttempt(
+  db: DbOrTx,
+  attempt: { accountKey: string; userId: number | null; ip: string; succeeded: boolean; reason?: string; now: Date },
+): Promise<void> {
+  await db.insert(loginAttempts).values({
+    accountKey: attempt.accountKey,
+    userId: attempt.userId,
+    ip: attempt.ip,
+    succeeded: attempt.succeeded,
+    reason: attempt.reason ?? null,
+    createdAt: attempt.now,
+  });
+}
+
+/** True when this failure was the one that locked the account (for the audit trail). */
+export async function justLocked(db: DbOrTx, accountKey: string, now: Date): Promise<boolean> {
+  const refusal = await attemptRefusal(db, accountKey, '0.0.0.0', now);
+  return refusal?.kind === 'locked' && refusal.retryAfterSeconds * 1000 >= LOCKOUT_MS - 1000;
+}
+
+export const accountKeyFor = (userId: number | null, typed: string) =>
+  userId === null ? `name:${typed.trim().toLowerCase()}` : `user:${userId}`;

@@ -1,0 +1,185 @@
+import { MESSAGES } from '@portal/shared';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import { decrypt } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
+import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
+import { twoFactorPolicyFor } from '../two-factor/policy.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, matchingStep } from '../two-factor/totp.js';
+import type { Captcha } from './captcha.js';
+import { accountKeyFor, attemptRefusal, justLocked, recordAttempt } from './login-attempts.js';
+import { findUserById, findUserByLogin, type UserRow } from './users.repository.js';
+
+export interface LoginDeps {
+  db: Database;
+  config: Config;
+  captcha: Captcha;
+  appKey: Buffer;
+}
+
+export interface RequestFacts {
+  ip: string;
+  requestId: string;
+  now: Date;
+}
+
+export type LoginOutcome =
+  | { kind: 'signed_in'; user: UserRow; setupTwoFactor: boolean }
+  | { kind: 'two_factor_needed'; userId: number };
+
+// An unknown account costs the same as a known one: verify against a real hash of a password nobody has.
+const dummyHash = hashPassword('not-a-real-password-only-for-timing');
+
+const refuse = (message: string) => new AppError('UNPROCESSABLE', message);
+
+function tooMany(retryAfterSeconds: number): AppError {
+  const minutesLeft = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many login attempts. Please try again in ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'}.`,
+    undefined,
+    retryAfterSeconds,
+  );
+}
+
+/** Step one: email or username, password, captcha, terms; then either signed in or a two-factor code is needed. */
+export async function loginWithPassword(
+  deps: LoginDeps,
+  input: { login: string; password: string; captcha: string | undefined; acceptTerms: boolean; code: string | undefined },
+  facts: RequestFacts,
+): Promise<LoginOutcome> {
+  const { db } = deps;
+  const captcha = await deps.captcha.verify(input.captcha, facts.now);
+  if (captcha === 'missing') throw refuse(MESSAGES.captchaRequired);
+  if (captcha === 'invalid') throw refuse('The captcha could not be verified. Please try again.');
+
+  const user = await findUserByLogin(db, input.login);
+  const accountKey = accountKeyFor(user?.id ?? null, input.login);
+  const refusal = await attemptRefusal(db, accountKey, facts.ip, facts.now);
+  if (refusal) throw tooMany(refusal.retryAfterSeconds);
+
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  if (!user || !passwordOk || !user.passwordHash || user.status !== 'active') {
+    const reason = !user ? 'unknown_account' : user.status !== 'active' ? `status_${user.status}` : 'bad_password';
+    await fail(deps, { accountKey, userId: user?.id ?? null, reason, login: input.login }, facts);
+    throw refuse(MESSAGES.invalidCredentials);
+  }
+
+  if (needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
+
+  const terms = await termsStatusForUser(db, user.id);
+  if (terms.status !== 'accepted') {
+    if (!input.acceptTerms) throw refuse(MESSAGES.termsRequired);
+    await acceptTerms(db, { userId: user.id, termsVersionId: terms.newestId!, now: facts.now, ip: facts.ip, requestId: facts.requestId });
+  }
+
+  if (user.twoFactorConfirmedAt) {
+    if (!input.code) return { kind: 'two_factor_needed', userId: user.id };
+    return completeWithCode(deps, user.id, input.code, facts);
+  }
+  return succeed(deps, user, facts);
+}
+
+/** Step two: the code for a login whose password was verified (pending in the session, 5 minutes). */
+export async function completeWithCode(deps: LoginDeps, userId: number, code: string, facts: RequestFacts): Promise<LoginOutcome> {
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.status !== 'active' || !user.twoFactorSecret || !user.twoFactorConfirmedAt) {
+    throw refuse(MESSAGES.loginFailed);
+  }
+  const accountKey = accountKeyFor(user.id, user.username);
+  const refusal = await attemptRefusal(deps.db, accountKey, facts.ip, facts.now);
+  if (refusal) throw tooMany(refusal.retryAfterSeconds);
+
+  const accepted =
+    (await acceptTotp(deps, user, code, facts.now)) || (looksLikeRecoveryCode(code) && (await useRecoveryCode(deps, user, code, facts)));
+  if (!accepted) {
+    await fail(deps, { accountKey, userId: user.id, reason: 'bad_two_factor_code', login: user.username }, facts);
+    throw refuse(MESSAGES.invalidCode);
+  }
+  return succeed(deps, user, facts);
+}
+
+/** Accepts a TOTP code once: the step must be newer than the last one used (checked and stored atomically). */
+export async function acceptTotp(deps: Pick<LoginDeps, 'db' | 'appKey'>, user: UserRow, code: string, now: Date): Promise<boolean> {
+  if (!user.twoFactorSecret) return false;
+  const step = matchingStep(decrypt(user.twoFactorSecret, deps.appKey), code.trim(), now);
+  if (step === null) return false;
+  const updated = await deps.db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+async function useRecoveryCode(deps: LoginDeps, user: UserRow, code: string, facts: RequestFacts): Promise<boolean> {
+  const hash = hashRecoveryCode(code);
+  return deps.db.transaction(async (tx) => {
+    // Lock the row: two requests with the same code cannot both spend it.
+    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const codes = row?.twoFactorRecoveryCodes ?? [];
+    if (!codes.includes(hash)) return false;
+    await tx.update(users).set({ twoFactorRecoveryCodes: codes.filter((c) => c !== hash) }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      action: 'two_factor.recovery_code_used',
+      actorUserId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { remaining: codes.length - 1 },
+      ip: facts.ip,
+      requestId: facts.requestId,
+    });
+    return true;
+  });
+}
+
+async function succeed(deps: LoginDeps, user: UserRow, facts: RequestFacts): Promise<LoginOutcome> {
+  const policy = await twoFactorPolicyFor(deps.db, deps.config, user, facts.now);
+  await deps.db.transaction(async (tx) => {
+    await recordAttempt(tx, { accountKey: accountKeyFor(user.id, user.username), userId: user.id, ip: facts.ip, succeeded: true, now: facts.now });
+    await tx.update(users).set({ lastLoginAt: facts.now }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      action: 'auth.login',
+      actorUserId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { two_factor: !!user.twoFactorConfirmedAt },
+      ip: facts.ip,
+      requestId: facts.requestId,
+    });
+  });
+  return { kind: 'signed_in', user, setupTwoFactor: policy.required && !user.twoFactorConfirmedAt };
+}
+
+async function fail(
+  deps: LoginDeps,
+  failure: { accountKey: string; userId: number | null; reason: string; login: string },
+  facts: RequestFacts,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await recordAttempt(tx, { ...failure, ip: facts.ip, succeeded: false, now: facts.now });
+    await recordAudit(tx, {
+      action: 'auth.login_failed',
+      actorUserId: failure.userId,
+      ...(failure.userId ? { subjectType: 'user', subjectId: failure.userId } : {}),
+      data: { reason: failure.reason, login: failure.login.slice(0, 254) },
+      ip: facts.ip,
+      requestId: facts.requestId,
+    });
+    if (await justLocked(tx, failure.accountKey, facts.now)) {
+      await recordAudit(tx, {
+        action: 'auth.lockout',
+        actorUserId: failure.userId,
+        data: { account: failure.accountKey },
+        ip: facts.ip,
+        requestId: facts.requestId,
+      });
+    }
+  });
+}

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@portal/shared';
+import { eq, lt, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type SessionData, sessions, users } from '../db/schema/index.js';
+import { type Clock, hours, minutes } from '../lib/clock.js';
+import { safeEqual, sha256 } from '../lib/crypto.js';
+import { AppError } from '../lib/errors.js';
+
+/**
+ * Cookie sessions and CSRF (DESIGN section 3). The session cookie holds 32 random bytes; PostgreSQL holds their
+ * SHA-256, so a database leak yields no usable session. XSRF-TOKEN is a second random value bound to the session:
+ * every state-changing request must echo it in X-XSRF-TOKEN, which another site cannot read.
+ */
+export const SESSION_COOKIE = 'portal_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// last_seen_at is written at most this often: enough for a 30-minute idle timeout, few writes per request.
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  role: 'superadmin' | 'user';
+  firstName: string;
+  lastName: string;
+  status: string;
+  passwordHash: string | null;
+  twoFactorSecret: string | null;
+  twoFactorConfirmedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface LoadedSession {
+  idHash: string;
+  publicId: string;
+  userId: number | null;
+  data: SessionData;
+  csrfTokenHash: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: LoadedSession | null;
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable while two-factor setup is overdue (sign-in, sign-out, two-factor setup). */
+    mfaExempt?: boolean;
+  }
+}
+
+export function registerSessions(app: FastifyInstance, clock: Clock): void {
+  const { db } = app.database;
+  const idleMs = minutes(app.config.SESSION_IDLE_MINUTES);
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await loadSession(request, reply, token);
+    if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return;
+    const header = request.headers['x-xsrf-token'];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!request.session || !sent || !safeEqual(sha256(sent), request.session.csrfTokenHash)) {
+      throw new AppError('CSRF_MISMATCH', MESSAGES.csrfMismatch);
+    }
+  });
+
+  async function loadSession(request: FastifyRequest, reply: FastifyReply, token: string) {
+    const now = clock.now();
+    const idHash = sha256(token);
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash));
+    if (!row) return clearSessionCookies(app, reply);
+    const { session, user } = row;
+    const expired =
+      session.expiresAt <= now ||
+      session.lastSeenAt.getTime() + idleMs <= now.getTime() ||
+      (session.userId !== null && user?.status !== 'active');
+    if (expired) {
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+      return clearSessionCookies(app, reply);
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    }
+    request.session = { ...session, data: session.data ?? {} };
+    request.user = user ? toSessionUser(user) : null;
+  }
+}
+
+function toSessionUser(user: typeof users.$inferSelect): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role as SessionUser['role'],
+    firstName: user.firstName,
+    lastName: user.lastName,
+    status: user.status,
+    passwordHash: user.passwordHash,
+    twoFactorSecret: user.twoFactorSecret,
+    twoFactorConfirmedAt: user.twoFactorConfirmedAt,
+    createdAt: user.createdAt,
+  };
+}
+
+function cookieOptions(app: FastifyInstance, httpOnly: boolean, expires?: Date) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: app.config.APP_URL.startsWith('https://'),
+    ...(expires ? { expires } : {}),
+  };
+}
+
+function clearSessionCookies(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(app, true));
+  reply.clearCookie(XSRF_COOKIE, cookieOptions(app, false));
+}
+
+/**
+ * Starts a new session (for `userId`, or anonymous) with fresh ids, replacing the request's current one. Used at
+ * login, at two-factor completion and at password change, so an id seen before never carries more rights.
+ */
+export async function issueSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { userId: number | null; data?: SessionData; now: Date; expiresAt?: Date },
+): Promise<LoadedSession> {
+  const { db } = app.database;
+  const token = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  const lifetime = options.userId === null ? minutes(app.config.SESSION_IDLE_MINUTES) * 4 : hours(app.config.SESSION_ABSOLUTE_HOURS);
+  const expiresAt = options.expiresAt ?? new Date(options.now.getTime() + lifetime);
+  const [created] = await db.transaction(async (tx) => {
+    if (request.session) await tx.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+    return tx
+      .insert(sessions)
+      .values({
+        idHash: sha256(token),
+        userId: options.userId,
+        csrfTokenHash: sha256(csrf),
+        data: options.data ?? {},
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        createdAt: options.now,
+        lastSeenAt: options.now,
+        expiresAt,
+      })
+      .returning();
+  });
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, true, expiresAt));
+  reply.setCookie(XSRF_COOKIE, csrf, cookieOptions(app, false, expiresAt));
+  request.session = { ...created!, data: created!.data ?? {} };
+  return request.session;
+}
+
+/** Ends the request's session and clears both cookies. */
+export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) await app.database.db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+  request.session = null;
+  request.user = null;
+  clearSessionCookies(app, reply);
+}
+
+export async function updateSessionData(app: FastifyInstance, request: FastifyRequest, data: SessionData): Promise<void> {
+  if (!request.session) return;
+  await app.database.db.update(sessions).set({ data }).where(eq(sessions.idHash, request.session.idHash));
+  request.session.data = data;
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  return request.user;
+}
+
+/** Removes sessions past their absolute or idle limit (run periodically; loading also refuses them). */
+export async function deleteExpiredSessions(app: FastifyInstance, now: Date): Promise<number> {
+  const idleCutoff = new Date(now.getTime() - minutes(app.config.SESSION_IDLE_MINUTES));
+  const removed = await app.database.db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ idHash: sessions.idHash });
+  return removed.length;
+}
+

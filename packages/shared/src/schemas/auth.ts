@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * The sign-in contract (SPEC sections 3, 4, 7, 8; issue 3). Field names follow the SPEC verbatim, including
+ * `g-recaptcha-response`, which carries the ALTCHA payload (base64 JSON) or is ignored when the captcha is off.
+ */
+
+export const TERMS_STATUSES = ['accepted', 'not_found', 'needs_initial_acceptance', 'needs_update_acceptance'] as const;
+export type TermsStatus = (typeof TERMS_STATUSES)[number];
+
+export const MESSAGES = {
+  captchaRequired: 'Please complete the captcha.',
+  termsRequired: 'Please accept the terms and conditions to proceed.',
+  loginFailed: 'Login failed',
+  invalidCredentials: 'These credentials do not match our records.',
+  forgotSent: 'If an account with this email exists, a password reset link has been sent to it.',
+  forgotFailed: 'Something went wrong.',
+  resetInvalidLink: 'Invalid link for password reset.',
+  resetMismatch: 'Passwords do not match. Please make sure both password fields are identical.',
+  resetSuccess: 'Password changed successfully. Redirecting...',
+  resetFailed: 'Reset failed',
+  resetUnknown: 'An unknown error occurred during reset.',
+  resetInvalidToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  resetSamePassword: 'The new password must be different from your current password.',
+  csrfMismatch: 'CSRF token mismatch.',
+  unauthenticated: 'Unauthenticated.',
+  invalidCode: 'The provided two-factor authentication code was invalid.',
+  passwordConfirmationRequired: 'Please confirm your password to continue.',
+  mfaRequired: 'Two-factor authentication is required for your account. Set it up to continue.',
+  inactivityLogout: 'You were signed out after a period of inactivity.',
+} as const;
+
+const emailOrUsername = z.string().trim().min(1, 'Enter your email or username.').max(254);
+
+export const loginRequestSchema = z.object({
+  email: emailOrUsername,
+  password: z.string().max(1024).default(''),
+  'g-recaptcha-response': z.string().max(10_000).optional(),
+  accept_terms: z.boolean().optional(),
+  /** A 6-digit TOTP code or a recovery code (step two, after { two_factor: true }). */
+  one_time_password: z.string().trim().max(64).optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['superadmin', 'user']),
+  first_name: z.string(),
+  last_name: z.string(),
+  two_factor_confirmed_at: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginResponseSchema = z.union([
+  z.object({ two_factor: z.literal(true) }),
+  z.object({ user: currentUserSchema, setup_two_factor: z.literal(true).optional() }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const authCheckSchema = z.object({
+  authenticated: z.boolean(),
+  user: z
+    .object({
+      id: z.number().int(),
+      username: z.string(),
+      role: z.enum(['superadmin', 'user']),
+      /** Whether a secret exists: the secret itself never leaves the server (docs/security.md). */
+      two_factor_secret: z.boolean(),
+      two_factor_confirmed_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AuthCheck = z.infer<typeof authCheckSchema>;
+
+export const checkTermsQuerySchema = z.object({ email: z.string().trim().max(254) });
+export const checkTermsResponseSchema = z.object({ status: z.enum(TERMS_STATUSES) });
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().max(254),
+  captcha: z.string().max(10_000).optional(),
+});
+
+export const RESET_TOKEN_PATTERN = /^[0-9a-f]{64,128}$/i;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().regex(RESET_TOKEN_PATTERN, MESSAGES.resetInvalidLink),
+  email: z.email(MESSAGES.resetInvalidLink),
+  password: z.string().min(1, 'The password field is required.').max(1024),
+  password_confirmation: z.string().min(1, 'The password confirmation field is required.').max(1024),
+  'g-recaptcha-response': z.string().max(10_000).optional(),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** GET /api/public/config: what the web needs before anyone signs in. */
+export const publicConfigSchema = z.object({
+  inactivityTimeoutMinutes: z.number().positive(),
+  captcha: z.object({ provider: z.enum(['altcha', 'off']), challengeUrl: z.string() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Setup started (secret stored) but not yet confirmed with a code. */
+  pending: z.boolean(),
+  confirmed_at: z.string().nullable(),
+  recovery_codes_remaining: z.number().int(),
+  required: z.boolean(),
+  grace_days_remaining: z.number().int().nullable(),
+});
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as an SVG QR code. */
+  qr_svg: z.string(),
+});
+
+export const twoFactorCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.') });
+export const passwordConfirmSchema = z.object({ password: z.string().max(1024).optional() });
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  current: z.boolean(),
+});
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+
+/** Response headers of the two-factor policy (SPEC section 7 "MFA"). */
+export const MFA_GRACE_HEADER = 'x-mfa-grace-days-remaining';
