@@ -54,6 +54,7 @@ describe('health', () => {
     const app = await buildApp({
       config: loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1:1/none' }),
       database: unreachable,
+      appKey: TEST_APP_KEY,
     });
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
