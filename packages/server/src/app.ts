@@ -14,12 +14,12 @@ import { type Captcha, createCaptcha } from './modules/auth/captcha.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
-import { registerSessions } from './plugins/session.js';
-import { registerTwoFactorPolicy } from './plugins/two-factor-policy.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerSessions } from './plugins/session.js';
+import { registerTwoFactorPolicy } from './plugins/two-factor-policy.js';
 import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
@@ -54,7 +54,14 @@ function trustProxySetting(value: Config['TRUST_PROXY']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-export async function buildApp({ config, database, logger, appKey, clock = systemClock, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  appKey,
+  clock = systemClock,
+  mailer,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: (logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
@@ -70,10 +77,19 @@ export async function buildApp({ config, database, logger, appKey, clock = syste
   app.decorate('shuttingDown', false);
   app.decorate('clock', clock);
   app.decorate('appKey', appKey);
-  app.decorate('captcha', createCaptcha({ provider: config.CAPTCHA_PROVIDER, cost: config.CAPTCHA_COST, appKey, db: database.db }));
+  app.decorate(
+    'captcha',
+    createCaptcha({ provider: config.CAPTCHA_PROVIDER, cost: config.CAPTCHA_COST, appKey, db: database.db }),
+  );
   app.decorate(
     'mailer',
-    mailer ?? createMailer({ db: database.db, from: config.MAIL_FROM, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), log: (m) => app.log.info(m) }),
+    mailer ??
+      createMailer({
+        db: database.db,
+        from: config.MAIL_FROM,
+        ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+        log: (m) => app.log.info(m),
+      }),
   );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

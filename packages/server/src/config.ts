@@ -53,8 +53,17 @@ const envSchema = z.object({
   MFA_REQUIRED_ROLES: z
     .string()
     .default('superadmin,admin')
-    .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['superadmin', 'admin', 'simple'], { message: 'must list roles among superadmin, admin, simple' }))),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.enum(['superadmin', 'admin', 'simple'], { message: 'must list roles among superadmin, admin, simple' }),
+      ),
+    ),
   MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'off']).default('altcha'),
   /** ALTCHA proof-of-work cost: higher makes bots pay more and people wait longer (about a second at the default). */

@@ -18,7 +18,8 @@ export function createAgent(app: FastifyInstance, options: { ip?: string } = {})
     }
     const res = await app.inject({ ...opts, headers, remoteAddress: options.ip ?? '127.0.0.1' } as InjectOptions);
     for (const cookie of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
-      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      const cleared =
+        cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
       if (cleared) jar.delete(cookie.name);
       else jar.set(cookie.name, cookie.value);
     }
@@ -28,9 +29,15 @@ export function createAgent(app: FastifyInstance, options: { ip?: string } = {})
   const agent = {
     jar,
     request,
-    get: (url: string, headers?: Record<string, string>) => request({ method: 'GET', url, ...(headers ? { headers } : {}) }),
+    get: (url: string, headers?: Record<string, string>) =>
+      request({ method: 'GET', url, ...(headers ? { headers } : {}) }),
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
-      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), ...(headers ? { headers } : {}) }),
+      request({
+        method: 'POST',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        ...(headers ? { headers } : {}),
+      }),
     put: (url: string, payload?: unknown) => request({ method: 'PUT', url, payload: payload as object }),
     delete: (url: string, payload?: unknown) =>
       request({ method: 'DELETE', url, ...(payload === undefined ? {} : { payload: payload as object }) }),

@@ -40,7 +40,13 @@ export function useTestApp(
       CAPTCHA_COST: '50',
       ...options.env,
     });
-    state.app = await buildApp({ config, database: db.handle, appKey: TEST_APP_KEY, clock: state.clock, mailer: state.mailbox });
+    state.app = await buildApp({
+      config,
+      database: db.handle,
+      appKey: TEST_APP_KEY,
+      clock: state.clock,
+      mailer: state.mailbox,
+    });
     options.beforeReady?.(state.app);
     await state.app.ready();
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
-import { hashPassword } from '../src/lib/passwords.js';
 import { projectMemberships, projects, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/passwords.js';
 
 const unique = () => randomBytes(4).toString('hex');
 

@@ -16,7 +16,12 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-export function createMailer(options: { db: Database; smtpUrl?: string; from: string; log?: (msg: string) => void }): Mailer {
+export function createMailer(options: {
+  db: Database;
+  smtpUrl?: string;
+  from: string;
+  log?: (msg: string) => void;
+}): Mailer {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
     : undefined;

@@ -10,5 +10,9 @@ export const verifyPassword = (passwordHash: string, password: string) => verify
 export function needsRehash(passwordHash: string): boolean {
   const match = passwordHash.match(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/);
   if (!match) return true;
-  return Number(match[1]) !== OPTIONS.memoryCost || Number(match[2]) !== OPTIONS.timeCost || Number(match[3]) !== OPTIONS.parallelism;
+  return (
+    Number(match[1]) !== OPTIONS.memoryCost ||
+    Number(match[2]) !== OPTIONS.timeCost ||
+    Number(match[3]) !== OPTIONS.parallelism
+  );
 }

@@ -140,7 +140,8 @@ export async function issueSession(
   const { db } = app.database;
   const token = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
-  const lifetime = options.userId === null ? minutes(app.config.SESSION_IDLE_MINUTES) * 4 : hours(app.config.SESSION_ABSOLUTE_HOURS);
+  const lifetime =
+    options.userId === null ? minutes(app.config.SESSION_IDLE_MINUTES) * 4 : hours(app.config.SESSION_ABSOLUTE_HOURS);
   const expiresAt = options.expiresAt ?? new Date(options.now.getTime() + lifetime);
   const [created] = await db.transaction(async (tx) => {
     if (request.session) await tx.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
@@ -173,7 +174,11 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
   clearSessionCookies(app, reply);
 }
 
-export async function updateSessionData(app: FastifyInstance, request: FastifyRequest, data: SessionData): Promise<void> {
+export async function updateSessionData(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  data: SessionData,
+): Promise<void> {
   if (!request.session) return;
   await app.database.db.update(sessions).set({ data }).where(eq(sessions.idHash, request.session.idHash));
   request.session.data = data;
@@ -194,4 +199,3 @@ export async function deleteExpiredSessions(app: FastifyInstance, now: Date): Pr
     .returning({ idHash: sessions.idHash });
   return removed.length;
 }
-

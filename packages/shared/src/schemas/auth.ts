@@ -118,7 +118,12 @@ export const twoFactorSetupSchema = z.object({
   qr_svg: z.string(),
 });
 
-export const twoFactorCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.') });
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+});
 export const passwordConfirmSchema = z.object({ password: z.string().max(1024).optional() });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 

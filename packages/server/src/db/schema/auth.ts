@@ -1,4 +1,4 @@
-import { bigint, index, inet, integer, pgTable, primaryKey, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, inet, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { termsVersions } from './terms.js';
 import { users } from './users.js';
 

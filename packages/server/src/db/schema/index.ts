@@ -1,5 +1,5 @@
-export * from './auth.js';
 export * from './audit.js';
+export * from './auth.js';
 export * from './email.js';
 export * from './projects.js';
 export * from './sessions.js';

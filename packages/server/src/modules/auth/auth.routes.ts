@@ -20,14 +20,20 @@ import { minutes } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { endSession, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
-import { confirmPassword } from './password-confirmation.js';
 import { termsStatusForUser } from '../terms/terms.service.js';
-import { completeWithCode, loginWithPassword, type LoginOutcome } from './login.service.js';
+import { completeWithCode, type LoginOutcome, loginWithPassword } from './login.service.js';
+import { confirmPassword } from './password-confirmation.js';
 import { presentUser } from './present.js';
 import { findUserByLogin } from './users.repository.js';
 
 const PENDING_LOGIN_MS = minutes(5);
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 419: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  419: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
 const exempt = { mfaExempt: true };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/public/config',
-    { schema: { tags: ['public'], summary: 'What the web needs before sign-in', response: { 200: publicConfigSchema } }, config: exempt },
+    {
+      schema: { tags: ['public'], summary: 'What the web needs before sign-in', response: { 200: publicConfigSchema } },
+      config: exempt,
+    },
     async () => ({
       inactivityTimeoutMinutes: app.config.INACTIVITY_TIMEOUT_MINUTES,
       captcha: { provider: app.config.CAPTCHA_PROVIDER, challengeUrl: '/api/public/captcha/challenge' },
@@ -64,7 +73,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/captcha/challenge',
     { schema: { tags: ['public'], summary: 'A fresh ALTCHA proof-of-work challenge' }, config: exempt },
-    async (_request, reply) => reply.header('cache-control', 'no-store').send(await app.captcha.createChallenge(app.clock.now())),
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await app.captcha.createChallenge(app.clock.now())),
   );
 
   app.post(
@@ -102,13 +112,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Password verified: the code step needs neither the password nor a new captcha for 5 minutes.
         await issueSession(app, request, reply, {
           userId: null,
-          data: { pendingLogin: { userId: outcome.userId, expiresAt: new Date(now.getTime() + PENDING_LOGIN_MS).toISOString() } },
+          data: {
+            pendingLogin: {
+              userId: outcome.userId,
+              expiresAt: new Date(now.getTime() + PENDING_LOGIN_MS).toISOString(),
+            },
+          },
           now,
         });
         return { two_factor: true as const };
       }
       await issueSession(app, request, reply, { userId: outcome.user.id, now });
-      return { user: presentUser(outcome.user), ...(outcome.setupTwoFactor ? { setup_two_factor: true as const } : {}) };
+      return {
+        user: presentUser(outcome.user),
+        ...(outcome.setupTwoFactor ? { setup_two_factor: true as const } : {}),
+      };
     },
   );
 
@@ -136,7 +154,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/check',
-    { schema: { tags: ['auth'], summary: 'Whether a user is signed in', response: { 200: authCheckSchema } }, config: exempt },
+    {
+      schema: { tags: ['auth'], summary: 'Whether a user is signed in', response: { 200: authCheckSchema } },
+      config: exempt,
+    },
     async (request) => {
       const user = request.user;
       if (!user) return { authenticated: false, user: null };
@@ -156,7 +177,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/api/user', '/user', '/me']) {
     app.get(
       url,
-      { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema, 401: errorBodySchema } }, config: exempt },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          response: { 200: currentUserSchema, 401: errorBodySchema },
+        },
+        config: exempt,
+      },
       async (request) => presentUser(requireUser(request)),
     );
   }
@@ -174,7 +202,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const limit = await hitRateLimit(db, `check-terms:${request.ip}`, 30, 60_000, app.clock.now());
-      if (!limit.allowed) throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment.', undefined, limit.retryAfterSeconds);
+      if (!limit.allowed)
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many requests. Please wait a moment.',
+          undefined,
+          limit.retryAfterSeconds,
+        );
       const user = await findUserByLogin(db, request.query.email);
       if (!user) return { status: 'not_found' as const };
       return { status: (await termsStatusForUser(db, user.id)).status };
@@ -184,7 +218,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/confirm-password',
     {
-      schema: { tags: ['account'], summary: 'Re-confirm the password before a sensitive action', body: passwordConfirmSchema, response: { 204: z.undefined(), 422: errorBodySchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'Re-confirm the password before a sensitive action',
+        body: passwordConfirmSchema,
+        response: { 204: z.undefined(), 422: errorBodySchema },
+      },
       config: exempt,
     },
     async (request, reply) => {
@@ -198,7 +237,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['account'], summary: 'My signed-in sessions', response: { 200: sessionListSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const rows = await db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.lastSeenAt));
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id))
+        .orderBy(desc(sessions.lastSeenAt));
       return {
         sessions: rows.map((s) => ({
           id: s.publicId,
@@ -219,10 +262,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const ended = await db
         .delete(sessions)
-        .where(and(eq(sessions.publicId, request.params.id), eq(sessions.userId, user.id), ne(sessions.idHash, request.session!.idHash)))
+        .where(
+          and(
+            eq(sessions.publicId, request.params.id),
+            eq(sessions.userId, user.id),
+            ne(sessions.idHash, request.session!.idHash),
+          ),
+        )
         .returning({ id: sessions.publicId });
       if (!ended.length) throw notFound();
-      await recordAudit(db, { action: 'auth.session_ended', actorUserId: user.id, subjectType: 'session', subjectId: request.params.id, ip: request.ip, requestId: request.id });
+      await recordAudit(db, {
+        action: 'auth.session_ended',
+        actorUserId: user.id,
+        subjectType: 'session',
+        subjectId: request.params.id,
+        ip: request.ip,
+        requestId: request.id,
+      });
       return reply.status(204).send();
     },
   );
@@ -236,7 +292,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(sessions)
         .where(and(eq(sessions.userId, user.id), ne(sessions.idHash, request.session!.idHash)))
         .returning({ id: sessions.publicId });
-      await recordAudit(db, { action: 'auth.other_sessions_ended', actorUserId: user.id, subjectType: 'user', subjectId: user.id, data: { count: ended.length }, ip: request.ip, requestId: request.id });
+      await recordAudit(db, {
+        action: 'auth.other_sessions_ended',
+        actorUserId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+        data: { count: ended.length },
+        ip: request.ip,
+        requestId: request.id,
+      });
       return reply.status(204).send();
     },
   );

@@ -40,7 +40,10 @@ export async function attemptRefusal(db: DbOrTx, accountKey: string, ip: string,
   if (failures.length >= MAX_FAILURES_PER_ADDRESS) {
     // Free again when the oldest failure that still counts leaves the window.
     const oldest = failures[failures.length - MAX_FAILURES_PER_ADDRESS]!.createdAt.getTime();
-    return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - now.getTime()) / 1000)) };
+    return {
+      kind: 'throttled',
+      retryAfterSeconds: Math.max(1, Math.ceil((oldest + THROTTLE_WINDOW_MS - now.getTime()) / 1000)),
+    };
   }
   return null;
 }

@@ -49,7 +49,13 @@ function tooMany(retryAfterSeconds: number): AppError {
 /** Step one: email or username, password, captcha, terms; then either signed in or a two-factor code is needed. */
 export async function loginWithPassword(
   deps: LoginDeps,
-  input: { login: string; password: string; captcha: string | undefined; acceptTerms: boolean; code: string | undefined },
+  input: {
+    login: string;
+    password: string;
+    captcha: string | undefined;
+    acceptTerms: boolean;
+    code: string | undefined;
+  },
   facts: RequestFacts,
 ): Promise<LoginOutcome> {
   const { db } = deps;
@@ -70,13 +76,22 @@ export async function loginWithPassword(
   }
 
   if (needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
   }
 
   const terms = await termsStatusForUser(db, user.id);
   if (terms.status !== 'accepted') {
     if (!input.acceptTerms) throw refuse(MESSAGES.termsRequired);
-    await acceptTerms(db, { userId: user.id, termsVersionId: terms.newestId!, now: facts.now, ip: facts.ip, requestId: facts.requestId });
+    await acceptTerms(db, {
+      userId: user.id,
+      termsVersionId: terms.newestId!,
+      now: facts.now,
+      ip: facts.ip,
+      requestId: facts.requestId,
+    });
   }
 
   if (user.twoFactorConfirmedAt) {
@@ -87,7 +102,12 @@ export async function loginWithPassword(
 }
 
 /** Step two: the code for a login whose password was verified (pending in the session, 5 minutes). */
-export async function completeWithCode(deps: LoginDeps, userId: number, code: string, facts: RequestFacts): Promise<LoginOutcome> {
+export async function completeWithCode(
+  deps: LoginDeps,
+  userId: number,
+  code: string,
+  facts: RequestFacts,
+): Promise<LoginOutcome> {
   const user = await findUserById(deps.db, userId);
   if (!user || user.status !== 'active' || !user.twoFactorSecret || !user.twoFactorConfirmedAt) {
     throw refuse(MESSAGES.loginFailed);
@@ -97,7 +117,8 @@ export async function completeWithCode(deps: LoginDeps, userId: number, code: st
   if (refusal) throw tooMany(refusal.retryAfterSeconds);
 
   const accepted =
-    (await acceptTotp(deps, user, code, facts.now)) || (looksLikeRecoveryCode(code) && (await useRecoveryCode(deps, user, code, facts)));
+    (await acceptTotp(deps, user, code, facts.now)) ||
+    (looksLikeRecoveryCode(code) && (await useRecoveryCode(deps, user, code, facts)));
   if (!accepted) {
     await fail(deps, { accountKey, userId: user.id, reason: 'bad_two_factor_code', login: user.username }, facts);
     throw refuse(MESSAGES.invalidCode);
@@ -106,7 +127,12 @@ export async function completeWithCode(deps: LoginDeps, userId: number, code: st
 }
 
 /** Accepts a TOTP code once: the step must be newer than the last one used (checked and stored atomically). */
-export async function acceptTotp(deps: Pick<LoginDeps, 'db' | 'appKey'>, user: UserRow, code: string, now: Date): Promise<boolean> {
+export async function acceptTotp(
+  deps: Pick<LoginDeps, 'db' | 'appKey'>,
+  user: UserRow,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (!user.twoFactorSecret) return false;
   const step = matchingStep(decrypt(user.twoFactorSecret, deps.appKey), code.trim(), now);
   if (step === null) return false;
@@ -125,7 +151,10 @@ async function useRecoveryCode(deps: LoginDeps, user: UserRow, code: string, fac
     const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     const codes = row?.twoFactorRecoveryCodes ?? [];
     if (!codes.includes(hash)) return false;
-    await tx.update(users).set({ twoFactorRecoveryCodes: codes.filter((c) => c !== hash) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ twoFactorRecoveryCodes: codes.filter((c) => c !== hash) })
+      .where(eq(users.id, user.id));
     await recordAudit(tx, {
       action: 'two_factor.recovery_code_used',
       actorUserId: user.id,
@@ -142,7 +171,13 @@ async function useRecoveryCode(deps: LoginDeps, user: UserRow, code: string, fac
 async function succeed(deps: LoginDeps, user: UserRow, facts: RequestFacts): Promise<LoginOutcome> {
   const policy = await twoFactorPolicyFor(deps.db, deps.config, user, facts.now);
   await deps.db.transaction(async (tx) => {
-    await recordAttempt(tx, { accountKey: accountKeyFor(user.id, user.username), userId: user.id, ip: facts.ip, succeeded: true, now: facts.now });
+    await recordAttempt(tx, {
+      accountKey: accountKeyFor(user.id, user.username),
+      userId: user.id,
+      ip: facts.ip,
+      succeeded: true,
+      now: facts.now,
+    });
     await tx.update(users).set({ lastLoginAt: facts.now }).where(eq(users.id, user.id));
     await recordAudit(tx, {
       action: 'auth.login',

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema/index.js';
-import { minutes } from '../../lib/clock.js';
 import { useTestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { auditEvents } from '../../db/schema/index.js';
+import { minutes } from '../../lib/clock.js';
 
 describe('POST /login', () => {
   const ctx = useTestApp();
@@ -81,7 +81,8 @@ describe('POST /login', () => {
 
   it('throttles an unknown account exactly like a known one', async () => {
     const agent = ctx.agent({ ip: '10.3.0.1' });
-    for (let i = 0; i < 5; i++) expect((await agent.login('ghost@example.test', 'Wrong-password-1!')).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await agent.login('ghost@example.test', 'Wrong-password-1!')).statusCode).toBe(422);
     expect((await agent.login('ghost@example.test', 'Wrong-password-1!')).statusCode).toBe(429);
   });
 

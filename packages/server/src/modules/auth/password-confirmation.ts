@@ -13,14 +13,21 @@ export async function confirmPassword(app: FastifyInstance, request: FastifyRequ
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password).catch(() => false))) {
     throw new AppError('UNPROCESSABLE', 'The password is incorrect.', { password: ['The password is incorrect.'] });
   }
-  await updateSessionData(app, request, { ...request.session!.data, passwordConfirmedAt: app.clock.now().toISOString() });
+  await updateSessionData(app, request, {
+    ...request.session!.data,
+    passwordConfirmedAt: app.clock.now().toISOString(),
+  });
 }
 
 /**
  * Guards sensitive actions (regenerate recovery codes, turn two-factor off): a password sent with the request
  * re-confirms; otherwise a confirmation in the last 15 minutes is needed, else 423.
  */
-export async function requireRecentPassword(app: FastifyInstance, request: FastifyRequest, password: string | undefined): Promise<void> {
+export async function requireRecentPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  password: string | undefined,
+): Promise<void> {
   if (password) return confirmPassword(app, request, password);
   const confirmedAt = request.session?.data.passwordConfirmedAt;
   if (!confirmedAt || app.clock.now().getTime() - new Date(confirmedAt).getTime() > PASSWORD_CONFIRMATION_MS) {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditEvents, sessions } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
-import { useTestApp } from '../../../test/app.js';
-import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 
 describe('sessions and CSRF', () => {
   const ctx = useTestApp();
@@ -22,7 +22,11 @@ describe('sessions and CSRF', () => {
     // A token from another session does not count either.
     const other = ctx.agent();
     await other.csrf();
-    const foreign = await agent.post('/login', { email: 'a', password: 'b' }, { 'x-xsrf-token': other.jar.get('XSRF-TOKEN')! });
+    const foreign = await agent.post(
+      '/login',
+      { email: 'a', password: 'b' },
+      { 'x-xsrf-token': other.jar.get('XSRF-TOKEN')! },
+    );
     expect(foreign.statusCode).toBe(419);
   });
 
@@ -34,7 +38,10 @@ describe('sessions and CSRF', () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(xsrf.httpOnly).toBeFalsy();
     // Only the hash is stored.
-    const [row] = await ctx.db.handle.db.select().from(sessions).where(eq(sessions.idHash, sha256(session.value)));
+    const [row] = await ctx.db.handle.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, sha256(session.value)));
     expect(row).toBeDefined();
     expect(JSON.stringify(row)).not.toContain(session.value);
   });
@@ -95,7 +102,9 @@ describe('sessions and CSRF', () => {
     expect((await agent.get('/api/user')).statusCode).toBe(401);
     await agent.login(user.email, TEST_PASSWORD);
     expect((await agent.post('/logout')).statusCode).toBe(204);
-    const actions = (await ctx.db.handle.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map((e) => e.action);
+    const actions = (await ctx.db.handle.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(['auth.login', 'auth.logout_inactivity', 'auth.login', 'auth.logout']);
   });
 
@@ -123,16 +132,24 @@ describe('sessions and CSRF', () => {
     expect((await agent.get('/api/auth/check')).json()).toEqual({ authenticated: false, user: null });
     await ctx.db.handle.pool.query('update users set two_factor_secret = null where id = $1', [user.id]);
     await agent.login(user.email, TEST_PASSWORD);
-    await ctx.db.handle.pool.query(`update users set two_factor_secret = 'v1.secret-material' where id = $1`, [user.id]);
+    await ctx.db.handle.pool.query(`update users set two_factor_secret = 'v1.secret-material' where id = $1`, [
+      user.id,
+    ]);
     const check = await agent.get('/api/auth/check');
     expect(check.json()).toEqual({
       authenticated: true,
-      user: { id: user.id, username: user.username, role: 'user', two_factor_secret: true, two_factor_confirmed_at: null },
+      user: {
+        id: user.id,
+        username: user.username,
+        role: 'user',
+        two_factor_secret: true,
+        two_factor_confirmed_at: null,
+      },
     });
     expect(check.body).not.toContain('secret-material');
   });
 
-  it('lists my sessions and ends the others, never another user\'s', async () => {
+  it("lists my sessions and ends the others, never another user's", async () => {
     const user = await createUser(ctx.db.handle.db);
     const stranger = await createUser(ctx.db.handle.db);
     const laptop = ctx.agent({ ip: '10.1.1.1' });

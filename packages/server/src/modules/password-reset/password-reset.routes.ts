@@ -1,4 +1,11 @@
-import { errorBodySchema, forgotPasswordSchema, MESSAGES, messageSchema, passwordProblems, resetPasswordSchema } from '@portal/shared';
+import {
+  errorBodySchema,
+  forgotPasswordSchema,
+  MESSAGES,
+  messageSchema,
+  passwordProblems,
+  resetPasswordSchema,
+} from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
@@ -19,13 +26,20 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function limit(key: string, max: number) {
     const result = await hitRateLimit(db, key, max, minutes(15), app.clock.now());
-    if (!result.allowed) throw new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', undefined, result.retryAfterSeconds);
+    if (!result.allowed)
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many requests. Please try again later.',
+        undefined,
+        result.retryAfterSeconds,
+      );
   }
 
   async function checkCaptcha(payload: string | undefined) {
     const result = await app.captcha.verify(payload, app.clock.now());
     if (result === 'missing') throw new AppError('UNPROCESSABLE', MESSAGES.captchaRequired);
-    if (result === 'invalid') throw new AppError('UNPROCESSABLE', 'The captcha could not be verified. Please try again.');
+    if (result === 'invalid')
+      throw new AppError('UNPROCESSABLE', 'The captcha could not be verified. Please try again.');
   }
 
   app.post(
@@ -60,7 +74,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
             createdAt: now,
             expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
           });
-          await recordAudit(tx, { action: 'password.reset_requested', actorUserId: user.id, subjectType: 'user', subjectId: user.id, ip: request.ip, requestId: request.id });
+          await recordAudit(tx, {
+            action: 'password.reset_requested',
+            actorUserId: user.id,
+            subjectType: 'user',
+            subjectId: user.id,
+            ip: request.ip,
+            requestId: request.id,
+          });
         });
         const link = `${app.config.APP_URL}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
         // Not awaited: the time an SMTP server takes must not tell whether the account exists.
@@ -95,7 +116,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkCaptcha(body['g-recaptcha-response']);
       await limit(`reset:${request.ip}`, 20);
       if (body.password !== body.password_confirmation) {
-        throw new AppError('UNPROCESSABLE', MESSAGES.resetMismatch, { password_confirmation: [MESSAGES.resetMismatch] });
+        throw new AppError('UNPROCESSABLE', MESSAGES.resetMismatch, {
+          password_confirmation: [MESSAGES.resetMismatch],
+        });
       }
       const problems = passwordProblems(body.password);
       if (problems.length) {
@@ -109,7 +132,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(users, eq(users.id, passwordResetTokens.userId))
         .where(eq(passwordResetTokens.tokenHash, sha256(body.token.toLowerCase())));
       const valid =
-        row && !row.token.usedAt && row.token.expiresAt > now && row.user.email.toLowerCase() === body.email.toLowerCase() && row.user.status === 'active';
+        row &&
+        !row.token.usedAt &&
+        row.token.expiresAt > now &&
+        row.user.email.toLowerCase() === body.email.toLowerCase() &&
+        row.user.status === 'active';
       if (!valid) throw new AppError('UNPROCESSABLE', MESSAGES.resetInvalidToken);
       const { user, token } = row;
       if (user.passwordHash && (await verifyPassword(user.passwordHash, body.password).catch(() => false))) {
@@ -124,9 +151,19 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(passwordResetTokens.id, token.id), isNull(passwordResetTokens.usedAt)))
           .returning({ id: passwordResetTokens.id });
         if (!used.length) return false;
-        await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+          .where(eq(users.id, user.id));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
-        await recordAudit(tx, { action: 'password.reset_completed', actorUserId: user.id, subjectType: 'user', subjectId: user.id, ip: request.ip, requestId: request.id });
+        await recordAudit(tx, {
+          action: 'password.reset_completed',
+          actorUserId: user.id,
+          subjectType: 'user',
+          subjectId: user.id,
+          ip: request.ip,
+          requestId: request.id,
+        });
         return true;
       });
       if (!spent) throw new AppError('UNPROCESSABLE', MESSAGES.resetInvalidToken);

@@ -13,7 +13,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.get(
     '/api/member/projects',
-    { schema: { tags: ['projects'], summary: 'The active projects I belong to (every active project for a superadmin)', response: { 200: projectListSchema, 401: errorBodySchema } } },
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'The active projects I belong to (every active project for a superadmin)',
+        response: { 200: projectListSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const columns = { id: projects.id, name: projects.name, slug: projects.slug };

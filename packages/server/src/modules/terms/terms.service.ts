@@ -36,7 +36,10 @@ export async function publishTermsVersion(
 export type UserTermsStatus = Exclude<TermsStatus, 'not_found'>;
 
 /** Where a user stands with the newest published terms (SPEC section 4 "Terms status"). */
-export async function termsStatusForUser(db: DbOrTx, userId: number): Promise<{ status: UserTermsStatus; newestId: number | null }> {
+export async function termsStatusForUser(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ status: UserTermsStatus; newestId: number | null }> {
   const newest = await findNewestPublished(db);
   if (!newest) return { status: 'accepted', newestId: null };
   const accepted = await acceptedVersionIds(db, userId);
@@ -50,7 +53,12 @@ export async function acceptTerms(
   input: { userId: number; termsVersionId: number; now: Date; ip: string | null; requestId?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await insertAcceptance(tx, { userId: input.userId, termsVersionId: input.termsVersionId, acceptedAt: input.now, ip: input.ip });
+    await insertAcceptance(tx, {
+      userId: input.userId,
+      termsVersionId: input.termsVersionId,
+      acceptedAt: input.now,
+      ip: input.ip,
+    });
     await recordAudit(tx, {
       action: 'terms.accept',
       actorUserId: input.userId,

@@ -10,7 +10,14 @@ const ISSUER = 'Healthcare Quality Portal';
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
 function totpFor(secret: string, label: string) {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export const otpauthUrl = (secret: string, label: string) => totpFor(secret, label).toString();
@@ -28,7 +35,8 @@ export function matchingStep(secret: string, code: string, now: Date): number | 
 }
 
 /** The current code (tests and the setup screen's self-check only). */
-export const currentCode = (secret: string, now: Date) => totpFor(secret, 'check').generate({ timestamp: now.getTime() });
+export const currentCode = (secret: string, now: Date) =>
+  totpFor(secret, 'check').generate({ timestamp: now.getTime() });
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 

@@ -1,11 +1,11 @@
 import {
   errorBodySchema,
+  MESSAGES,
   passwordConfirmSchema,
   recoveryCodesSchema,
   twoFactorCodeSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
-  MESSAGES,
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,9 +15,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { encrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { acceptTotp } from '../auth/login.service.js';
 import { requireRecentPassword } from '../auth/password-confirmation.js';
 import { findUserById } from '../auth/users.repository.js';
-import { acceptTotp } from '../auth/login.service.js';
 import { twoFactorPolicyFor } from './policy.js';
 import { newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from './totp.js';
 
@@ -32,7 +32,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/two-factor',
-    { schema: { tags: ['two-factor'], summary: 'My two-factor status', response: { 200: twoFactorStatusSchema, ...errors } }, config },
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'My two-factor status',
+        response: { 200: twoFactorStatusSchema, ...errors },
+      },
+      config,
+    },
     async (request) => {
       const user = (await findUserById(db, requireUser(request).id))!;
       const policy = await twoFactorPolicyFor(db, app.config, user, app.clock.now());
@@ -49,12 +56,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/two-factor/enable',
-    { schema: { tags: ['two-factor'], summary: 'Start setup: a new secret, as a QR code and as text', response: { 200: twoFactorSetupSchema, ...errors } }, config },
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Start setup: a new secret, as a QR code and as text',
+        response: { 200: twoFactorSetupSchema, ...errors },
+      },
+      config,
+    },
     async (request) => {
       const user = requireUser(request);
-      if (user.twoFactorConfirmedAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on. Turn it off first to set up a new device.');
+      if (user.twoFactorConfirmedAt)
+        throw new AppError(
+          'CONFLICT',
+          'Two-factor authentication is already on. Turn it off first to set up a new device.',
+        );
       const secret = newTotpSecret();
-      await db.update(users).set({ twoFactorSecret: encrypt(secret, app.appKey), twoFactorRecoveryCodes: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ twoFactorSecret: encrypt(secret, app.appKey), twoFactorRecoveryCodes: null })
+        .where(eq(users.id, user.id));
       const url = otpauthUrl(secret, user.username);
       return { secret, otpauth_url: url, qr_svg: await qrSvg(url) };
     },
@@ -62,7 +83,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/two-factor/confirm',
-    { schema: { tags: ['two-factor'], summary: 'Turn two-factor on with a code from the app; answers the recovery codes once', body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema, ...errors } }, config },
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Turn two-factor on with a code from the app; answers the recovery codes once',
+        body: twoFactorCodeSchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+      config,
+    },
     async (request) => {
       const user = (await findUserById(db, requireUser(request).id))!;
       if (user.twoFactorConfirmedAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
@@ -72,8 +101,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { codes, hashes } = newRecoveryCodes();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ twoFactorConfirmedAt: app.clock.now(), twoFactorRecoveryCodes: hashes }).where(eq(users.id, user.id));
-        await recordAudit(tx, { action: 'two_factor.enable', actorUserId: user.id, subjectType: 'user', subjectId: user.id, ip: request.ip, requestId: request.id });
+        await tx
+          .update(users)
+          .set({ twoFactorConfirmedAt: app.clock.now(), twoFactorRecoveryCodes: hashes })
+          .where(eq(users.id, user.id));
+        await recordAudit(tx, {
+          action: 'two_factor.enable',
+          actorUserId: user.id,
+          subjectType: 'user',
+          subjectId: user.id,
+          ip: request.ip,
+          requestId: request.id,
+        });
       });
       return { recovery_codes: codes };
     },
@@ -81,7 +120,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/two-factor/recovery-codes',
-    { schema: { tags: ['two-factor'], summary: 'New recovery codes (the old ones stop working); needs the password again', body: passwordConfirmSchema, response: { 200: recoveryCodesSchema, ...errors } }, config },
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'New recovery codes (the old ones stop working); needs the password again',
+        body: passwordConfirmSchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+      config,
+    },
     async (request) => {
       const user = requireUser(request);
       await requireRecentPassword(app, request, request.body.password);
@@ -89,7 +136,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { codes, hashes } = newRecoveryCodes();
       await db.transaction(async (tx) => {
         await tx.update(users).set({ twoFactorRecoveryCodes: hashes }).where(eq(users.id, user.id));
-        await recordAudit(tx, { action: 'two_factor.recovery_codes_regenerated', actorUserId: user.id, subjectType: 'user', subjectId: user.id, ip: request.ip, requestId: request.id });
+        await recordAudit(tx, {
+          action: 'two_factor.recovery_codes_regenerated',
+          actorUserId: user.id,
+          subjectType: 'user',
+          subjectId: user.id,
+          ip: request.ip,
+          requestId: request.id,
+        });
       });
       return { recovery_codes: codes };
     },
@@ -97,19 +151,38 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/two-factor',
-    { schema: { tags: ['two-factor'], summary: 'Turn two-factor off; needs the password again', body: passwordConfirmSchema.optional(), response: { 204: z.undefined(), ...errors } }, config },
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Turn two-factor off; needs the password again',
+        body: passwordConfirmSchema.optional(),
+        response: { 204: z.undefined(), ...errors },
+      },
+      config,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await requireRecentPassword(app, request, request.body?.password);
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorRecoveryCodes: null, twoFactorLastStep: null })
+          .set({
+            twoFactorSecret: null,
+            twoFactorConfirmedAt: null,
+            twoFactorRecoveryCodes: null,
+            twoFactorLastStep: null,
+          })
           .where(eq(users.id, user.id));
-        await recordAudit(tx, { action: 'two_factor.disable', actorUserId: user.id, subjectType: 'user', subjectId: user.id, ip: request.ip, requestId: request.id });
+        await recordAudit(tx, {
+          action: 'two_factor.disable',
+          actorUserId: user.id,
+          subjectType: 'user',
+          subjectId: user.id,
+          ip: request.ip,
+          requestId: request.id,
+        });
       });
       return reply.status(204).send();
     },
   );
-
 };

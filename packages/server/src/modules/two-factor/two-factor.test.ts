@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../../test/agent.js';
+import { useTestApp } from '../../../test/app.js';
+import { createProject, createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditEvents, projectMemberships, users } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
-import { useTestApp } from '../../../test/app.js';
-import type { Agent } from '../../../test/agent.js';
-import { createProject, createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { currentCode } from './totp.js';
 
 const STEP = 30_000;
@@ -55,7 +55,10 @@ describe('two-factor authentication', () => {
     // Not signed in yet.
     expect((await agent.get('/api/user')).statusCode).toBe(401);
     ctx.clock.advance(STEP);
-    const second = await agent.post('/login', { email: user.email, one_time_password: currentCode(secret, ctx.clock.now()) });
+    const second = await agent.post('/login', {
+      email: user.email,
+      one_time_password: currentCode(secret, ctx.clock.now()),
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().user.id).toBe(user.id);
     expect((await agent.get('/api/user')).statusCode).toBe(200);
@@ -81,7 +84,9 @@ describe('two-factor authentication', () => {
     const { codes } = await enrol(ctx.agent(), user.email);
     const a = ctx.agent();
     await a.login(user.email, TEST_PASSWORD);
-    expect((await a.post('/login', { email: user.email, one_time_password: codes[0]!.toUpperCase() })).statusCode).toBe(200);
+    expect((await a.post('/login', { email: user.email, one_time_password: codes[0]!.toUpperCase() })).statusCode).toBe(
+      200,
+    );
     const b = ctx.agent({ ip: '10.21.0.2' });
     await b.login(user.email, TEST_PASSWORD);
     expect((await b.post('/login', { email: user.email, one_time_password: codes[0] })).statusCode).toBe(422);
@@ -100,7 +105,10 @@ describe('two-factor authentication', () => {
     const agent = ctx.agent();
     await agent.login(user.email, TEST_PASSWORD);
     ctx.clock.advance(minutes(5) + STEP);
-    const late = await agent.post('/login', { email: user.email, one_time_password: currentCode(secret, ctx.clock.now()) });
+    const late = await agent.post('/login', {
+      email: user.email,
+      one_time_password: currentCode(secret, ctx.clock.now()),
+    });
     // Without the pending step this is a fresh login without a password.
     expect(late.statusCode).toBe(422);
     expect((await agent.get('/api/user')).statusCode).toBe(401);
@@ -123,8 +131,12 @@ describe('two-factor authentication', () => {
     expect((await agent.delete('/api/two-factor', {})).statusCode).toBe(204);
     expect((await agent.get('/api/two-factor')).json()).toMatchObject({ enabled: false, pending: false });
     expect((await ctx.agent().login(user.email, TEST_PASSWORD)).json().user).toBeDefined();
-    const actions = (await db().select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['two_factor.enable', 'two_factor.recovery_codes_regenerated', 'two_factor.disable']));
+    const actions = (await db().select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['two_factor.enable', 'two_factor.recovery_codes_regenerated', 'two_factor.disable']),
+    );
   });
 
   it('signed-out calls answer 401', async () => {
@@ -168,10 +180,12 @@ describe('two-factor authentication', () => {
       const project = await createProject(db());
       const admin = await createUser(db(), { createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) });
       const member = await createUser(db(), { createdAt: new Date(ctx.clock.now().getTime() - 30 * 86_400_000) });
-      await db().insert(projectMemberships).values([
-        { projectId: project.id, userId: admin.id, projectRole: 'admin' },
-        { projectId: project.id, userId: member.id, projectRole: 'simple' },
-      ]);
+      await db()
+        .insert(projectMemberships)
+        .values([
+          { projectId: project.id, userId: admin.id, projectRole: 'admin' },
+          { projectId: project.id, userId: member.id, projectRole: 'simple' },
+        ]);
       const a = ctx.agent();
       await a.login(admin.email, TEST_PASSWORD);
       expect((await a.get('/api/member/projects')).statusCode).toBe(403);
