@@ -67,7 +67,7 @@ const envSchema = z.object({
   MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'off']).default('altcha'),
   /** ALTCHA proof-of-work cost: higher makes bots pay more and people wait longer (about a second at the default). */
-  CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
