@@ -40,7 +40,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node e2e/serve.mjs 18081 true',
+      // Real ALTCHA (lower cost: tests solve many), real SMTP into the catcher on MAIL_URL.
+      command: 'node e2e/serve.mjs 18081 true 18083',
+      env: { CAPTCHA_COST: '5000' },
       url: `${DEMO_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,3 +1,5 @@
 /** The two servers playwright.config.ts starts: one with demo data, one on an empty database. */
 export const DEMO_URL = 'http://127.0.0.1:18081';
 export const EMPTY_URL = 'http://127.0.0.1:18082';
+/** The email catcher of the demo server: GET answers the messages received ({ to, subject, text }[]). */
+export const MAIL_URL = 'http://127.0.0.1:18083';
