@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { loadPasswordDictionaries } from '@portal/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -62,6 +63,8 @@ export async function buildApp({
   clock = systemClock,
   mailer,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Password checks include the common-word rule only once the dictionaries are in memory (about 0.3 s, once).
+  await loadPasswordDictionaries();
   const app = Fastify({
     loggerInstance: (logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
     trustProxy: trustProxySetting(config.TRUST_PROXY),

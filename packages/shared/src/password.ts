@@ -6,7 +6,7 @@
  * (the server awaits it at start-up, the web on the reset-password page); until then `evaluatePassword` reports
  * `dictionaryChecked: false`.
  */
-import type { ZxcvbnResult } from '@zxcvbn-ts/core';
+import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import { loadedZxcvbn } from './password/dictionaries.js';
 import { hasSequence, hasTripleRepeat } from './password/sequences.js';
 
@@ -102,7 +102,6 @@ function hasCommonWords(result: ZxcvbnResult): boolean {
   );
 }
 
-/** Score without dictionaries: 1 point each for 8+ characters, 12+ characters and 3+ character classes (max 3). */
 function ruleScore(length: number, characterClasses: number): number {
   return Number(length >= 8) + Number(length >= PASSWORD_MIN_LENGTH) + Number(characterClasses >= 3);
 }
@@ -114,13 +113,14 @@ function ruleScore(length: number, characterClasses: number): number {
  *   base  = zxcvbn score when the dictionaries are loaded, else ruleScore (length 8+, length 12+, 3+ classes; max 3)
  *   if any requirement is unmet:        score = min(base, 2)
  *   if a character repeats 3x in a row: score = score - 1 (min 0)
- *   if every requirement is met:        score + 1 at 16 characters, + 1 more at 20 characters (max 4)
+ *   if every requirement is met and base >= 2: score + 1 at 16 characters, + 1 more at 20 (max 4); length alone
+ *   must not lift a password zxcvbn finds easy to guess (repeated blocks such as Ab1!Ab1!Ab1!Ab1!Ab1!)
  * Lengths count Unicode code points.
  */
 export function evaluatePassword(password: string, options: PasswordEvaluationOptions = {}): PasswordEvaluation {
   const length = Array.from(password).length;
   const zxcvbn = loadedZxcvbn();
-  const result = zxcvbn?.check(password, options.userInputs ?? []);
+  const result = zxcvbn && zxcvbn.check(password, options.userInputs ?? []);
 
   const met: Record<PasswordRequirementKey, boolean> = {
     length: length >= PASSWORD_MIN_LENGTH,
@@ -138,7 +138,8 @@ export function evaluatePassword(password: string, options: PasswordEvaluationOp
   let score: number = result ? result.score : ruleScore(length, characterClasses);
   if (!allMet) score = Math.min(score, 2);
   if (!met.noRepeat) score -= 1;
-  if (allMet) score += PASSWORD_BONUS_LENGTHS.filter((bonusLength) => length >= bonusLength).length;
+  const base = score;
+  if (allMet && base >= 2) score += PASSWORD_BONUS_LENGTHS.filter((bonusLength) => length >= bonusLength).length;
   const finalScore = Math.max(0, Math.min(4, score)) as PasswordScore;
 
   return {
@@ -164,4 +165,9 @@ export function passwordProblems(password: string, options: PasswordEvaluationOp
   const evaluation = evaluatePassword(password, options);
   if (!evaluation.valid && evaluation.problems.length === 0) return [PASSWORD_MESSAGES.tooWeak];
   return evaluation.problems;
+}
+
+/** The message for a password that fails the rules (SPEC section 5 "weak password gives ..."), server and web alike. */
+export function weakPasswordMessage(problems: string[]): string {
+  return `Password does not meet security requirements: ${problems.join('; ')}`;
 }

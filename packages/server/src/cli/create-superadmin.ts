@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { loadPasswordDictionaries } from '@portal/shared';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { AppError } from '../lib/errors.js';
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const password = await readPassword();
+  await loadPasswordDictionaries();
   const opened = await openDatabase(config, () => {});
   try {
     const user = await createSuperadmin(opened.database.db, {

@@ -24,7 +24,8 @@ export function loadPasswordDictionaries(): Promise<void> {
       dictionary: { ...common.dictionary, ...en.dictionary },
       graphs: common.adjacencyGraphs,
       translations: en.translations,
-      useLevenshteinDistance: true,
+      // Off: near-miss matching over ~236,000 words took 0.4-5 s per check (docs/decisions/005-password-strength.md).
+      useLevenshteinDistance: false,
     });
   });
   loading = attempt;

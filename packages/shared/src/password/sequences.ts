@@ -27,7 +27,7 @@ const KEYBOARD_LINES = [
 ];
 const KEYBOARD_LINES_BOTH_WAYS = [...KEYBOARD_LINES, ...KEYBOARD_LINES.map((line) => [...line].reverse().join(''))];
 const SHIFTED = '~!@#$%^&*()_+{}|:"<>?';
-const UNSHIFTED = '`1234567890-=[]\\;\',./';
+const UNSHIFTED = "`1234567890-=[]\\;',./";
 
 /** Maps a character to the key that types it: 'Q' -> 'q', '!' -> '1'; other characters are returned unchanged. */
 function keyOf(char: string): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordProblems } from '../password.js';
+import { passwordProblems, weakPasswordMessage } from '../password.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 
@@ -11,7 +11,7 @@ export const usernameSchema = z
 export const newPasswordSchema = z.string().superRefine((password, ctx) => {
   const problems = passwordProblems(password);
   if (problems.length) {
-    ctx.addIssue({ code: 'custom', message: `Password does not meet security requirements: ${problems.join('; ')}` });
+    ctx.addIssue({ code: 'custom', message: weakPasswordMessage(problems) });
   }
 });
 

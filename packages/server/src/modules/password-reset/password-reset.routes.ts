@@ -5,6 +5,7 @@ import {
   messageSchema,
   passwordProblems,
   resetPasswordSchema,
+  weakPasswordMessage,
 } from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -120,11 +121,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           password_confirmation: [MESSAGES.resetMismatch],
         });
       }
-      const problems = passwordProblems(body.password);
-      if (problems.length) {
-        const message = `Password does not meet security requirements: ${problems.join('. ')}`;
-        throw new AppError('UNPROCESSABLE', message, { password: [message] });
-      }
       const now = app.clock.now();
       const [row] = await db
         .select({ token: passwordResetTokens, user: users })
@@ -139,6 +135,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         row.user.status === 'active';
       if (!valid) throw new AppError('UNPROCESSABLE', MESSAGES.resetInvalidToken);
       const { user, token } = row;
+      // The account's own name and address do not make a strong password.
+      const problems = passwordProblems(body.password, {
+        userInputs: [user.username, user.email.split('@')[0]!, user.firstName, user.lastName].filter(Boolean),
+      });
+      if (problems.length) {
+        const message = weakPasswordMessage(problems);
+        throw new AppError('UNPROCESSABLE', message, { password: [message] });
+      }
       if (user.passwordHash && (await verifyPassword(user.passwordHash, body.password).catch(() => false))) {
         throw new AppError('UNPROCESSABLE', MESSAGES.resetSamePassword, { password: [MESSAGES.resetSamePassword] });
       }
