@@ -9,8 +9,9 @@ test.describe('Not-found page', () => {
     await expectNoSeriousA11yViolations(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // Home sends a signed-out visitor on to the login.
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/member-login$/);
   });
 
   test('an unknown API path answers JSON, not the app', async ({ request }) => {
@@ -21,9 +22,10 @@ test.describe('Not-found page', () => {
 });
 
 test.describe('Home and API documentation', () => {
-  test('the home page links to the terms and the API reference', async ({ page }) => {
+  test('home sends a signed-out visitor to the login, which links to the terms', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/member-login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Member Login' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Terms and Conditions' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Terms and Conditions/ })).toBeVisible();

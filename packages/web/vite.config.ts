@@ -11,6 +11,8 @@ export default defineConfig({
       exclude: [/\/node_modules\//, /\/packages\/shared\/dist\//],
     }),
   ],
+  // Module workers: the password-strength worker loads the dictionaries with import() (code splitting needs ES).
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -27,7 +29,9 @@ export default defineConfig({
               name: 'mantine',
               test: /[\\/]node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-number-format|clsx)[\\/]/,
             },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // Libraries loaded with import() (the password dictionaries, the captcha widget) stay out of the eager
+            // vendor chunk, so pages that do not use them never download them.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!@zxcvbn-ts[\\/]|altcha[\\/])/ },
           ],
         },
       },
@@ -40,7 +44,7 @@ export default defineConfig({
       '/readyz': server,
       '/sanctum': server,
       // Exact paths only: a prefix would also catch the SPA route /logout-confirm.
-      '^/(login|logout|logout-inactivity)(\\?.*)?$': server,
+      '^/(login|logout|logout-inactivity|check-terms|password/forgot|password/reset)(\\?.*)?$': server,
     },
   },
 });

@@ -1,8 +1,10 @@
-import { errorMessage } from '@portal/shared';
+import { errorMessage, MFA_GRACE_HEADER } from '@portal/shared';
 import type { z } from 'zod';
 
 const DEFAULT_ERROR = 'The request could not be completed. Please try again.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const XSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 
 /** A failed API call. `status` is 0 when the server could not be reached or its answer was not understood. */
 export class ApiError extends Error {
@@ -27,10 +29,22 @@ export interface ApiRequestInit<T> extends Omit<RequestInit, 'body'> {
   errorFallback?: string;
 }
 
-/** The one API client: same-origin cookies, JSON, and the anti-forgery header on state-changing requests. */
+/** Detail of the `mfa-warning` browser event (SPEC section 7 "MFA"). */
+export interface MfaWarningDetail {
+  message: string;
+  days_remaining: number;
+}
+
+/**
+ * The one API client: same-origin cookies, JSON, and the anti-forgery header on state-changing requests.
+ * Before the first state-changing request without an XSRF-TOKEN cookie it asks the server for one; when the
+ * server answers 419 (token missing or stale, e.g. after the session was rotated) it fetches a fresh token and
+ * sends the request once more.
+ */
 export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit<T> = {}): Promise<T> {
   const { body, schema, errorFallback = DEFAULT_ERROR, headers: extraHeaders, ...rest } = init;
   const method = (rest.method ?? 'GET').toUpperCase();
+  const safe = SAFE_METHODS.has(method);
   const headers = new Headers(extraHeaders);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
 
@@ -43,23 +57,40 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit<T
       headers.set('Content-Type', 'application/json');
     }
   }
-  if (!SAFE_METHODS.has(method)) {
-    const token = readCookie('XSRF-TOKEN');
-    if (token) headers.set('X-XSRF-TOKEN', token);
+
+  const send = async (): Promise<Response> => {
+    // A copy per attempt: the retry after a 419 carries the new token, the first attempt keeps its own.
+    const attemptHeaders = new Headers(headers);
+    if (!safe) {
+      const token = readCookie(XSRF_COOKIE);
+      if (token) attemptHeaders.set('X-XSRF-TOKEN', token);
+    }
+    try {
+      return await fetch(path, { ...rest, method, headers: attemptHeaders, body: requestBody, credentials: 'include' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, null, 'The server could not be reached. Please check your connection and try again.', {
+        cause: error,
+      });
+    }
+  };
+
+  if (!safe && !readCookie(XSRF_COOKIE)) await refreshCsrfCookie();
+  let response = await send();
+  if (response.status === 419 && !safe && !(requestBody instanceof ReadableStream)) {
+    await response.body?.cancel().catch(() => {});
+    await refreshCsrfCookie();
+    response = await send();
   }
 
-  let response: Response;
-  try {
-    response = await fetch(path, { ...rest, method, headers, body: requestBody, credentials: 'include' });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, null, 'The server could not be reached. Please check your connection and try again.', {
-      cause: error,
-    });
-  }
-
+  announceMfaGrace(response);
   const data = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, data, errorMessage(data, errorFallback));
+  if (!response.ok) {
+    if (response.status === 403 && isMfaRequired(data)) {
+      window.dispatchEvent(new CustomEvent('mfa-required', { detail: data }));
+    }
+    throw new ApiError(response.status, data, errorMessage(data, errorFallback));
+  }
   if (!schema) return data as T;
 
   const parsed = schema.safeParse(data);
@@ -69,6 +100,51 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit<T
     });
   }
   return parsed.data;
+}
+
+/**
+ * The text a screen shows for a failed call: the server's message (already reduced by SPEC section 8's rule), or
+ * `fallback` when the server sent none or could not be reached ('Login failed', 'Something went wrong.').
+ */
+export function messageFor(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== 0 ? error.message : fallback;
+}
+
+let pendingCsrf: Promise<void> | null = null;
+
+/**
+ * GET /sanctum/csrf-cookie, shared by concurrent callers. A failure is swallowed: the request that needed the
+ * token then fails on its own and reports its own error.
+ */
+export function refreshCsrfCookie(): Promise<void> {
+  pendingCsrf ??= fetch(CSRF_COOKIE_PATH, { credentials: 'include', headers: { Accept: 'application/json' } })
+    .then(
+      (response) => response.body?.cancel().catch(() => {}),
+      () => {},
+    )
+    .finally(() => {
+      pendingCsrf = null;
+    });
+  return pendingCsrf;
+}
+
+function announceMfaGrace(response: Response): void {
+  const raw = response.headers?.get(MFA_GRACE_HEADER);
+  if (raw === null || raw === undefined || raw.trim() === '') return;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 0) return;
+  const detail: MfaWarningDetail = { message: mfaWarningMessage(days), days_remaining: days };
+  window.dispatchEvent(new CustomEvent('mfa-warning', { detail }));
+}
+
+/** The banner text for the grace period (the SPEC gives none). */
+export function mfaWarningMessage(days: number): string {
+  if (days === 0) return 'Two-factor authentication is required for your account from tomorrow. Set it up now.';
+  return `Two-factor authentication will be required for your account in ${days} ${days === 1 ? 'day' : 'days'}. Set it up now to keep access.`;
+}
+
+function isMfaRequired(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { mfa_required?: unknown }).mfa_required === true;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,16 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
+import { mounted } from './mounted';
 
 export interface Rendered {
   container: HTMLElement;
   unmount: () => void;
 }
-
-const mounted = new Set<Root>();
 
 /** Renders inside the app's real providers with a fresh, non-retrying query client. */
 export async function render(ui: ReactElement): Promise<Rendered> {
@@ -36,11 +35,6 @@ export async function renderRoute(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const rendered = await render(<RouterProvider router={router} />);
   return { ...rendered, router };
-}
-
-export function unmountAll(): void {
-  for (const root of mounted) act(() => root.unmount());
-  mounted.clear();
 }
 
 /** Retries `check` until it stops throwing, letting React and pending promises settle between tries. */
@@ -80,5 +74,33 @@ export function text(root: Node = document.body): string {
 export async function click(element: HTMLElement): Promise<void> {
   await act(async () => {
     element.click();
+  });
+}
+
+/** The input, textarea or select whose label reads `label` (a trailing required-asterisk is ignored). */
+export function getField(label: string, root: ParentNode = document.body): HTMLInputElement {
+  const match = [...root.querySelectorAll('label')].find(
+    (element) => element.textContent?.replace(/\s*\*\s*$/, '').trim() === label,
+  );
+  const id = match?.htmlFor;
+  const field = id ? document.getElementById(id) : match?.querySelector('input, textarea, select');
+  if (!field) throw new Error(`No field labelled "${label}"`);
+  return field as HTMLInputElement;
+}
+
+/** Sets a field's value the way typing does, so React's onChange runs. */
+export async function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')!.set!;
+  await act(async () => {
+    setValue.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Lets pending promises and zero-delay timers run (with fake timers, advance them instead). */
+export async function flush(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, vi } from 'vitest';
-import { unmountAll } from './render';
+import { unmountAll } from './mounted';
 
 // Lets React's act() know it runs in a test, so it flushes effects and warns about updates outside act.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,0 +1,40 @@
+import { checkTermsResponseSchema, type TermsStatus } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api';
+
+export const CHECK_TERMS_PATH = '/check-terms';
+
+const wellFormedEmail = z.email();
+
+/** SPEC section 5: the terms lookup runs only for a well-formed email. */
+export function isWellFormedEmail(value: string): boolean {
+  return wellFormedEmail.safeParse(value.trim()).success;
+}
+
+export async function getTermsStatus(email: string, signal?: AbortSignal): Promise<TermsStatus> {
+  const params = new URLSearchParams({ email: email.trim() });
+  const { status } = await apiFetch(`${CHECK_TERMS_PATH}?${params}`, { signal, schema: checkTermsResponseSchema });
+  return status;
+}
+
+export function termsStatusQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: ['auth', 'check-terms', email.trim().toLowerCase()],
+    queryFn: ({ signal }) => getTermsStatus(email, signal),
+    enabled: isWellFormedEmail(email),
+    // Rate-limited on the server; the login itself enforces the terms anyway.
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The terms status of an (already debounced) email; idle for anything that is not a well-formed email. */
+export function useTermsStatus(email: string) {
+  return useQuery(termsStatusQueryOptions(email));
+}
+
+/** SPEC section 4: the checkbox is hidden for accepted and not_found and required for the two needs_* states. */
+export function termsAcceptanceRequired(status: TermsStatus | undefined): boolean {
+  return status === 'needs_initial_acceptance' || status === 'needs_update_acceptance';
+}

@@ -1,0 +1,144 @@
+import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, TextInput } from '@mantine/core';
+import { type LoginResponse, MESSAGES, type PublicConfig } from '@portal/shared';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Captcha, type CaptchaHandle } from '../../../components/Captcha';
+import { messageFor } from '../../../lib/api';
+import { isWellFormedEmail, termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
+import { useLogin } from '../api/login';
+import { useDebounced } from '../hooks/use-debounced';
+import { TermsField } from './TermsField';
+
+export const TERMS_LOOKUP_DELAY_MS = 500;
+
+interface CredentialsFormProps {
+  /** The login name typed before (when the user comes back from the code step). */
+  initialEmail?: string;
+  /** Captcha settings from the public config; undefined while it loads. */
+  captcha: PublicConfig['captcha'] | undefined;
+  /** The server answered { two_factor: true } for this login name. */
+  onTwoFactor: (email: string) => void;
+  onSignedIn: (response: Extract<LoginResponse, { user: unknown }>) => Promise<void>;
+}
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+  captcha?: string;
+  terms?: string;
+}
+
+/** Step one of the login: username or email, password, captcha and, when needed, the terms. */
+export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSignedIn }: CredentialsFormProps) {
+  const login = useLogin();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  // The server refused for the terms although the lookup did not ask for them (e.g. a username was typed).
+  const [termsDemanded, setTermsDemanded] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+
+  const lookupEmail = useDebounced(email.trim(), TERMS_LOOKUP_DELAY_MS);
+  const terms = useTermsStatus(isWellFormedEmail(lookupEmail) ? lookupEmail : '');
+  const termsRequired = termsDemanded || termsAcceptanceRequired(terms.data);
+  const captchaOn = captcha?.provider !== 'off';
+
+  const onVerified = useCallback((payload: string) => {
+    setCaptchaPayload(payload);
+    setErrors((current) => ({ ...current, captcha: undefined }));
+  }, []);
+  const onCleared = useCallback(() => setCaptchaPayload(null), []);
+
+  function validate(): FieldErrors {
+    const found: FieldErrors = {};
+    if (!email.trim()) found.email = 'Enter your email or username.';
+    if (!password) found.password = 'Enter your password.';
+    if (captchaOn && !captchaPayload) found.captcha = MESSAGES.captchaRequired;
+    if (termsRequired && !acceptTerms) found.terms = MESSAGES.termsRequired;
+    return found;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending || finishing) return;
+    setServerError(null);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    try {
+      const response = await login.mutateAsync({
+        email: email.trim(),
+        password,
+        'g-recaptcha-response': captchaOn ? (captchaPayload ?? undefined) : undefined,
+        accept_terms: termsRequired ? acceptTerms : undefined,
+      });
+      if ('two_factor' in response) {
+        onTwoFactor(email.trim());
+        return;
+      }
+      setFinishing(true);
+      await onSignedIn(response);
+    } catch (error) {
+      setFinishing(false);
+      const message = messageFor(error, MESSAGES.loginFailed);
+      setServerError(message);
+      if (message === MESSAGES.termsRequired) setTermsDemanded(true);
+      setPassword('');
+      // A captcha solution is accepted once: every failed attempt needs a new one (SPEC section 8).
+      captchaRef.current?.reset();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Member login">
+      <Stack gap="md">
+        {serverError && (
+          <Alert color="red" variant="light" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <TextInput
+          label="Username or email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+        />
+        <Anchor component={Link} to="/lost-password" size="sm" mt={-8} w="fit-content">
+          Forgot your password?
+        </Anchor>
+        {termsRequired && <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />}
+        {!captcha && <Skeleton h={74} aria-label="Loading the captcha" role="status" />}
+        {captcha && captchaOn && (
+          <Captcha
+            ref={captchaRef}
+            challengeUrl={captcha.challengeUrl}
+            onVerified={onVerified}
+            onCleared={onCleared}
+            error={errors.captcha}
+            id="login-captcha"
+          />
+        )}
+        <Button type="submit" loading={login.isPending || finishing} fullWidth>
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { afterLoginPath, safeRedirectPath } from './redirect';
+
+const ORIGIN = 'https://portal.example';
+
+describe('safeRedirectPath', () => {
+  it.each([
+    ['/member/projects', '/member/projects'],
+    ['/two-factor-settings?tab=2#codes', '/two-factor-settings?tab=2#codes'],
+    ['/app/monitoring/1/../2', '/app/monitoring/2'],
+  ])('keeps the same-origin path %s', (value, expected) => {
+    expect(safeRedirectPath(value, ORIGIN)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '',
+    'member/projects',
+    '//evil.example/path',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '/member-login',
+    '/member-login?redirect=/x',
+  ])('rejects %j', (value) => {
+    expect(safeRedirectPath(value, ORIGIN)).toBeNull();
+  });
+
+  it('falls back to the projects list', () => {
+    expect(afterLoginPath('//evil.example')).toBe('/member/projects');
+    expect(afterLoginPath(null)).toBe('/member/projects');
+  });
+});

@@ -1,0 +1,17 @@
+import { recoveryCodesSchema } from '@portal/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+/** POST /api/two-factor/confirm: turns two-factor on and answers the recovery codes (shown once). */
+export async function confirmTwoFactor(code: string): Promise<string[]> {
+  const { recovery_codes } = await apiFetch('/api/two-factor/confirm', {
+    method: 'POST',
+    body: { code },
+    schema: recoveryCodesSchema,
+  });
+  return recovery_codes;
+}
+
+export function useConfirmTwoFactor() {
+  return useMutation({ mutationFn: confirmTwoFactor });
+}
