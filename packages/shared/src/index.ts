@@ -5,5 +5,6 @@ export * from './roles.js';
 export * from './sanitize.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/projects.js';
 export * from './schemas/terms.js';
 export * from './schemas/users.js';

@@ -1,13 +1,8 @@
-import { errorBodySchema } from '@portal/shared';
+import { errorBodySchema, memberProjectsSchema } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { projectMemberships, projects } from '../../db/schema/index.js';
 import { requireUser } from '../../plugins/session.js';
-
-const projectListSchema = z.object({
-  projects: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
-});
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -17,7 +12,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['projects'],
         summary: 'The active projects I belong to (every active project for a superadmin)',
-        response: { 200: projectListSchema, 401: errorBodySchema },
+        response: { 200: memberProjectsSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
