@@ -19,6 +19,17 @@ describe('POST /login', () => {
     }
   });
 
+  it('re-hashes a password stored with older argon2 parameters at the next login', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const weakerHash = await hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 8192, timeCost: 1, parallelism: 1 });
+    const user = await createUser(db(), { password: null, passwordHash: weakerHash });
+    expect((await ctx.agent().login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const { rows } = await ctx.db.handle.pool.query('select password_hash from users where id = $1', [user.id]);
+    expect(rows[0].password_hash).not.toBe(weakerHash);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await ctx.agent().login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('answers bad input with 400 and a field message', async () => {
     const agent = ctx.agent();
     await agent.csrf();
