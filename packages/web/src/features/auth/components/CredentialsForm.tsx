@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type LoginResponse, MESSAGES, type PublicConfig } from '@portal/shared';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Captcha, type CaptchaHandle } from '../../../components/Captcha';
+import { useCaptchaField } from '../../../components/CaptchaField';
 import { messageFor } from '../../../lib/api';
 import { isWellFormedEmail, termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
 import { useLogin } from '../api/login';
@@ -34,30 +34,26 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   // The server refused for the terms although the lookup did not ask for them (e.g. a username was typed).
   const [termsDemanded, setTermsDemanded] = useState(false);
   const [finishing, setFinishing] = useState(false);
-  const captchaRef = useRef<CaptchaHandle>(null);
 
   const lookupEmail = useDebounced(email.trim(), TERMS_LOOKUP_DELAY_MS);
   const terms = useTermsStatus(isWellFormedEmail(lookupEmail) ? lookupEmail : '');
   const termsRequired = termsDemanded || termsAcceptanceRequired(terms.data);
-  const captchaOn = captcha?.provider !== 'off';
 
-  const onVerified = useCallback((payload: string) => {
-    setCaptchaPayload(payload);
-    setErrors((current) => ({ ...current, captcha: undefined }));
-  }, []);
-  const onCleared = useCallback(() => setCaptchaPayload(null), []);
+  const captchaField = useCaptchaField(captcha, {
+    id: 'login-captcha',
+    onVerified: () => setErrors((current) => ({ ...current, captcha: undefined })),
+  });
 
   function validate(): FieldErrors {
     const found: FieldErrors = {};
     if (!email.trim()) found.email = 'Enter your email or username.';
     if (!password) found.password = 'Enter your password.';
-    if (captchaOn && !captchaPayload) found.captcha = MESSAGES.captchaRequired;
+    if (captchaField.missing) found.captcha = MESSAGES.captchaRequired;
     if (termsRequired && !acceptTerms) found.terms = MESSAGES.termsRequired;
     return found;
   }
@@ -74,7 +70,7 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
       const response = await login.mutateAsync({
         email: email.trim(),
         password,
-        'g-recaptcha-response': captchaOn ? (captchaPayload ?? undefined) : undefined,
+        'g-recaptcha-response': captchaField.payload,
         accept_terms: termsRequired ? acceptTerms : undefined,
       });
       if ('two_factor' in response) {
@@ -90,7 +86,7 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
       if (message === MESSAGES.termsRequired) setTermsDemanded(true);
       setPassword('');
       // A captcha solution is accepted once: every failed attempt needs a new one (SPEC section 8).
-      captchaRef.current?.reset();
+      captchaField.reset();
     }
   }
 
@@ -124,17 +120,7 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
           Forgot your password?
         </Anchor>
         {termsRequired && <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />}
-        {!captcha && <Skeleton h={74} aria-label="Loading the captcha" role="status" />}
-        {captcha && captchaOn && (
-          <Captcha
-            ref={captchaRef}
-            challengeUrl={captcha.challengeUrl}
-            onVerified={onVerified}
-            onCleared={onCleared}
-            error={errors.captcha}
-            id="login-captcha"
-          />
-        )}
+        {captchaField.field(errors.captcha)}
         <Button type="submit" loading={login.isPending || finishing} fullWidth>
           Log in
         </Button>

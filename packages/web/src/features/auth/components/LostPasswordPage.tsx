@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/shared';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Captcha, type CaptchaHandle } from '../../../components/Captcha';
+import { useCaptchaField } from '../../../components/CaptchaField';
 import { messageFor } from '../../../lib/api';
 import { usePublicConfig } from '../../../lib/public-config';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -21,18 +21,14 @@ export function LostPasswordPage() {
   const { config } = usePublicConfig();
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
-  const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const captchaRef = useRef<CaptchaHandle>(null);
   const captcha = config?.captcha;
-  const captchaOn = captcha?.provider !== 'off';
 
-  const onVerified = useCallback((payload: string) => {
-    setCaptchaPayload(payload);
-    setErrors((current) => ({ ...current, captcha: undefined }));
-  }, []);
-  const onCleared = useCallback(() => setCaptchaPayload(null), []);
+  const captchaField = useCaptchaField(captcha, {
+    id: 'lost-password-captcha',
+    onVerified: () => setErrors((current) => ({ ...current, captcha: undefined })),
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,18 +36,18 @@ export function LostPasswordPage() {
     setResult(null);
     const found: FieldErrors = {};
     if (!isWellFormedEmail(email)) found.email = 'Enter a valid email address.';
-    if (captchaOn && !captchaPayload) found.captcha = MESSAGES.captchaRequired;
+    if (captchaField.missing) found.captcha = MESSAGES.captchaRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
     try {
-      await forgot.mutateAsync({ email: email.trim(), captcha: captchaOn ? (captchaPayload ?? undefined) : undefined });
+      await forgot.mutateAsync({ email: email.trim(), captcha: captchaField.payload });
       // The same text whether or not the account exists (SPEC section 8).
       setResult({ ok: true, message: MESSAGES.forgotSent });
     } catch (error) {
       setResult({ ok: false, message: messageFor(error, MESSAGES.forgotFailed) });
     } finally {
-      captchaRef.current?.reset();
+      captchaField.reset();
     }
   }
 
@@ -87,17 +83,7 @@ export function LostPasswordPage() {
               onChange={(event) => setEmail(event.currentTarget.value)}
               error={errors.email}
             />
-            {!captcha && <Skeleton h={74} aria-label="Loading the captcha" role="status" />}
-            {captcha && captchaOn && (
-              <Captcha
-                ref={captchaRef}
-                challengeUrl={captcha.challengeUrl}
-                onVerified={onVerified}
-                onCleared={onCleared}
-                error={errors.captcha}
-                id="lost-password-captcha"
-              />
-            )}
+            {captchaField.field(errors.captcha)}
             <Button type="submit" loading={forgot.isPending} fullWidth>
               Get New Password
             </Button>

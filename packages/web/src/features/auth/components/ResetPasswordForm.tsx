@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/shared';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Captcha, type CaptchaHandle } from '../../../components/Captcha';
+import { useCaptchaField } from '../../../components/CaptchaField';
 import { usePublicConfig } from '../../../lib/public-config';
 import { resetErrorMessage, useResetPassword } from '../api/reset-password';
 import { usePasswordEvaluation, weakPasswordMessage } from '../password-strength';
@@ -30,12 +30,9 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const captchaRef = useRef<CaptchaHandle>(null);
   const captcha = config?.captcha;
-  const captchaOn = captcha?.provider !== 'off';
 
   const { evaluation } = usePasswordEvaluation(password);
 
@@ -45,11 +42,10 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     return () => clearTimeout(timer);
   }, [result, navigate]);
 
-  const onVerified = useCallback((payload: string) => {
-    setCaptchaPayload(payload);
-    setErrors((current) => ({ ...current, captcha: undefined }));
-  }, []);
-  const onCleared = useCallback(() => setCaptchaPayload(null), []);
+  const captchaField = useCaptchaField(captcha, {
+    id: 'reset-captcha',
+    onVerified: () => setErrors((current) => ({ ...current, captcha: undefined })),
+  });
 
   function validate(): FieldErrors {
     const found: FieldErrors = {};
@@ -57,7 +53,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     else if (!evaluation.valid) found.password = weakPasswordMessage(evaluation);
     if (!confirmation) found.confirmation = 'Confirm your new password.';
     else if (password && confirmation !== password) found.confirmation = MESSAGES.resetMismatch;
-    if (captchaOn && !captchaPayload) found.captcha = MESSAGES.captchaRequired;
+    if (captchaField.missing) found.captcha = MESSAGES.captchaRequired;
     return found;
   }
 
@@ -75,14 +71,14 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         email,
         password,
         password_confirmation: confirmation,
-        'g-recaptcha-response': captchaOn ? (captchaPayload ?? undefined) : undefined,
+        'g-recaptcha-response': captchaField.payload,
       });
       setResult({ ok: true, message: MESSAGES.resetSuccess });
     } catch (error) {
       setResult({ ok: false, message: resetErrorMessage(error) });
     } finally {
       // The human-verification token is cleared after each attempt (SPEC section 5).
-      captchaRef.current?.reset();
+      captchaField.reset();
     }
   }
 
@@ -127,17 +123,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
           description={confirmation ? <PasswordMatch matches={confirmation === password} /> : undefined}
           {...BELOW_INPUT}
         />
-        {!captcha && <Skeleton h={74} aria-label="Loading the captcha" role="status" />}
-        {captcha && captchaOn && (
-          <Captcha
-            ref={captchaRef}
-            challengeUrl={captcha.challengeUrl}
-            onVerified={onVerified}
-            onCleared={onCleared}
-            error={errors.captcha}
-            id="reset-captcha"
-          />
-        )}
+        {captchaField.field(errors.captcha)}
         <Button type="submit" loading={reset.isPending} fullWidth>
           Update
         </Button>
