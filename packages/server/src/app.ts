@@ -13,7 +13,9 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { permissionRoutes } from './modules/permissions/permissions.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
@@ -132,6 +134,8 @@ export async function buildApp({
   await app.register(twoFactorRoutes);
   await app.register(passwordResetRoutes);
   await app.register(projectRoutes);
+  await app.register(permissionRoutes);
+  await app.register(notificationRoutes);
 
   await registerWeb(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

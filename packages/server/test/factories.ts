@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
-import { projectMemberships, projects, users } from '../src/db/schema/index.js';
+import { projectMemberRoles, projectMemberships, projects, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -40,4 +40,14 @@ export async function createProject(db: Database, overrides: Partial<typeof proj
 
 export async function addMember(db: Database, projectId: number, userId: number, projectRole: 'admin' | 'simple') {
   await db.insert(projectMemberships).values({ projectId, userId, projectRole });
+}
+
+export async function setMainRole(
+  db: Database,
+  projectId: number,
+  userId: number,
+  app: 'monitoring' | 'policy_management',
+  mainRole: string,
+) {
+  await db.insert(projectMemberRoles).values({ projectId, userId, app, mainRole });
 }

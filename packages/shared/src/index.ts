@@ -5,6 +5,8 @@ export * from './roles.js';
 export * from './sanitize.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/notifications.js';
+export * from './schemas/permissions.js';
 export * from './schemas/projects.js';
 export * from './schemas/terms.js';
 export * from './schemas/users.js';

@@ -22,6 +22,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'two-factor', description: 'Authenticator app and recovery codes' },
         { name: 'account', description: 'My sessions and password confirmation' },
         { name: 'projects', description: 'Projects (facilities)' },
+        { name: 'permissions', description: 'Roles, permission rules and the monitoring audit' },
+        { name: 'notifications', description: 'Notifications and their live stream' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { createProject } from '../../test/factories.js';
-import { projectMemberships, projects, users } from '../db/schema/index.js';
+import { projectMemberRoles, projectMemberships, projects, users } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { getPublicTerms } from '../modules/terms/terms.service.js';
 import { countDemoAccounts, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './demo.js';
@@ -37,6 +37,17 @@ describe('demo data', () => {
     expect(roleOf('member@example.com')).toBe('simple');
     expect(roleOf('simple@example.com')).toBe('simple');
     expect(roleOf('superadmin@example.com')).toBeUndefined();
+
+    const mainRoles = await database.select().from(projectMemberRoles).where(eq(projectMemberRoles.projectId, 1));
+    const rolesOf = (email: string) =>
+      Object.fromEntries(
+        mainRoles
+          .filter((r) => r.userId === accounts.find((u) => u.email === email)!.id)
+          .map((r) => [r.app, r.mainRole]),
+      );
+    expect(rolesOf('member@example.com')).toEqual({ policy_management: 'signer', monitoring: 'page_owner' });
+    expect(rolesOf('admin@example.com')).toEqual({ policy_management: 'policy_admin', monitoring: 'monitoring_admin' });
+    expect(rolesOf('simple@example.com')).toEqual({});
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

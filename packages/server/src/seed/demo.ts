@@ -1,7 +1,7 @@
 import { APP_CODES } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { projectMemberships, projects, termsVersions, users } from '../db/schema/index.js';
+import { projectMemberRoles, projectMemberships, projects, termsVersions, users } from '../db/schema/index.js';
 import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
@@ -10,8 +10,22 @@ import { sanitizeHtml } from '../lib/sanitize.js';
 export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
 export const DEMO_ACCOUNTS = [
   { email: 'superadmin@example.com', username: 'superadmin', firstName: 'Sam', lastName: 'Super', role: 'superadmin' },
-  { email: 'admin@example.com', username: 'admin', firstName: 'Avery', lastName: 'Admin', projectRole: 'admin' },
-  { email: 'member@example.com', username: 'member', firstName: 'Morgan', lastName: 'Member', projectRole: 'simple' },
+  {
+    email: 'admin@example.com',
+    username: 'admin',
+    firstName: 'Avery',
+    lastName: 'Admin',
+    projectRole: 'admin',
+    mainRoles: { policy_management: 'policy_admin', monitoring: 'monitoring_admin' },
+  },
+  {
+    email: 'member@example.com',
+    username: 'member',
+    firstName: 'Morgan',
+    lastName: 'Member',
+    projectRole: 'simple',
+    mainRoles: { policy_management: 'signer', monitoring: 'page_owner' },
+  },
   { email: 'simple@example.com', username: 'simple', firstName: 'Sidney', lastName: 'Simple', projectRole: 'simple' },
 ] as const;
 
@@ -77,6 +91,11 @@ export async function seedDemoData(db: Database): Promise<void> {
         await tx
           .insert(projectMemberships)
           .values({ projectId: DEMO_PROJECT.id, userId: user!.id, projectRole: account.projectRole });
+      }
+      if ('mainRoles' in account) {
+        for (const [app, mainRole] of Object.entries(account.mainRoles)) {
+          await tx.insert(projectMemberRoles).values({ projectId: DEMO_PROJECT.id, userId: user!.id, app, mainRole });
+        }
       }
     }
 

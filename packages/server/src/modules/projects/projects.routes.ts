@@ -1,34 +1,143 @@
-import { errorBodySchema, memberProjectsSchema } from '@portal/shared';
+import {
+  APP_CODES,
+  activeAppsSchema,
+  checkAdminSchema,
+  errorBodySchema,
+  memberProjectsSchema,
+  projectSchema,
+} from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectMemberships, projects } from '../../db/schema/index.js';
-import { requireUser } from '../../plugins/session.js';
+import { AppError } from '../../lib/errors.js';
+import { requireUser, type SessionUser } from '../../plugins/session.js';
+import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
+import { projectParams } from '../permissions/permissions.routes.js';
 
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const activeApps = (apps: string[]) => APP_CODES.filter((code) => apps.includes(code));
+
+const presentProject = ({ project, projectRole }: ProjectAccess) => ({
+  id: project.id,
+  name: project.name,
+  slug: project.slug,
+  active_apps: activeApps(project.activeApps),
+  facility_name: project.facilityName,
+  is_active: project.isActive,
+  project_role: projectRole,
+});
+
+function requireSuperadmin(user: SessionUser): void {
+  if (user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'This is for superadmins only.');
+}
+
+/** SPEC section 7 "Projects". */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const columns = { id: projects.id, name: projects.name, slug: projects.slug, activeApps: projects.activeApps };
+  const present = (rows: { id: number; name: string; slug: string; activeApps: string[] }[]) => ({
+    projects: rows.map(({ activeApps: apps, ...rest }) => ({ ...rest, active_apps: activeApps(apps) })),
+  });
+
   app.get(
     '/api/member/projects',
     {
       schema: {
         tags: ['projects'],
         summary: 'The active projects I belong to (every active project for a superadmin)',
-        response: { 200: memberProjectsSchema, 401: errorBodySchema },
+        response: { 200: memberProjectsSchema, ...errors },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const columns = { id: projects.id, name: projects.name, slug: projects.slug };
-      const rows =
-        user.role === 'superadmin'
-          ? // unsafe across projects by design: a superadmin administers every project.
-            await db.select(columns).from(projects).where(eq(projects.isActive, true)).orderBy(asc(projects.name))
-          : await db
-              .select(columns)
-              .from(projects)
-              .innerJoin(projectMemberships, eq(projectMemberships.projectId, projects.id))
-              .where(and(eq(projectMemberships.userId, user.id), eq(projects.isActive, true)))
-              .orderBy(asc(projects.name));
-      return { projects: rows };
+      if (user.role === 'superadmin') {
+        // Across projects by design: a superadmin administers every project.
+        return present(
+          await db.select(columns).from(projects).where(eq(projects.isActive, true)).orderBy(asc(projects.name)),
+        );
+      }
+      return present(
+        await db
+          .select(columns)
+          .from(projects)
+          .innerJoin(projectMemberships, eq(projectMemberships.projectId, projects.id))
+          .where(and(eq(projectMemberships.userId, user.id), eq(projects.isActive, true)))
+          .orderBy(asc(projects.name)),
+      );
     },
+  );
+
+  app.get(
+    '/super/projects',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Every project, active or not (superadmin)',
+        response: { 200: memberProjectsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireSuperadmin(requireUser(request));
+      return present(await db.select(columns).from(projects).orderBy(asc(projects.name)));
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'A project I may open',
+        params: projectParams,
+        response: { 200: projectSchema, ...errors },
+      },
+    },
+    async (request) => presentProject(await projectAccess(db, requireUser(request), request.params.projectId)),
+  );
+
+  app.get(
+    '/super/projects/:projectId',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Any project (superadmin)',
+        params: projectParams,
+        response: { 200: projectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      requireSuperadmin(user);
+      return presentProject(await projectAccess(db, user, request.params.projectId));
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/active-apps',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'The app codes switched on for this project',
+        params: projectParams,
+        response: { 200: activeAppsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      activeApps((await projectAccess(db, requireUser(request), request.params.projectId)).project.activeApps),
+  );
+
+  app.get(
+    '/api/projects/:projectId/check-admin',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Whether I administer this project',
+        params: projectParams,
+        response: { 200: checkAdminSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      is_admin: isProjectAdmin(await projectAccess(db, requireUser(request), request.params.projectId)),
+    }),
   );
 };

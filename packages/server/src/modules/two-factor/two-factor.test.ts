@@ -193,7 +193,9 @@ describe('two-factor authentication', () => {
       expect((await m.login(member.email, TEST_PASSWORD)).json().setup_two_factor).toBeUndefined();
       const list = await m.get('/api/member/projects');
       expect(list.statusCode).toBe(200);
-      expect(list.json().projects).toEqual([{ id: project.id, name: project.name, slug: project.slug }]);
+      expect(list.json().projects).toEqual([
+        { id: project.id, name: project.name, slug: project.slug, active_apps: [] },
+      ]);
     });
   });
 });

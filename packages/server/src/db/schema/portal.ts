@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+/** A member's main role in one app of one project (docs/permissions.md). At most one per app. */
+export const projectMemberRoles = pgTable(
+  'project_member_roles',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    app: text('app').notNull(),
+    mainRole: text('main_role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId, t.app] }),
+    index('project_member_roles_user_idx').on(t.userId),
+    check('project_member_roles_app_check', sql`${t.app} in ('monitoring', 'policy_management')`),
+  ],
+);
+
+/**
+ * A project's own permission rule for a section of an app, overriding the default of docs/permissions.md.
+ * An empty list locks the section (SPEC section 6).
+ */
+export const permissionRules = pgTable(
+  'permission_rules',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    app: text('app').notNull(),
+    path: text('path').notNull(),
+    allowedRoles: text('allowed_roles').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.app, t.path] })],
+);
+
+/** Notifications to one user, about one project (or none: superadmin notices). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
+    message: text('message').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_unread_idx').on(t.userId, t.projectId).where(sql`${t.readAt} is null`)],
+);

@@ -1,0 +1,136 @@
+import { errorBodySchema, notificationListSchema, PROJECT_ID_PATTERN } from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/session.js';
+import { projectAccess } from '../../policies/projects.js';
+import { NotificationHub } from './notification-hub.js';
+import { markRead, notificationById, unreadFor } from './notifications.service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const projectId = z.string().regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.').transform(Number);
+const notificationId = z.coerce.number().int().positive().max(2_147_483_647);
+const HEARTBEAT_MS = 25_000;
+
+/** SPEC section 7 "Notifications", and a live stream of new ones (server-sent events). */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const hub = new NotificationHub(app.database.pool, app.log);
+  const streams = new Set<() => void>();
+  app.addHook('onReady', () => hub.start());
+  // Open streams would hold the shutdown for its whole grace period: end them first.
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+    await hub.stop();
+  });
+
+  // The SPEC writes these paths with a trailing slash; both spellings answer.
+  for (const url of ['/api/projects/:projectId/notifications', '/api/projects/:projectId/notifications/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'My unread notifications in this project',
+          params: z.object({ projectId }),
+          response: { 200: notificationListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const access = await projectAccess(db, user, request.params.projectId);
+        return { notifications: await unreadFor(db, user.id, access.project.id) };
+      },
+    );
+  }
+
+  app.patch(
+    '/api/projects/:projectId/notifications/:nid/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read',
+        params: z.object({ projectId, nid: notificationId }),
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const access = await projectAccess(db, user, request.params.projectId);
+      if (!(await markRead(db, user.id, request.params.nid, access.project.id, app.clock.now()))) throw notFound();
+      return reply.status(204).send();
+    },
+  );
+
+  for (const url of ['/super/notifications', '/super/notifications/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'My unread notifications from every project (superadmin)',
+          response: { 200: notificationListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        if (user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'This is for superadmins only.');
+        return { notifications: await unreadFor(db, user.id, null) };
+      },
+    );
+  }
+
+  app.patch(
+    '/super/notifications/:nid/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read (superadmin)',
+        params: z.object({ nid: notificationId }),
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'This is for superadmins only.');
+      if (!(await markRead(db, user.id, request.params.nid, null, app.clock.now()))) throw notFound();
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Server-sent events: `notification` with each new notification for me',
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 5000\n: connected\n\n');
+      const unsubscribe = hub.subscribe(user.id, (id) => {
+        void notificationById(db, user.id, id).then((notification) => {
+          if (notification) res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+        });
+      });
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { projectMemberships, projects } from '../db/schema/index.js';
+import { notFound } from '../lib/errors.js';
+import type { SessionUser } from '../plugins/session.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  /** The actor's role in the project; null for a superadmin who is not a member. */
+  projectRole: 'admin' | 'simple' | null;
+  isSuperadmin: boolean;
+}
+
+// Project ids are 1-10 digits in routes (SPEC section 5) but an integer column stops at 2^31 - 1.
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Who may see a project: its members while it is active, and a superadmin always. Anyone else gets 404, the same
+ * answer as for a project that does not exist, so ids of other facilities reveal nothing.
+ */
+export async function projectAccess(db: DbOrTx, actor: SessionUser, projectId: number): Promise<ProjectAccess> {
+  if (!Number.isInteger(projectId) || projectId < 1 || projectId > MAX_ID) throw notFound('Project not found.');
+  const [row] = await db
+    .select({ project: projects, projectRole: projectMemberships.projectRole })
+    .from(projects)
+    .leftJoin(
+      projectMemberships,
+      and(eq(projectMemberships.projectId, projects.id), eq(projectMemberships.userId, actor.id)),
+    )
+    .where(eq(projects.id, projectId));
+  const isSuperadmin = actor.role === 'superadmin';
+  if (!row || (!isSuperadmin && (!row.projectRole || !row.project.isActive))) throw notFound('Project not found.');
+  return { project: row.project, projectRole: (row.projectRole as ProjectAccess['projectRole']) ?? null, isSuperadmin };
+}
+
+/** Project admins and superadmins administer a project (SPEC section 6 "check-admin"). */
+export const isProjectAdmin = (access: ProjectAccess) => access.isSuperadmin || access.projectRole === 'admin';
