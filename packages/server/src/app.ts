@@ -10,8 +10,10 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
@@ -136,6 +138,8 @@ export async function buildApp({
   await app.register(projectRoutes);
   await app.register(permissionRoutes);
   await app.register(notificationRoutes);
+  await app.register(accountRoutes);
+  await app.register(contactRoutes);
 
   await registerWeb(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;

@@ -23,6 +23,7 @@ describe('runMigrations', () => {
     expect(rows.map((r) => r.table_name)).toEqual([
       'audit_events',
       'captcha_solutions',
+      'contact_messages',
       'email_log',
       'login_attempts',
       'notifications',

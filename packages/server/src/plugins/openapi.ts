@@ -24,6 +24,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'projects', description: 'Projects (facilities)' },
         { name: 'permissions', description: 'Roles, permission rules and the monitoring audit' },
         { name: 'notifications', description: 'Notifications and their live stream' },
+        { name: 'contact', description: 'Contact Us messages to project administrators' },
       ],
     },
     transform: jsonSchemaTransform,

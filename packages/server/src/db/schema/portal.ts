@@ -58,3 +58,26 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_unread_idx').on(t.userId, t.projectId).where(sql`${t.readAt} is null`)],
 );
+
+/** Messages members send to their project's administrators (Contact Us), and the admins' handling of them. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('unread'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contact_messages_project_idx').on(t.projectId, t.status, t.createdAt),
+    check('contact_messages_status_check', sql`${t.status} in ('unread', 'read', 'archived')`),
+  ],
+);
