@@ -43,6 +43,8 @@ export default defineConfig({
       '/healthz': server,
       '/readyz': server,
       '/sanctum': server,
+      // The superadmin API (/super/projects, /super/notifications), not the SPA's /superadmin pages.
+      '^/super/': server,
       // Exact paths only: a prefix would also catch the SPA route /logout-confirm.
       '^/(login|logout|logout-inactivity|check-terms|password/forgot|password/reset)(\\?.*)?$': server,
     },

@@ -50,7 +50,7 @@ describe('logged-in routes', () => {
     },
   );
 
-  it('render for a signed-in user, with a header to the other signed-in screens', async () => {
+  it('render for a signed-in user inside the portal layout', async () => {
     stubApi({
       'GET /api/auth/check': jsonResponse(signedInCheck('user', 'dana')),
       'GET /api/public/config': jsonResponse(CONFIG_ALTCHA),
@@ -58,9 +58,9 @@ describe('logged-in routes', () => {
     });
     await renderRoute('/member/projects');
     await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Your projects'));
-    expect(text(document.querySelector('header')!)).toContain('Signed in as dana');
-    const links = [...document.querySelectorAll('nav[aria-label="Account"] a')].map((a) => a.getAttribute('href'));
-    expect(links).toEqual(['/member/projects', '/two-factor-settings', '/logout-confirm']);
+    expect(text(document.querySelector('.portal-nav')!)).toContain('dana');
+    const links = [...document.querySelectorAll('nav[aria-label="Main"] a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/member/projects', '/logout-confirm']);
   });
 });
 

@@ -1,16 +1,41 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { MyAccountPage } from '../features/account/components/MyAccountPage';
+import { AdminGuard } from '../features/apps/components/AdminGuard';
+import { AppCodeRedirect } from '../features/apps/components/AppCodeRedirect';
+import { AppEntryPage, MonitoringEntryPage } from '../features/apps/components/AppEntryPage';
+import { SectionGuard } from '../features/apps/components/SectionGuard';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { LogoutConfirmPage } from '../features/auth/components/LogoutConfirmPage';
 import { LostPasswordPage } from '../features/auth/components/LostPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
+import { ContactMessagesPage } from '../features/contact/components/ContactMessagesPage';
+import { ContactUsPage } from '../features/contact/components/ContactUsPage';
 import { MemberProjectsPage } from '../features/projects/components/MemberProjectsPage';
+import { ProjectAppsPage } from '../features/projects/components/ProjectAppsPage';
+import {
+  SUPERADMIN_SECTIONS,
+  SuperadminHomePage,
+  SuperadminProjectPage,
+  SuperadminProjectsPage,
+  SuperadminSectionPage,
+} from '../features/superadmin/components/SuperadminPages';
 import { TermsPage } from '../features/terms/components/TermsPage';
 import { TwoFactorSettingsPage } from '../features/two-factor/components/TwoFactorSettingsPage';
 import { HomeRedirect } from './HomeRedirect';
+import { NotSuperadminPage } from './NotSuperadminPage';
+import { PortalLayout } from './PortalLayout';
+import { RequireSuperadmin } from './RequireSuperadmin';
 import { RootLayout } from './RootLayout';
-import { SignedInLayout } from './SignedInLayout';
+import { RouteParamGuard, type RouteParamKind } from './route-params';
+
+const guard = (rules: Record<string, RouteParamKind>, element: ReactNode) => (
+  <RouteParamGuard rules={rules}>{element}</RouteParamGuard>
+);
+const byId = (element: ReactNode) => guard({ projectId: 'projectId' }, element);
+const bySlug = (name: string, element: ReactNode) => guard({ [name]: 'slug' }, element);
 
 /** All routes, shared by the browser router and by tests (memory router). */
 export const appRoutes: RouteObject[] = [
@@ -26,11 +51,67 @@ export const appRoutes: RouteObject[] = [
       { path: '/terms-and-conditions', element: <TermsPage /> },
       // Logged-in group: unauthenticated visitors go to /member-login?redirect=<path>.
       {
-        element: <SignedInLayout />,
+        element: <PortalLayout />,
         children: [
           { path: '/member/projects', element: <MemberProjectsPage /> },
+          { path: '/member/projects/:slug/myaccount', element: bySlug('slug', <MyAccountPage />) },
+          { path: '/member/projects/:projectId/apps', element: byId(<ProjectAppsPage />) },
+          { path: '/member/projects/:projectId/contact-us', element: byId(<ContactUsPage />) },
+          { path: '/member/projects/:projectId/contact-us-messages', element: byId(<ContactMessagesPage />) },
           { path: '/two-factor-settings', element: <TwoFactorSettingsPage /> },
           { path: '/logout-confirm', element: <LogoutConfirmPage /> },
+          { path: '/not-superadmin', element: <NotSuperadminPage /> },
+          { path: '/app/:code', element: <AppCodeRedirect /> },
+          { path: '/app/policy_generator', element: <AppEntryPage app="policy_generator" /> },
+          // Project apps (SPEC section 2). Their screens arrive with their modules; until then each shows its
+          // entry page behind the same guards.
+          {
+            path: '/app/policy_management/:projectOrSlug/*',
+            element: bySlug(
+              'projectOrSlug',
+              <SectionGuard app="policy_management">
+                <AppEntryPage app="policy_management" title="Policy" />
+              </SectionGuard>,
+            ),
+          },
+          { path: '/app/monitoring/pages/page/:pageId', element: <AppEntryPage app="monitoring" title="Analytics" /> },
+          {
+            path: '/app/monitoring/:projectOrSlug/*',
+            element: bySlug(
+              'projectOrSlug',
+              <SectionGuard app="monitoring">
+                <MonitoringEntryPage />
+              </SectionGuard>,
+            ),
+          },
+          { path: '/app/chart-review/:slug/*', element: bySlug('slug', <AppEntryPage app="chart_review" />) },
+          {
+            path: '/app/admin/:projectId/*',
+            element: byId(
+              <AdminGuard>
+                <AppEntryPage app="admin" />
+              </AdminGuard>,
+            ),
+          },
+          { path: '/app/standards/:projectId/*', element: byId(<AppEntryPage app="standards" />) },
+          { path: '/:projectId/standards', element: byId(<AppEntryPage app="standards" />) },
+          // Superadmin group: anyone else goes to /not-superadmin.
+          {
+            element: <RequireSuperadmin />,
+            children: [
+              { path: '/superadmin', element: <SuperadminHomePage /> },
+              { path: '/superadmin/projects', element: <SuperadminProjectsPage /> },
+              { path: '/superadmin/projects/:id', element: guard({ id: 'projectId' }, <SuperadminProjectPage />) },
+              {
+                path: '/superadmin/users/:id',
+                element: guard({ id: 'projectId' }, <SuperadminSectionPage path="/superadmin/users/:id" />),
+              },
+              ...SUPERADMIN_SECTIONS.filter((section) => section.to !== '/superadmin/projects').map((section) => ({
+                path: section.to,
+                element: <SuperadminSectionPage path={section.to} />,
+              })),
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

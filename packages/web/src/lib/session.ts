@@ -3,6 +3,8 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from './api';
+import { postDashboardLogout } from './monitoring-audit';
+import { rememberProjectId } from './project/project-path';
 import { postSessionMessage } from './session-channel';
 
 /**
@@ -85,6 +87,10 @@ export function markSignedOut(queryClient: QueryClient, reason?: 'inactivity'): 
   } catch {
     // Storage may be unavailable (private mode); nothing to clear then.
   }
+  // The next person to sign in on this browser starts without this user's project.
+  rememberProjectId(null);
+  // Me-data and permission rules (keyed ['permissions', version, project]) go with everything else the user loaded.
+  queryClient.removeQueries({ queryKey: ['permissions'] });
   clearSessionData(queryClient);
   return target;
 }
@@ -112,6 +118,8 @@ export function useSignOut() {
   const endSession = useEndSession();
   return useCallback(
     async (reason?: 'inactivity') => {
+      // While the session still exists: the monitoring dashboard logout audit (a failure is ignored).
+      await postDashboardLogout();
       try {
         await logoutRequest(reason);
       } catch (error) {

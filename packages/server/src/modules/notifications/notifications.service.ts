@@ -62,6 +62,7 @@ const columns = {
   createdAt: notifications.createdAt,
   link: notifications.link,
   projectName: projects.name,
+  projectId: notifications.projectId,
 };
 
 function present(row: {
@@ -71,6 +72,7 @@ function present(row: {
   createdAt: Date;
   link: string | null;
   projectName: string | null;
+  projectId: number | null;
 }): Notification {
   return {
     id: row.id,
@@ -79,6 +81,7 @@ function present(row: {
     created_at: row.createdAt.toISOString(),
     link: row.link,
     project_name: row.projectName,
+    project_id: row.projectId,
   };
 }
 

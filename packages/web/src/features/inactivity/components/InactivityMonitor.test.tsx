@@ -30,7 +30,9 @@ async function openSignedIn(path = '/member/projects') {
   const api = stubApi({
     'GET /api/auth/check': () => jsonResponse(signedIn ? signedInCheck('user', 'dana') : SIGNED_OUT_CHECK),
     'GET /api/public/config': jsonResponse({ ...CONFIG_ALTCHA, inactivityTimeoutMinutes: 2 }),
-    'GET /api/member/projects': jsonResponse({ projects: [{ id: 1, name: 'Demo Facility', slug: 'demo' }] }),
+    'GET /api/member/projects': jsonResponse({
+      projects: [{ id: 1, name: 'Demo Facility', slug: 'demo', active_apps: [] }],
+    }),
     'POST /logout-inactivity': () => {
       signedIn = false;
       return new Response(null, { status: 204 });

@@ -1,13 +1,34 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { MemberProject } from '@portal/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AppBadge } from '../../../components/AppBadge';
+import { useProjects } from '../../../lib/project/get-projects';
+import { useIsSuperadmin } from '../../../lib/project/project-context';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type MemberProject, useMemberProjects } from '../api/get-member-projects';
 
 const EMPTY = 'You are not a member of any project yet.';
+/** More projects than this and a search field appears. */
+export const SEARCH_THRESHOLD = 6;
 
-/** /member/projects: the projects the user belongs to (the full layout arrives with the layout issue). */
+/** /member/projects: the projects the user may open (all of them for a superadmin), as cards. */
 export function MemberProjectsPage() {
   usePageTitle('Projects');
-  const projects = useMemberProjects();
+  const superadmin = useIsSuperadmin();
+  const projects = useProjects(superadmin);
 
   return (
     <Stack gap="lg">
@@ -15,7 +36,7 @@ export function MemberProjectsPage() {
         Your projects
       </Title>
       {projects.data ? (
-        <ProjectList projects={projects.data} />
+        <ProjectCards projects={projects.data} />
       ) : projects.isError ? (
         <Stack gap="sm" align="flex-start">
           <Alert color="red" variant="light" w="100%">
@@ -34,7 +55,8 @@ export function MemberProjectsPage() {
   );
 }
 
-function ProjectList({ projects }: { projects: MemberProject[] }) {
+function ProjectCards({ projects }: { projects: MemberProject[] }) {
+  const [search, setSearch] = useState('');
   if (projects.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl" bg="gray.0">
@@ -42,28 +64,59 @@ function ProjectList({ projects }: { projects: MemberProject[] }) {
       </Paper>
     );
   }
-  const sorted = [...projects].sort((a, b) => a.name.localeCompare(b.name));
+  const term = search.trim().toLowerCase();
+  const sorted = [...projects]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .filter((p) => !term || p.name.toLowerCase().includes(term) || String(p.id) === term);
   return (
-    <Paper withBorder radius="md">
-      <Table striped verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Caption>{sorted.length === 1 ? '1 project' : `${sorted.length} projects`}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Project</Table.Th>
-            <Table.Th scope="col" w="8rem">
-              ID
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((project) => (
-            <Table.Tr key={project.id}>
-              <Table.Td fw={500}>{project.name}</Table.Td>
-              <Table.Td>{project.id}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <Stack gap="md">
+      {projects.length > SEARCH_THRESHOLD && (
+        <TextInput
+          label="Search projects"
+          placeholder="Name or ID"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maw={360}
+        />
+      )}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {sorted.length === 1 ? '1 project' : `${sorted.length} projects`}
+      </Text>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        component="ul"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
+        {sorted.map((project) => (
+          <li key={project.id} data-project={project.id}>
+            <Card
+              withBorder
+              radius="md"
+              padding="md"
+              component={Link}
+              to={`/member/projects/${project.id}/apps`}
+              h="100%"
+              style={{ textDecoration: 'none' }}
+            >
+              <Text fw={700} c="blue.8" style={{ overflowWrap: 'anywhere' }} data-testid="project-name">
+                {project.name}
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="project-id">
+                ID {project.id}
+              </Text>
+              <Group gap={6} mt="sm">
+                {project.active_apps.map((app) => (
+                  <AppBadge key={app} app={app} />
+                ))}
+              </Group>
+            </Card>
+          </li>
+        ))}
+      </SimpleGrid>
+      {sorted.length === 0 && <Text>No project matches “{search.trim()}”.</Text>}
+    </Stack>
   );
 }

@@ -1,0 +1,110 @@
+import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandMark } from '../components/BrandMark';
+import { PortalNav, useAdminLabel, useOpenSubmenu, visibleSubmenu } from '../components/nav/PortalNav';
+import '../components/nav/portal-nav.css';
+import { InactivityMonitor } from '../features/inactivity/components/InactivityMonitor';
+import { NotificationBell } from '../features/notifications/components/NotificationBell';
+import { TwoFactorBanners } from '../features/two-factor/components/TwoFactorBanners';
+import { PRODUCT_NAME } from '../lib/product';
+import { useIsProjectAdmin } from '../lib/project/check-admin';
+import { useCurrentProject } from '../lib/project/project-context';
+import { useSession } from '../lib/session';
+import { RequireAuth } from './RequireAuth';
+
+const NAV_WIDTH = '15rem';
+
+/** Frame of every signed-in route: guarded by RequireAuth, watched by the inactivity timer. */
+export function PortalLayout() {
+  return (
+    <RequireAuth>
+      <PortalFrame />
+      <InactivityMonitor />
+    </RequireAuth>
+  );
+}
+
+/**
+ * SPEC section 2 "Layout": left navigation (collapsing behind a menu toggle on phones), a header with the
+ * notification bell, the two-factor banners above the page, and a footer with the facility name and logo.
+ */
+function PortalFrame() {
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const superadmin = user?.role === 'superadmin';
+  const { projectId, project } = useCurrentProject();
+  const projectAdmin = useIsProjectAdmin(projectId, superadmin);
+  const [adminLabel] = useAdminLabel();
+  const submenu = useOpenSubmenu();
+  const [mobileOpen, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // A link followed on a phone closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
+  useEffect(() => close(), [pathname, close]);
+
+  const navProject = project ? { id: project.id, slug: project.slug, active_apps: project.active_apps } : null;
+  const ctx = { signedIn: user !== null, superadmin, projectAdmin, project: navProject };
+  const submenuOpen = visibleSubmenu({ ...ctx, adminLabel }, submenu[0]) !== null;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      footer={{ height: 44 }}
+      navbar={{
+        width: submenuOpen ? `calc(${NAV_WIDTH} + max(10vw, 160px))` : NAV_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpen },
+      }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger
+              opened={mobileOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={mobileOpen}
+            />
+            <Anchor
+              component={Link}
+              to={superadmin ? '/superadmin' : '/member/projects'}
+              c="gray.9"
+              underline="never"
+              aria-label={`${PRODUCT_NAME}: home`}
+            >
+              <Group gap="xs" wrap="nowrap">
+                <BrandMark size={28} />
+                <Text span fw={700} visibleFrom="xs" truncate>
+                  {PRODUCT_NAME}
+                </Text>
+              </Group>
+            </Anchor>
+          </Group>
+          <NotificationBell projectId={projectId} superadmin={superadmin} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Navigation">
+        <PortalNav {...ctx} projectName={project?.name ?? null} user={user} submenu={submenu} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <TwoFactorBanners />
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="center">
+          <BrandMark size={20} />
+          <Text size="sm" truncate data-testid="facility-name">
+            {project?.facility_name || PRODUCT_NAME}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,143 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubApi } from '../test/api-stub';
+import { jsonResponse } from '../test/fetch';
+import { portalRoutes, projectBody } from '../test/portal-stub';
+import { getControl, renderRoute, text, waitFor } from '../test/render';
+
+beforeEach(() => localStorage.clear());
+
+const SUPERADMIN_PATHS = [
+  '/superadmin',
+  '/superadmin/projects',
+  '/superadmin/projects/4',
+  '/superadmin/terms_and_conditions',
+  '/superadmin/terms_and_conditions/history',
+  '/superadmin/email-logs',
+  '/superadmin/users',
+  '/superadmin/users/12',
+  '/superadmin/new-user-requests',
+  '/superadmin/monitoring-permissions',
+  '/superadmin/chart-review-permissions',
+  '/superadmin/policy-management-permissions',
+  '/dev/editor',
+];
+
+const h1 = () => document.querySelector('h1')?.textContent;
+
+describe('superadmin group', () => {
+  it.each(SUPERADMIN_PATHS)('sends a member from %s to /not-superadmin', async (path) => {
+    stubApi(portalRoutes());
+    const { router } = await renderRoute(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/not-superadmin'));
+    expect(h1()).toBe('Superadmins only');
+    expect(getControl('Back to Dashboard').getAttribute('href')).toBe('/member/projects');
+  });
+
+  it.each(SUPERADMIN_PATHS)('opens %s for a superadmin', async (path) => {
+    stubApi({ ...portalRoutes({ role: 'superadmin' }) });
+    const { router } = await renderRoute(path);
+    await waitFor(() => expect(h1()).toBeTruthy());
+    expect(router.state.location.pathname).toBe(path);
+    expect(h1()).not.toBe('Page not found');
+  });
+
+  it('lists every project on /superadmin/projects (GET /super/projects)', async () => {
+    stubApi({
+      ...portalRoutes({ role: 'superadmin', project: null }),
+      'GET /super/projects': jsonResponse({ projects: [projectBody(4), projectBody(9, ['monitoring'], 'Hilltop')] }),
+    });
+    await renderRoute('/superadmin/projects');
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(2));
+    expect([...document.querySelectorAll('tbody tr td:first-child a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/superadmin/projects/9',
+      '/superadmin/projects/4',
+    ]);
+  });
+});
+
+describe('logged-in and app routes', () => {
+  it.each([
+    ['/member/projects/4/apps', 'Lakeside Hospital'],
+    ['/member/projects/lakeside-4/myaccount', 'My Account'],
+    ['/member/projects/4/contact-us', 'Contact Us'],
+    ['/member/projects/4/contact-us-messages', 'Contact Messages'],
+    ['/app/chart-review/4/my', 'Chart Review'],
+    ['/app/chart-review/4/settings', 'Chart Review'],
+    ['/app/standards/4/compilence', 'Standards'],
+    ['/4/standards', 'Standards'],
+    ['/app/policy_generator', 'Policy Generator'],
+    ['/app/monitoring/pages/page/12', 'Analytics'],
+    ['/not-superadmin', 'Superadmins only'],
+  ])('%s shows %s', async (path, title) => {
+    stubApi(portalRoutes());
+    await renderRoute(path);
+    await waitFor(() => expect(h1()).toBe(title));
+  });
+
+  it.each([
+    '/member/projects/abc/apps',
+    '/member/projects/12345678901/apps',
+    '/app/monitoring/bad$slug/pages',
+    '/app/admin/x1/admin-dashboard',
+    '/app/standards/abc/create',
+    '/abc/standards',
+    '/superadmin/projects/abc',
+    '/app/unknown-app',
+    '/no/such/page',
+  ])('%s shows the not-found page', async (path) => {
+    stubApi({ ...portalRoutes({ role: 'superadmin' }) });
+    await renderRoute(path);
+    await waitFor(() => expect(h1()).toBe('Page not found'));
+  });
+
+  it('the apps page lists the apps the user may open, without Admin for a member', async () => {
+    stubApi(portalRoutes());
+    await renderRoute('/member/projects/4/apps');
+    await waitFor(() => expect(document.querySelectorAll('li[data-app]').length).toBeGreaterThan(0));
+    expect([...document.querySelectorAll('li[data-app] a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/app/monitoring/4',
+      '/app/policy_management/4/toc',
+      '/app/chart-review/4/my',
+      '/app/standards/4/compilence',
+      '/app/policy_generator',
+    ]);
+  });
+
+  it('the apps page includes Admin for a project admin', async () => {
+    stubApi(portalRoutes({ isAdmin: true }));
+    await renderRoute('/member/projects/4/apps');
+    await waitFor(() => expect(document.querySelector('li[data-app="admin"]')).not.toBeNull());
+  });
+
+  it('/app/{code} opens that app for the remembered project', async () => {
+    localStorage.setItem('portal.lastProjectId', '4');
+    stubApi(portalRoutes());
+    const { router } = await renderRoute('/app/chart-review');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/chart-review/4/my'));
+  });
+
+  it('a path naming an unknown project never falls back to the remembered one', async () => {
+    localStorage.setItem('portal.lastProjectId', '4');
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/projects/4/policy-management/me': jsonResponse({
+        main_role: 'reader',
+        project_role: 'simple',
+        can_sign: false,
+      }),
+      'GET /api/projects/4/policy-management/permissions': jsonResponse({ rules: [] }),
+    });
+    await renderRoute('/app/policy_management/no-such-project/toc');
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="access-denied-reason"]')?.textContent).toBe('Access denied.'),
+    );
+    await waitFor(() => expect(text()).toContain('No project context.'));
+  });
+
+  it("/app/{code} without a project says 'No project context.'", async () => {
+    stubApi(portalRoutes({ project: null }));
+    await renderRoute('/app/standards');
+    await waitFor(() => expect(h1()).toBe('Standards'));
+    await waitFor(() => expect(text()).toContain('No project context.'));
+  });
+});

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The first message per field of a 422 answer ({ message, errors: { field: [...] } }), for the given fields only. */
+export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> {
+  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  const found: FieldErrors<K> = {};
+  for (const field of fields) {
+    const value = (errors as Record<string, unknown>)[field];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first.trim()) found[field] = first;
+  }
+  return found;
+}
+
+/** The first message per field of a failed zod parse. */
+export function schemaFieldErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+  const found: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && !(key in found)) found[key] = issue.message;
+  }
+  return found as FieldErrors<K>;
+}

@@ -1,0 +1,52 @@
+import type { AppCode } from '@portal/shared';
+import { CONFIG_ALTCHA, type StubHandler, signedInCheck } from './api-stub';
+import { jsonResponse } from './fetch';
+
+export const ALL_APPS: AppCode[] = [
+  'monitoring',
+  'policy_management',
+  'chart_review',
+  'standards',
+  'admin',
+  'policy_generator',
+];
+
+export function projectBody(id = 4, activeApps: AppCode[] = ALL_APPS, name = 'Lakeside Hospital') {
+  return {
+    id,
+    name,
+    slug: `lakeside-${id}`,
+    active_apps: activeApps,
+    facility_name: `${name} Facility`,
+    is_active: true,
+    project_role: 'simple',
+  };
+}
+
+interface PortalOptions {
+  role?: 'user' | 'superadmin';
+  project?: ReturnType<typeof projectBody> | null;
+  isAdmin?: boolean;
+}
+
+/**
+ * The calls every signed-in screen makes: session, config, the project (member or superadmin path), its
+ * check-admin and active apps, and an empty notification list. Spread into stubApi and override per test.
+ */
+export function portalRoutes({ role = 'user', project = projectBody(), isAdmin = false }: PortalOptions = {}) {
+  const routes: Record<string, StubHandler | StubHandler[]> = {
+    'GET /api/auth/check': jsonResponse(signedInCheck(role, role === 'superadmin' ? 'root' : 'dana')),
+    'GET /api/public/config': jsonResponse(CONFIG_ALTCHA),
+    'GET /api/member/projects': jsonResponse({ projects: project ? [project] : [] }),
+    'GET /super/projects': jsonResponse({ projects: project ? [project] : [] }),
+    'GET /super/notifications/': jsonResponse({ notifications: [] }),
+  };
+  if (project) {
+    const base = role === 'superadmin' ? '/super/projects' : '/api/projects';
+    routes[`GET ${base}/${project.id}`] = jsonResponse(project);
+    routes[`GET /api/projects/${project.id}/check-admin`] = jsonResponse({ is_admin: isAdmin });
+    routes[`GET /api/projects/${project.id}/active-apps`] = jsonResponse(project.active_apps);
+    routes[`GET /api/projects/${project.id}/notifications/`] = jsonResponse({ notifications: [] });
+  }
+  return routes;
+}
