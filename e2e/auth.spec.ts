@@ -1,40 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, passwordField, signIn, solveCaptcha } from './fixtures';
 import { MAIL_URL } from './urls';
 
 // Demo accounts (DESIGN.md section 6). Each test uses its own account: they run in parallel on one server.
-const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
-
-/**
- * The real ALTCHA widget: it starts its proof of work when the form gets focus; a person may also tick it.
- * Waits until it says Verified, ticking it if it has not started.
- */
-async function solveCaptcha(page: Page) {
-  const widget = page.locator('altcha-widget');
-  const verified = widget.getByText(/^verified$/i);
-  try {
-    await expect(verified).toBeVisible({ timeout: 5_000 });
-  } catch {
-    await widget.getByRole('checkbox').check();
-    await expect(verified).toBeVisible({ timeout: 30_000 });
-  }
-}
-
-const passwordField = (page: Page) => page.locator('input[type="password"]');
-
-async function signIn(page: Page, login: string, password: string, options: { acceptTerms?: boolean } = {}) {
-  await page.goto('/member-login');
-  await page.getByLabel('Username or email').fill(login);
-  await passwordField(page).fill(password);
-  if (options.acceptTerms) {
-    const terms = page.getByRole('checkbox', { name: /accept the terms and conditions/i });
-    await expect(terms).toBeVisible();
-    await terms.check();
-  }
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 test.describe('Sign-in', () => {
   test('the login page works on a phone and a desktop @responsive', async ({ page }) => {

@@ -3,3 +3,5 @@ export const DEMO_URL = 'http://127.0.0.1:18081';
 export const EMPTY_URL = 'http://127.0.0.1:18082';
 /** The email catcher of the demo server: GET answers the messages received ({ to, subject, text }[]). */
 export const MAIL_URL = 'http://127.0.0.1:18083';
+/** A second demo server for the portal shell's tests (every demo account signs in there, unchanged by others). */
+export const SHELL_URL = 'http://127.0.0.1:18084';

@@ -143,7 +143,8 @@ export function PortalNav({ projectName, user, submenu, ...ctx }: PortalNavProps
                     {item.submenu && item.to && (
                       <ActionIcon
                         variant="subtle"
-                        color="gray.8"
+                        color="gray"
+                        c="gray.8"
                         aria-label={SUBMENU_TITLE[item.submenu](adminLabel)}
                         aria-expanded={open === item.submenu}
                         onClick={() => item.submenu && toggle(item.submenu)}
@@ -157,13 +158,17 @@ export function PortalNav({ projectName, user, submenu, ...ctx }: PortalNavProps
             </Stack>
           </Box>
           {available.has('admin') && (
-            <SegmentedControl
-              size="xs"
-              data={[...ADMIN_LABELS]}
-              value={adminLabel}
-              onChange={(value) => setAdminLabel(value as AdminLabel)}
-              aria-label="Label of the admin menu"
-            />
+            <Stack gap={4} role="radiogroup" aria-labelledby="admin-label-title">
+              <Text size="xs" c="gray.8" id="admin-label-title">
+                Admin menu label
+              </Text>
+              <SegmentedControl
+                size="xs"
+                data={[...ADMIN_LABELS]}
+                value={adminLabel}
+                onChange={(value) => setAdminLabel(value as AdminLabel)}
+              />
+            </Stack>
           )}
         </Stack>
       </ScrollArea>
@@ -196,7 +201,7 @@ function Submenu({
         <Text fw={700} size="sm">
           {title}
         </Text>
-        <ActionIcon variant="subtle" color="gray.8" size="sm" aria-label={`Close ${title}`} onClick={onClose}>
+        <ActionIcon variant="subtle" color="gray" c="gray.8" size="sm" aria-label={`Close ${title}`} onClick={onClose}>
           <CloseIcon />
         </ActionIcon>
       </Box>

@@ -89,7 +89,8 @@ function TreeRow<T extends TreeItem>({ node, open, toggle, activeId }: TreeRowPr
           <ActionIcon
             size="sm"
             variant="subtle"
-            color="gray.8"
+            color="gray"
+            c="gray.8"
             onClick={() => toggle(key)}
             aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
             aria-expanded={expanded}

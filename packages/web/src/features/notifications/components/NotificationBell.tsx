@@ -61,7 +61,8 @@ export function NotificationBell({ projectId, superadmin }: NotificationBellProp
     return (
       <ActionIcon
         variant="subtle"
-        color="gray.8"
+        color="gray"
+        c="gray.8"
         size="lg"
         disabled
         title={NOTIFICATION_TEXTS.loadingProject}
@@ -81,11 +82,13 @@ export function NotificationBell({ projectId, superadmin }: NotificationBellProp
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red.8" offset={6}>
+      {/* The indicator wraps the target, not the other way round: the popup's ARIA belongs on the button. */}
+      <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red.8" offset={6}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
-            color="gray.8"
+            color="gray"
+            c="gray.8"
             size="lg"
             aria-label={count ? `Notifications (${count} unread)` : 'Notifications'}
             aria-haspopup="dialog"
@@ -94,8 +97,8 @@ export function NotificationBell({ projectId, superadmin }: NotificationBellProp
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications" role="dialog">
         <Group justify="space-between" px="sm" py="xs">
           <Text fw={700} size="sm">
@@ -189,7 +192,7 @@ function NotificationItem({
               View
             </Anchor>
           ))}
-        <Button size="compact-xs" variant="subtle" color="gray.8" onClick={onDismiss}>
+        <Button size="compact-xs" variant="subtle" color="gray" c="gray.8" onClick={onDismiss}>
           Dismiss
         </Button>
       </Group>

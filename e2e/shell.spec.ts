@@ -1,0 +1,150 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { SHELL_URL } from './urls';
+
+test.use({ baseURL: SHELL_URL });
+
+/** Signs a demo account in (accepting the terms the first time) and opens Demo Facility's apps. */
+async function openDemoFacility(page: Page, email: string) {
+  await signIn(page, email, DEMO_PASSWORD, { acceptTerms: true }).catch(async () => signIn(page, email, DEMO_PASSWORD));
+  await expect(page).toHaveURL(/\/member\/projects$/);
+  await page
+    .getByRole('link', { name: /Demo Facility/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/member\/projects\/1\/apps$/);
+}
+
+async function signedInPage(browser: Browser, email: string) {
+  const context = await browser.newContext({ baseURL: SHELL_URL });
+  const page = await context.newPage();
+  await openDemoFacility(page, email);
+  return { page, close: () => context.close() };
+}
+
+const nav = (page: Page) => page.getByRole('navigation');
+
+test.describe('Portal shell', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('each demo account sees the nav items of its role', async ({ browser }) => {
+    const expectations: Record<string, { visible: string[]; hidden: string[] }> = {
+      'superadmin@example.com': {
+        visible: ['Home', 'Dashboard', 'Projects', 'Users', 'Policy', 'Analytics', 'My Account', 'Log out'],
+        hidden: ['Contact Us', 'Member Login'],
+      },
+      'admin@example.com': {
+        visible: [
+          'Dashboard',
+          'Policy',
+          'Analytics',
+          'Chart Review',
+          'Request Data',
+          'Contact Us',
+          'My Account',
+          'Log out',
+        ],
+        hidden: ['Home', 'Users', 'Member Login'],
+      },
+      'member@example.com': {
+        visible: ['Dashboard', 'Policy', 'Analytics', 'Chart Review', 'Request Data', 'Contact Us', 'My Account'],
+        hidden: ['Home', 'Users', 'Admin', 'Navigator'],
+      },
+      'simple@example.com': {
+        visible: ['Dashboard', 'Policy', 'Analytics', 'Contact Us', 'My Account'],
+        hidden: ['Home', 'Users', 'Admin'],
+      },
+    };
+    for (const [email, { visible, hidden }] of Object.entries(expectations)) {
+      const { page, close } = await signedInPage(browser, email);
+      for (const label of visible)
+        await expect(nav(page).getByText(label, { exact: true }).first(), `${email}: ${label}`).toBeVisible();
+      for (const label of hidden)
+        await expect(nav(page).getByText(label, { exact: true }), `${email}: no ${label}`).toHaveCount(0);
+      if (email === 'admin@example.com') {
+        await expect(
+          nav(page)
+            .getByText(/^(Admin|Navigator)$/)
+            .first(),
+        ).toBeVisible();
+      }
+      await expectNoSeriousA11yViolations(page);
+      await close();
+    }
+  });
+
+  test('the access-denied reasons: unconfigured, forbidden and role unavailable', async ({ browser }) => {
+    const simple = await signedInPage(browser, 'simple@example.com');
+    await simple.page.goto('/app/monitoring/1/pages');
+    await expect(simple.page.getByText('Access Denied !')).toBeVisible();
+    await expect(
+      simple.page.getByText(
+        'You do not have access to monitoring features yet. Contact an administrator to assign you a monitoring role.',
+      ),
+    ).toBeVisible();
+    await expect(simple.page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+    await expectNoSeriousA11yViolations(simple.page);
+    await simple.close();
+
+    const member = await signedInPage(browser, 'member@example.com');
+    await member.page.goto('/app/policy_management/1/numbering');
+    await expect(member.page.getByText('Your role is not permitted to access this section.')).toBeVisible();
+    await member.page.route('**/api/projects/1/policy-management/me', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Server Error' } }),
+    );
+    await member.page.goto('/app/policy_management/1/toc');
+    await expect(
+      member.page.getByText('We could not determine your policy management role. Please refresh or contact support.'),
+    ).toBeVisible();
+    await member.close();
+  });
+
+  test('a non-superadmin on a superadmin page is sent to /not-superadmin', async ({ browser }) => {
+    const member = await signedInPage(browser, 'member@example.com');
+    await member.page.goto('/superadmin/users');
+    await expect(member.page).toHaveURL(/\/not-superadmin$/);
+    await expectNoSeriousA11yViolations(member.page);
+    await member.close();
+  });
+
+  test('a contact message reaches the admins live in the bell, and is dismissed', async ({ browser }) => {
+    const admin = await signedInPage(browser, 'admin@example.com');
+    const bell = admin.page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toBeEnabled();
+
+    const member = await signedInPage(browser, 'member@example.com');
+    await member.page.goto('/member/projects/1/contact-us');
+    await member.page.getByLabel('Subject').fill('Fire drill policy');
+    await member.page.getByLabel('Message').fill('Where is the current fire drill policy?');
+    await member.page.getByRole('button', { name: 'Send' }).click();
+    await expect(member.page.getByText('Your message was sent to the project administrators.')).toBeVisible();
+    await member.close();
+
+    // No reload: the stream brings it.
+    await expect(admin.page.getByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible({ timeout: 15_000 });
+    await admin.page.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    await expect(admin.page.getByText(/New contact message from Morgan Member: Fire drill policy/)).toBeVisible();
+    await admin.page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: 'Dismiss', exact: true })
+      .click();
+    await expect(admin.page.getByText('No notifications')).toBeVisible();
+
+    await admin.page.goto('/member/projects/1/contact-us-messages');
+    await expect(admin.page.getByText('Fire drill policy').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(admin.page);
+    await admin.close();
+  });
+
+  test('phone layout: the navigation opens from the menu button @responsive', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDemoFacility(page, 'member@example.com');
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    await expect(burger).toBeVisible();
+    await burger.click();
+    await expect(nav(page).getByText('My Account', { exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
