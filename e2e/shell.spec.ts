@@ -136,6 +136,31 @@ test.describe('Portal shell', () => {
     await admin.close();
   });
 
+  test('My Account: change my name, see my sessions', async ({ browser }) => {
+    const first = await signedInPage(browser, 'simple@example.com');
+    const second = await signedInPage(browser, 'simple@example.com');
+    const page = first.page;
+    await page.getByRole('navigation').getByText('My Account', { exact: true }).click();
+    await expect(page).toHaveURL(/\/member\/projects\/demo-facility\/myaccount$/);
+    await page.getByLabel('First name').fill('Sidney');
+    await page.getByLabel('Last name').fill('Simpleton');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your profile was saved.')).toBeVisible();
+    await expect(page.getByText('This device')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /sign out/i })
+      .click();
+    await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // The other browser is signed out.
+    await second.page.reload();
+    await expect(second.page).toHaveURL(/\/member-login/);
+    await first.close();
+    await second.close();
+  });
+
   test('phone layout: the navigation opens from the menu button @responsive', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openDemoFacility(page, 'member@example.com');
