@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, passwordField, signIn, solveCaptcha } from './fixtures';
 import { MAIL_URL } from './urls';

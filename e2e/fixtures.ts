@@ -34,14 +34,29 @@ export async function solveCaptcha(page: Page) {
 
 export const passwordField = (page: Page) => page.locator('input[type="password"]');
 
-export async function signIn(page: Page, login: string, password: string, options: { acceptTerms?: boolean } = {}) {
+/**
+ * Signs in through the login form. `acceptTerms`: true ticks the terms box (it must appear); 'if-asked' waits for the
+ * form's /check-terms answer and ticks the box only when it appears.
+ */
+export async function signIn(
+  page: Page,
+  login: string,
+  password: string,
+  options: { acceptTerms?: boolean | 'if-asked' } = {},
+) {
   await page.goto('/member-login');
+  const termsChecked = page
+    .waitForResponse((r) => r.url().includes('/check-terms'), { timeout: 10_000 })
+    .catch(() => null);
   await page.getByLabel('Username or email').fill(login);
   await passwordField(page).fill(password);
-  if (options.acceptTerms) {
-    const terms = page.getByRole('checkbox', { name: /accept the terms and conditions/i });
+  const terms = page.getByRole('checkbox', { name: /accept the terms and conditions/i });
+  if (options.acceptTerms === true) {
     await expect(terms).toBeVisible();
     await terms.check();
+  } else if (options.acceptTerms === 'if-asked') {
+    await termsChecked;
+    if (await terms.isVisible()) await terms.check();
   }
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Log in' }).click();
