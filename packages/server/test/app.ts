@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { testClock } from '../src/lib/clock.js';
 import { createAgent } from './agent.js';
 import { type TestDatabase, useTestDatabase } from './database.js';
+import { TEST_PASSWORD } from './factories.js';
 import { createMailbox } from './mailbox.js';
 
 export const TEST_APP_KEY = Buffer.alloc(32, 9);
@@ -19,6 +20,8 @@ export interface TestApp {
   mailbox: ReturnType<typeof createMailbox>;
   /** A new browser-like client (own cookies); `ip` sets its address. */
   agent(options?: { ip?: string }): ReturnType<typeof createAgent>;
+  /** A new client signed in as `user` (made by the factories, password TEST_PASSWORD). */
+  signedIn(user: { email: string }, options?: { ip?: string }): Promise<ReturnType<typeof createAgent>>;
 }
 
 /**
@@ -31,6 +34,12 @@ export function useTestApp(
   const db = useTestDatabase();
   const state = { db, clock: testClock(), mailbox: createMailbox() } as TestApp;
   state.agent = (agentOptions) => createAgent(state.app, agentOptions);
+  state.signedIn = async (user, agentOptions) => {
+    const agent = createAgent(state.app, agentOptions);
+    const res = await agent.login(user.email, TEST_PASSWORD);
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${user.email} failed: ${res.statusCode} ${res.body}`);
+    return agent;
+  };
   beforeAll(async () => {
     const config = loadConfig({
       DATABASE_URL: db.url,

@@ -9,11 +9,7 @@ const NEW_PASSWORD = 'Wj4$nBc8!tRy6#Pq';
 describe('my account', () => {
   const ctx = useTestApp();
   const db = () => ctx.db.handle.db;
-  const signedIn = async (user: { email: string }, ip = '127.0.0.1') => {
-    const agent = ctx.agent({ ip });
-    await agent.login(user.email, TEST_PASSWORD);
-    return agent;
-  };
+  const signedIn = (user: { email: string }, ip = '127.0.0.1') => ctx.signedIn(user, { ip });
 
   it('updates my name, validates it, and audits it; anonymous 401', async () => {
     const user = await createUser(db());

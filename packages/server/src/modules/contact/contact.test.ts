@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { addMember, createProject, createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { addMember, createProject, createUser } from '../../../test/factories.js';
 import { contactMessages, notifications } from '../../db/schema/index.js';
 
 describe('contact us', () => {
@@ -17,11 +17,7 @@ describe('contact us', () => {
     await addMember(db(), project.id, admin.id, 'admin');
     await addMember(db(), project.id, nurse.id, 'simple');
     await addMember(db(), other.id, outsider.id, 'admin');
-    const as = async (user: { email: string }) => {
-      const agent = ctx.agent();
-      await agent.login(user.email, TEST_PASSWORD);
-      return agent;
-    };
+    const as = (user: { email: string }) => ctx.signedIn(user);
     return {
       project,
       other,

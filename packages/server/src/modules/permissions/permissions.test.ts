@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { addMember, createProject, createUser, setMainRole, TEST_PASSWORD } from '../../../test/factories.js';
+import { addMember, createProject, createUser, setMainRole } from '../../../test/factories.js';
 import { auditEvents, permissionRules } from '../../db/schema/index.js';
 
 describe('permission calls', () => {
@@ -18,11 +18,7 @@ describe('permission calls', () => {
     await addMember(db(), project.id, bare.id, 'simple');
     await setMainRole(db(), project.id, signer.id, 'policy_management', 'signer');
     await setMainRole(db(), project.id, signer.id, 'monitoring', 'viewer');
-    const as = async (user: { email: string }) => {
-      const agent = ctx.agent();
-      await agent.login(user.email, TEST_PASSWORD);
-      return agent;
-    };
+    const as = (user: { email: string }) => ctx.signedIn(user);
     return {
       project,
       signer: await as(signer),

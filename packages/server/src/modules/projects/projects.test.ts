@@ -57,11 +57,7 @@ describe('project calls', () => {
     await addMember(db(), project.id, admin.id, 'admin');
     await addMember(db(), project.id, member.id, 'simple');
     await addMember(db(), other.id, outsider.id, 'admin');
-    const as = async (user: { email: string }) => {
-      const agent = ctx.agent();
-      await agent.login(user.email, TEST_PASSWORD);
-      return agent;
-    };
+    const as = (user: { email: string }) => ctx.signedIn(user);
     return {
       project,
       other,
