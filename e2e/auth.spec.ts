@@ -129,6 +129,8 @@ test.describe('Sign-in', () => {
     await page.clock.install();
     await signIn(page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: true });
     await expect(page).toHaveURL(/\/member\/projects$/);
+    // The signed-in layout (and its inactivity timer) must be mounted before the clock moves.
+    await expect(page.getByText('Demo Facility').first()).toBeVisible();
     await page.clock.fastForward('14:01');
     await expect(page.getByText(/You will be signed out in \d+ seconds due to inactivity\./)).toBeVisible();
     await page.clock.fastForward('01:00');
