@@ -4,6 +4,7 @@ export * from './patterns.js';
 export * from './roles.js';
 export * from './sanitize.js';
 export * from './schemas/account.js';
+export * from './schemas/admin.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/contact.js';

@@ -6,8 +6,15 @@ import { z } from 'zod';
  */
 export const POLICY_MAIN_ROLES = ['policy_admin', 'author', 'reviewer', 'signer', 'reader'] as const;
 export const MONITORING_MAIN_ROLES = ['monitoring_admin', 'page_owner', 'data_entry', 'viewer'] as const;
-export const PERMISSION_APPS = ['monitoring', 'policy_management'] as const;
+export const CHART_REVIEW_MAIN_ROLES = ['chart_review_admin', 'program_lead', 'reviewer', 'viewer'] as const;
+/** The apps whose sections are guarded by main roles and a permission matrix. */
+export const PERMISSION_APPS = ['monitoring', 'policy_management', 'chart_review'] as const;
 export type PermissionApp = (typeof PERMISSION_APPS)[number];
+export const MAIN_ROLES = {
+  monitoring: MONITORING_MAIN_ROLES,
+  policy_management: POLICY_MAIN_ROLES,
+  chart_review: CHART_REVIEW_MAIN_ROLES,
+} as const satisfies Record<PermissionApp, readonly string[]>;
 
 /** The SPEC's permission-cache version key (section 7): bump it when the shape of rules changes. */
 export const PERMISSION_CACHE_VERSION = '2025-09-06-v1';
@@ -47,10 +54,13 @@ export const ACCESS_DENIED = {
       'You do not have access to monitoring features yet. Contact an administrator to assign you a monitoring role.',
     policy_management:
       'You do not have access to policy management features yet. Contact an administrator to assign you a policy management role.',
+    chart_review:
+      'You do not have access to chart review features yet. Contact an administrator to assign you a chart review role.',
   },
   roleUnavailable: {
     monitoring: 'We could not determine your monitoring role. Please refresh or contact support.',
     policy_management: 'We could not determine your policy management role. Please refresh or contact support.',
+    chart_review: 'We could not determine your chart review role. Please refresh or contact support.',
   },
   unknown: 'Access denied.',
 } as const;

@@ -39,8 +39,16 @@ export const MONITORING_ADMIN_SECTIONS = [
   'page-role-manager',
 ] as const;
 
-const APP_LABEL: Record<PermissionApp, string> = { monitoring: 'monitoring', policy_management: 'policy management' };
-const API_SEGMENT: Record<PermissionApp, string> = { monitoring: 'monitoring', policy_management: 'policy-management' };
+const APP_LABEL: Record<PermissionApp, string> = {
+  monitoring: 'monitoring',
+  policy_management: 'policy management',
+  chart_review: 'chart review',
+};
+const API_SEGMENT: Record<PermissionApp, string> = {
+  monitoring: 'monitoring',
+  policy_management: 'policy-management',
+  chart_review: 'chart-review',
+};
 
 /** Toasts of SPEC section 8. */
 export const ACCESS_TOASTS = {

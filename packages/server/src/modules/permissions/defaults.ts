@@ -11,6 +11,9 @@ const monitoringData = ['monitoring_admin', 'page_owner', 'data_entry'];
 const monitoringAdmin = ['monitoring_admin'];
 
 const policyAll = ['policy_admin', 'author', 'reviewer', 'signer', 'reader'];
+
+const chartReviewAll = ['chart_review_admin', 'program_lead', 'reviewer', 'viewer'];
+const chartReviewLeads = ['chart_review_admin', 'program_lead'];
 const policyAdmin = ['policy_admin'];
 
 export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
@@ -68,6 +71,12 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
       'edit-main-role',
       'add-standards',
     ].map((path) => ({ path, allowed_roles: policyAdmin })),
+  ],
+  chart_review: [
+    { path: 'dashboard', allowed_roles: chartReviewAll },
+    ...['my', 'review'].map((path) => ({ path, allowed_roles: ['chart_review_admin', 'program_lead', 'reviewer'] })),
+    ...['sampling', 'irr', 'findings', 'tools'].map((path) => ({ path, allowed_roles: chartReviewLeads })),
+    { path: 'settings', allowed_roles: ['chart_review_admin'] },
   ],
 };
 

@@ -26,26 +26,32 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    '/api/projects/:projectId/monitoring/me',
-    {
-      schema: {
-        tags: ['permissions'],
-        summary: 'My roles for monitoring in this project',
-        params: projectParams,
-        response: { 200: monitoringMeSchema, ...errors },
+  // Monitoring and chart review answer the same "me" shape (SPEC section 3 "Monitoring me-data").
+  for (const [segment, permissionApp] of [
+    ['monitoring', 'monitoring'],
+    ['chart-review', 'chart_review'],
+  ] as const) {
+    app.get(
+      `/api/projects/:projectId/${segment}/me`,
+      {
+        schema: {
+          tags: ['permissions'],
+          summary: `My roles for ${segment.replace('-', ' ')} in this project`,
+          params: projectParams,
+          response: { 200: monitoringMeSchema, ...errors },
+        },
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const access = await projectAccess(db, user, request.params.projectId);
-      return {
-        main_role: await mainRoleOf(db, access.project.id, user.id, 'monitoring'),
-        project_role: access.projectRole,
-        is_superadmin: access.isSuperadmin,
-      };
-    },
-  );
+      async (request) => {
+        const user = requireUser(request);
+        const access = await projectAccess(db, user, request.params.projectId);
+        return {
+          main_role: await mainRoleOf(db, access.project.id, user.id, permissionApp),
+          project_role: access.projectRole,
+          is_superadmin: access.isSuperadmin,
+        };
+      },
+    );
+  }
 
   app.get(
     '/api/projects/:projectId/policy-management/me',
@@ -72,6 +78,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [segment, permissionApp] of [
     ['monitoring', 'monitoring'],
     ['policy-management', 'policy_management'],
+    ['chart-review', 'chart_review'],
   ] as const) {
     app.get(
       `/api/projects/:projectId/${segment}/permissions`,

@@ -3,12 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api';
 
 export const MEMBER_PROJECTS_PATH = '/api/member/projects';
-export const SUPER_PROJECTS_PATH = '/super/projects';
 
-/** GET /api/member/projects, or /super/projects (every project) for a superadmin: same shape. */
-export async function getProjects(superadmin: boolean, signal?: AbortSignal): Promise<MemberProject[]> {
-  const path = superadmin ? SUPER_PROJECTS_PATH : MEMBER_PROJECTS_PATH;
-  const { projects } = await apiFetch(path, { signal, schema: memberProjectsSchema });
+/**
+ * GET /api/member/projects: the active projects I may open (every active one for a superadmin). The superadmin's
+ * paged list of every project, active or not, is /super/projects (features/superadmin-projects).
+ */
+export async function getProjects(_superadmin: boolean, signal?: AbortSignal): Promise<MemberProject[]> {
+  const { projects } = await apiFetch(MEMBER_PROJECTS_PATH, { signal, schema: memberProjectsSchema });
   return projects;
 }
 

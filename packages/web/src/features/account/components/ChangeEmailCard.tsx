@@ -3,8 +3,8 @@ import { emailChangeSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
+import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useChangeEmail } from '../api/change-email';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../api/field-errors';
 import { AccountCard } from './AccountCard';
 
 type Field = 'email' | 'password';

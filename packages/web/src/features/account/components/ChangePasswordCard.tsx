@@ -3,11 +3,11 @@ import { MESSAGES } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
+import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { PasswordMatch } from '../../auth/components/PasswordMatch';
 import { PasswordStrengthMeter } from '../../auth/components/PasswordStrengthMeter';
 import { usePasswordEvaluation, weakPasswordMessage } from '../../auth/password-strength';
 import { useChangePassword } from '../api/change-password';
-import { type FieldErrors, serverFieldErrors } from '../api/field-errors';
 import { AccountCard } from './AccountCard';
 
 export const PASSWORD_CHANGED = 'Password changed. Your other sessions were signed out.';

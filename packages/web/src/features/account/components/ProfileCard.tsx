@@ -3,7 +3,7 @@ import { type CurrentUser, profileUpdateSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../api/field-errors';
+import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { AccountCard } from './AccountCard';
 

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
-import { ConfirmActionModal } from '../../two-factor/components/ConfirmActionModal';
 import { useDeleteOtherSessions } from '../api/delete-other-sessions';
 import { useDeleteSession } from '../api/delete-session';
 import { type UserSession, useSessions } from '../api/get-sessions';

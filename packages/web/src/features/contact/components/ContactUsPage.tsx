@@ -3,8 +3,8 @@ import { contactMessageCreateSchema, isProjectId } from '@portal/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../account/api/field-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { CharacterCounter } from './CharacterCounter';
 

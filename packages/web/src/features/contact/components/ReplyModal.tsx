@@ -3,7 +3,7 @@ import { type ContactMessage, contactReplySchema } from '@portal/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
-import { serverFieldErrors } from '../../account/api/field-errors';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { useReplyToContactMessage } from '../api/reply-contact-message';
 import { CharacterCounter } from './CharacterCounter';
 

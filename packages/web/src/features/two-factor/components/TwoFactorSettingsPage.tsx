@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title 
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
 import { AUTH_CHECK_KEY, MFA_SETUP_FLAG } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -10,7 +11,6 @@ import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-facto
 import { TWO_FACTOR_STATUS_KEY, type TwoFactorStatus, useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { usePasswordConfirmation } from '../hooks/use-password-confirmation';
-import { ConfirmActionModal } from './ConfirmActionModal';
 import { PasswordConfirmModal } from './PasswordConfirmModal';
 import { RecoveryCodes } from './RecoveryCodes';
 import { SetupTwoFactor } from './SetupTwoFactor';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from './api';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** The first message per field of a 422 answer ({ message, errors: { field: [...] } }), for the given fields only. */
+/** The first message per field of a 400, 409 or 422 answer ({ message, errors: { field: [...] } }), for the given fields only. */
 export function serverFieldErrors<K extends string>(error: unknown, fields: readonly K[]): FieldErrors<K> {
-  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return {};
   const errors = (error.body as { errors?: unknown } | null)?.errors;
   if (!errors || typeof errors !== 'object') return {};
   const found: FieldErrors<K> = {};
