@@ -39,6 +39,7 @@ export function createAgent(app: FastifyInstance, options: { ip?: string } = {})
         ...(headers ? { headers } : {}),
       }),
     put: (url: string, payload?: unknown) => request({ method: 'PUT', url, payload: payload as object }),
+    patch: (url: string, payload?: unknown) => request({ method: 'PATCH', url, payload: payload as object }),
     delete: (url: string, payload?: unknown) =>
       request({ method: 'DELETE', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
     /** GET /sanctum/csrf-cookie, as the web does before its first state-changing call. */

@@ -34,8 +34,10 @@ describe('runMigrations', () => {
       'projects',
       'rate_limit_hits',
       'sessions',
+      'stored_files',
       'terms_acceptances',
       'terms_versions',
+      'user_requests',
       'users',
     ]);
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client.js';
 import { emailLog } from '../db/schema/index.js';
@@ -14,6 +14,8 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Records the message in the email log, then sends it (or only logs it when no SMTP server is configured). */
   send(mail: OutgoingMail): Promise<void>;
+  /** Sends a logged message again (a superadmin's resend of a failed one); the log entry records the outcome. */
+  resend(logId: number): Promise<void>;
 }
 
 export function createMailer(options: {
@@ -25,6 +27,26 @@ export function createMailer(options: {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
     : undefined;
+  async function deliver(id: number, mail: { to: string; subject: string; text: string }) {
+    try {
+      await transport!.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await options.db
+        .update(emailLog)
+        .set({ status: 'sent', sentAt: new Date(), error: null, attempts: sql`${emailLog.attempts} + 1` })
+        .where(eq(emailLog.id, id));
+    } catch (error) {
+      await options.db
+        .update(emailLog)
+        .set({
+          status: 'failed',
+          error: (error as Error).message.slice(0, 500),
+          attempts: sql`${emailLog.attempts} + 1`,
+        })
+        .where(eq(emailLog.id, id));
+      throw error;
+    }
+  }
+
   return {
     async send(mail) {
       const [entry] = await options.db
@@ -42,19 +64,17 @@ export function createMailer(options: {
         options.log?.(`No SMTP_URL: email "${mail.subject}" recorded in the email log, not sent`);
         return;
       }
-      try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-        await options.db
-          .update(emailLog)
-          .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
-          .where(eq(emailLog.id, entry!.id));
-      } catch (error) {
-        await options.db
-          .update(emailLog)
-          .set({ status: 'failed', error: (error as Error).message.slice(0, 500), attempts: 1 })
-          .where(eq(emailLog.id, entry!.id));
-        throw error;
+      await deliver(entry!.id, mail);
+    },
+    async resend(logId) {
+      const [entry] = await options.db.select().from(emailLog).where(eq(emailLog.id, logId));
+      if (!entry) throw new Error(`No email log entry ${logId}`);
+      if (!transport) {
+        options.log?.(`No SMTP_URL: email "${entry.subject}" recorded in the email log, not sent`);
+        await options.db.update(emailLog).set({ status: 'logged', error: null }).where(eq(emailLog.id, logId));
+        return;
       }
+      await deliver(logId, { to: entry.toAddress, subject: entry.subject, text: entry.bodyText });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { projectMemberships, projects } from '../db/schema/index.js';
-import { notFound } from '../lib/errors.js';
+import { AppError, notFound } from '../lib/errors.js';
 import type { SessionUser } from '../plugins/session.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -37,3 +37,8 @@ export async function projectAccess(db: DbOrTx, actor: SessionUser, projectId: n
 
 /** Project admins and superadmins administer a project (SPEC section 6 "check-admin"). */
 export const isProjectAdmin = (access: ProjectAccess) => access.isSuperadmin || access.projectRole === 'admin';
+
+/** The gate of a project's Admin app: 403 for a member who is not its admin (non-members already got 404). */
+export function requireProjectAdmin(access: ProjectAccess): void {
+  if (!isProjectAdmin(access)) throw new AppError('FORBIDDEN', 'Only the administrators of this project can do this.');
+}

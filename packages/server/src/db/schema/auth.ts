@@ -1,4 +1,16 @@
-import { bigint, boolean, index, inet, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { termsVersions } from './terms.js';
 import { users } from './users.js';
 
@@ -49,11 +61,16 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /** reset: a forgotten password (60 minutes); invitation: a new account's first password (7 days). */
+    purpose: text('purpose').notNull().default('reset'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('password_reset_tokens_user_idx').on(t.userId),
+    check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invitation')`),
+  ],
 );
 
 /** Captcha solutions already used: a solution is accepted once, on any instance. */

@@ -20,7 +20,7 @@ export const projectMemberRoles = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId, t.app] }),
     index('project_member_roles_user_idx').on(t.userId),
-    check('project_member_roles_app_check', sql`${t.app} in ('monitoring', 'policy_management')`),
+    check('project_member_roles_app_check', sql`${t.app} in ('monitoring', 'policy_management', 'chart_review')`),
   ],
 );
 

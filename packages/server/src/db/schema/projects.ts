@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { storedFiles } from './files.js';
 import { users } from './users.js';
 
 export const projects = pgTable(
@@ -13,6 +14,8 @@ export const projects = pgTable(
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
     /** App codes of @portal/shared APP_CODES that are switched on for this project. */
+    /** The facility's logo (stored_files), shown in the portal's footer and Admin app. */
+    logoFileId: integer('logo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     activeApps: text('active_apps').array().notNull().default(sql`'{}'::text[]`),
     /** Projects are deactivated, never deleted, once they hold records. */
     isActive: boolean('is_active').notNull().default(true),

@@ -132,7 +132,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         !row.token.usedAt &&
         row.token.expiresAt > now &&
         row.user.email.toLowerCase() === body.email.toLowerCase() &&
-        row.user.status === 'active';
+        // An invited account chooses its first password with its invitation link.
+        (row.user.status === 'active' || (row.user.status === 'invited' && row.token.purpose === 'invitation'));
       if (!valid) throw new AppError('UNPROCESSABLE', MESSAGES.resetInvalidToken);
       const { user, token } = row;
       // The account's own name and address do not make a strong password.
@@ -157,11 +158,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!used.length) return false;
         await tx
           .update(users)
-          .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+          .set({ passwordHash, passwordChangedAt: now, updatedAt: now, status: 'active' })
           .where(eq(users.id, user.id));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
         await recordAudit(tx, {
-          action: 'password.reset_completed',
+          action: user.status === 'invited' ? 'user.invitation_accepted' : 'password.reset_completed',
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
@@ -171,6 +172,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         return true;
       });
       if (!spent) throw new AppError('UNPROCESSABLE', MESSAGES.resetInvalidToken);
+      if (user.status === 'invited') return { message: 'Your password is set. You can now sign in with it.' };
       void app.mailer
         .send({
           to: user.email,

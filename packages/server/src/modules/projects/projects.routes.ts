@@ -9,8 +9,9 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectMemberships, projects } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
-import { requireUser, type SessionUser } from '../../plugins/session.js';
+import { notFound } from '../../lib/errors.js';
+import { readFile } from '../../lib/files.js';
+import { requireUser } from '../../plugins/session.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 
@@ -26,10 +27,6 @@ const presentProject = ({ project, projectRole }: ProjectAccess) => ({
   is_active: project.isActive,
   project_role: projectRole,
 });
-
-function requireSuperadmin(user: SessionUser): void {
-  if (user.role !== 'superadmin') throw new AppError('FORBIDDEN', 'This is for superadmins only.');
-}
 
 /** SPEC section 7 "Projects". */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,21 +65,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/super/projects',
-    {
-      schema: {
-        tags: ['projects'],
-        summary: 'Every project, active or not (superadmin)',
-        response: { 200: memberProjectsSchema, ...errors },
-      },
-    },
-    async (request) => {
-      requireSuperadmin(requireUser(request));
-      return present(await db.select(columns).from(projects).orderBy(asc(projects.name)));
-    },
-  );
-
-  app.get(
     '/api/projects/:projectId',
     {
       schema: {
@@ -93,23 +75,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentProject(await projectAccess(db, requireUser(request), request.params.projectId)),
-  );
-
-  app.get(
-    '/super/projects/:projectId',
-    {
-      schema: {
-        tags: ['projects'],
-        summary: 'Any project (superadmin)',
-        params: projectParams,
-        response: { 200: projectSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      requireSuperadmin(user);
-      return presentProject(await projectAccess(db, user, request.params.projectId));
-    },
   );
 
   app.get(
@@ -139,5 +104,30 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       is_admin: isProjectAdmin(await projectAccess(db, requireUser(request), request.params.projectId)),
     }),
+  );
+
+  app.get(
+    '/api/projects/:projectId/logo',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "The project's logo image (members and superadmins)",
+        params: projectParams,
+        // 200 is the image itself, so it has no JSON schema.
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { project } = await projectAccess(db, requireUser(request), request.params.projectId);
+      const file = project.logoFileId ? await readFile(db, project.logoFileId) : null;
+      if (!file) throw notFound('This project has no logo.');
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', file.size)
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.data as never);
+    },
   );
 };

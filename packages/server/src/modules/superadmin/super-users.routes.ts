@@ -1,0 +1,330 @@
+import {
+  errorBodySchema,
+  superUserCreateSchema,
+  superUserDetailSchema,
+  superUserListQuerySchema,
+  superUserListSchema,
+  superUserMembershipsSchema,
+  superUserUpdateSchema,
+  USER_ACTIONS,
+  type UserAction,
+} from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { loginAttempts, sessions, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { requireUser, type SessionUser } from '../../plugins/session.js';
+import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
+import { accountKeyFor } from '../auth/login-attempts.js';
+import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
+import { assertUnique, listUsers, loadUserDetail, replaceMemberships } from './super-users.service.js';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const userParams = z.object({
+  userId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'The user id is 1 to 10 digits.')
+    .transform(Number),
+});
+const MAX_ID = 2_147_483_647;
+
+const ownAccount = (what: string) =>
+  new AppError('CONFLICT', `You cannot ${what} your own account. Ask another superadmin.`);
+
+/** Superadmin: every account (docs/administration.md). Each change is audited in its own transaction. */
+export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  guardSuperadminRoutes(app);
+  const superadmin = superadminOf;
+  const detail = (userId: number) => loadUserDetail(db, userId, app.clock.now());
+
+  async function lockUser(tx: DbOrTx, userId: number) {
+    if (userId > MAX_ID) throw notFound('User not found.');
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('User not found.');
+    return user;
+  }
+
+  app.get(
+    '/super/users',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Every account, searched, filtered and paged',
+        querystring: superUserListQuerySchema,
+        response: { 200: superUserListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      superadmin(request);
+      return listUsers(db, request.query, app.clock.now());
+    },
+  );
+
+  app.post(
+    '/super/users',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Create an account and email an invitation with a set-password link',
+        body: superUserCreateSchema,
+        response: { 201: superUserDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = superadmin(request);
+      const body = request.body;
+      const now = app.clock.now();
+      const { user, link } = await db.transaction(async (tx) => {
+        await assertUnique(tx, { email: body.email, username: body.username });
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email: body.email,
+            username: body.username,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            role: body.role,
+            status: 'invited',
+          })
+          .returning();
+        await replaceMemberships(tx, created!.id, body.memberships);
+        const link = await issuePasswordLink(tx, {
+          userId: created!.id,
+          email: created!.email,
+          purpose: 'invitation',
+          now,
+          appUrl: app.config.APP_URL,
+        });
+        await recordAudit(tx, {
+          action: 'user.create',
+          actorUserId: actor.id,
+          subjectType: 'user',
+          subjectId: created!.id,
+          data: { email: body.email, username: body.username, role: body.role, memberships: body.memberships },
+          ip: request.ip,
+          requestId: request.id,
+        });
+        return { user: created!, link };
+      });
+      await sendAfterCommit(app.mailer, request.log, invitationMail(user, link));
+      return reply.status(201).send(await detail(user.id));
+    },
+  );
+
+  app.get(
+    '/super/users/:userId',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: 'One account with its memberships',
+        params: userParams,
+        response: { 200: superUserDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      superadmin(request);
+      if (request.params.userId > MAX_ID) throw notFound('User not found.');
+      return detail(request.params.userId);
+    },
+  );
+
+  app.patch(
+    '/super/users/:userId',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Edit the profile and global role of an account',
+        params: userParams,
+        body: superUserUpdateSchema,
+        response: { 200: superUserDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = superadmin(request);
+      const { userId } = request.params;
+      const body = request.body;
+      await db.transaction(async (tx) => {
+        const before = await lockUser(tx, userId);
+        if (userId === actor.id && body.role && body.role !== 'superadmin') throw ownAccount('demote');
+        await assertUnique(tx, { email: body.email, username: body.username }, userId);
+        await tx
+          .update(users)
+          .set({
+            email: body.email,
+            username: body.username,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            role: body.role,
+            updatedAt: app.clock.now(),
+          })
+          .where(eq(users.id, userId));
+        // A change of privilege starts over: the account signs in again with its new role.
+        const roleChanged = body.role !== undefined && body.role !== before.role;
+        if (roleChanged) await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await recordAudit(tx, {
+          action: roleChanged ? 'user.role_change' : 'user.update',
+          actorUserId: actor.id,
+          subjectType: 'user',
+          subjectId: userId,
+          data: {
+            before: { email: before.email, username: before.username, role: before.role },
+            changes: body,
+          },
+          ip: request.ip,
+          requestId: request.id,
+        });
+      });
+      return detail(userId);
+    },
+  );
+
+  app.put(
+    '/super/users/:userId/memberships',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: "Set an account's project memberships (the complete list)",
+        params: userParams,
+        body: superUserMembershipsSchema,
+        response: { 200: superUserDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = superadmin(request);
+      const { userId } = request.params;
+      await db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        const { before } = await replaceMemberships(tx, userId, request.body.memberships);
+        await recordAudit(tx, {
+          action: 'user.memberships_update',
+          actorUserId: actor.id,
+          subjectType: 'user',
+          subjectId: userId,
+          data: { before, after: request.body.memberships },
+          ip: request.ip,
+          requestId: request.id,
+        });
+      });
+      return detail(userId);
+    },
+  );
+
+  const actions: Record<
+    UserAction,
+    (
+      tx: DbOrTx,
+      user: typeof users.$inferSelect,
+      actor: SessionUser,
+    ) => Promise<{ mail?: ReturnType<typeof invitationMail>; data?: Record<string, unknown> }>
+  > = {
+    async disable(tx, user, actor) {
+      if (user.id === actor.id) throw ownAccount('disable');
+      if (user.status === 'disabled') throw new AppError('CONFLICT', 'This account is already disabled.');
+      await tx.update(users).set({ status: 'disabled', updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+      // Every session ends at once: the next request of any of its browsers is signed out.
+      const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.idHash });
+      return { data: { sessions_ended: ended.length, previous_status: user.status } };
+    },
+    async enable(tx, user) {
+      if (user.status !== 'disabled') throw new AppError('CONFLICT', 'This account is not disabled.');
+      const status = user.passwordHash ? 'active' : 'invited';
+      await tx.update(users).set({ status, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+      return { data: { status } };
+    },
+    async 'reset-two-factor'(tx, user) {
+      if (!user.twoFactorSecret && !user.twoFactorConfirmedAt)
+        throw new AppError('CONFLICT', 'This account has no two-factor authentication to reset.');
+      await tx
+        .update(users)
+        .set({
+          twoFactorSecret: null,
+          twoFactorConfirmedAt: null,
+          twoFactorRecoveryCodes: null,
+          twoFactorLastStep: null,
+          updatedAt: app.clock.now(),
+        })
+        .where(eq(users.id, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      return {
+        mail: {
+          to: user.email,
+          subject: 'Your two-factor authentication was reset',
+          template: 'two_factor_reset',
+          text: `Hello ${user.firstName || user.username},\n\nAn administrator reset the two-factor authentication of your Healthcare Quality Portal account. At your next sign-in you will be asked to set it up again.\n\nIf you did not ask for this, contact your administrator at once.\n`,
+        },
+      };
+    },
+    async 'send-password-reset'(tx, user) {
+      if (user.status !== 'active') throw new AppError('CONFLICT', 'Only an active account can reset its password.');
+      const link = await issuePasswordLink(tx, {
+        userId: user.id,
+        email: user.email,
+        purpose: 'reset',
+        now: app.clock.now(),
+        appUrl: app.config.APP_URL,
+      });
+      return { mail: passwordResetMail(user, link) };
+    },
+    async unlock(tx, user) {
+      // The lockout is read from the failed attempts (modules/auth/login-attempts.ts); the audit event keeps the trace.
+      const cleared = await tx
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.accountKey, accountKeyFor(user.id, '')), eq(loginAttempts.succeeded, false)))
+        .returning({ id: loginAttempts.id });
+      return { data: { failed_attempts_cleared: cleared.length } };
+    },
+    async 'resend-invitation'(tx, user) {
+      if (user.status !== 'invited') throw new AppError('CONFLICT', 'This account has already set its password.');
+      const link = await issuePasswordLink(tx, {
+        userId: user.id,
+        email: user.email,
+        purpose: 'invitation',
+        now: app.clock.now(),
+        appUrl: app.config.APP_URL,
+      });
+      return { mail: invitationMail(user, link) };
+    },
+  };
+
+  app.post(
+    '/super/users/:userId/:action',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: 'disable, enable, reset-two-factor, send-password-reset, unlock or resend-invitation',
+        params: userParams.extend({ action: z.enum(USER_ACTIONS) }),
+        response: { 200: superUserDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = superadmin(request);
+      const { userId, action } = request.params;
+      const { mail } = await db.transaction(async (tx) => {
+        const user = await lockUser(tx, userId);
+        const result = await actions[action](tx, user, actor);
+        await recordAudit(tx, {
+          action: `user.${action.replaceAll('-', '_')}`,
+          actorUserId: actor.id,
+          subjectType: 'user',
+          subjectId: userId,
+          data: result.data ?? {},
+          ip: request.ip,
+          requestId: request.id,
+        });
+        return result;
+      });
+      if (mail) await sendAfterCommit(app.mailer, request.log, mail);
+      return detail(userId);
+    },
+  );
+};

@@ -1,0 +1,218 @@
+import {
+  type MainRoles,
+  PERMISSION_APPS,
+  type ProjectRole,
+  type SuperUserDetail,
+  type SuperUserRow,
+  type superUserListQuerySchema,
+} from '@portal/shared';
+import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { loginAttempts, projectMemberships, projects, users } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { LOCKOUT_FAILURES, LOCKOUT_MS } from '../auth/login-attempts.js';
+import { keepOneAdmin, mainRolesByUser, writeMainRoles } from '../members/members.service.js';
+import { escapeLike } from './search.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * When the account's lockout ends, or null: the last ten sign-in attempts all failed and the newest is recent
+ * (the rule of modules/auth/login-attempts.ts, in SQL so lists can show and filter it).
+ */
+export const lockedUntilSql = (now: Date) => sql<Date | null>`(
+  select case
+    when count(*) = ${LOCKOUT_FAILURES} and bool_and(not recent.succeeded)
+      and max(recent.created_at) + make_interval(secs => ${LOCKOUT_MS / 1000}) > ${now.toISOString()}::timestamptz
+    then max(recent.created_at) + make_interval(secs => ${LOCKOUT_MS / 1000})
+  end
+  from (
+    select ${loginAttempts.succeeded} as succeeded, ${loginAttempts.createdAt} as created_at
+    from ${loginAttempts}
+    where ${loginAttempts.accountKey} = 'user:' || ${users.id}
+    order by ${loginAttempts.createdAt} desc, ${loginAttempts.id} desc
+    limit ${LOCKOUT_FAILURES}
+  ) recent
+)`;
+
+const projectCount = sql<number>`(select count(*)::int from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function presentRow(user: UserRow, lockedUntil: Date | string | null, projectsCount: number): SuperUserRow {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role as SuperUserRow['role'],
+    status: user.status as SuperUserRow['status'],
+    locked: lockedUntil !== null,
+    two_factor_enabled: user.twoFactorConfirmedAt !== null,
+    last_login_at: iso(user.lastLoginAt),
+    project_count: projectsCount,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: DbOrTx, query: z.output<typeof superUserListQuerySchema>, now: Date) {
+  const { q, role, status, project, page, page_size } = query;
+  const lockedUntil = lockedUntilSql(now);
+  const filters: (SQL | undefined)[] = [];
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    filters.push(
+      or(
+        ilike(users.email, like),
+        ilike(users.username, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
+      ),
+    );
+  }
+  if (role) filters.push(eq(users.role, role));
+  if (status === 'locked') filters.push(sql`${lockedUntil} is not null`);
+  else if (status) filters.push(eq(users.status, status));
+  if (project) {
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(projectMemberships)
+          .where(and(eq(projectMemberships.userId, users.id), eq(projectMemberships.projectId, project))),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select({ user: users, lockedUntil, projectsCount: projectCount })
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(page_size)
+    .offset((page - 1) * page_size);
+  return {
+    users: rows.map((row) => presentRow(row.user, row.lockedUntil, row.projectsCount)),
+    total: total?.n ?? 0,
+    page,
+    page_size,
+  };
+}
+
+export async function loadUserDetail(db: DbOrTx, userId: number, now: Date): Promise<SuperUserDetail> {
+  const [row] = await db
+    .select({ user: users, lockedUntil: lockedUntilSql(now), projectsCount: projectCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('User not found.');
+  const memberships = await db
+    .select({ membership: projectMemberships, projectName: projects.name })
+    .from(projectMemberships)
+    .innerJoin(projects, eq(projects.id, projectMemberships.projectId))
+    .where(eq(projectMemberships.userId, userId))
+    .orderBy(asc(sql`lower(${projects.name})`));
+  const roles = new Map<number, Awaited<ReturnType<typeof mainRolesByUser>>>();
+  for (const { membership } of memberships) {
+    roles.set(membership.projectId, await mainRolesByUser(db, membership.projectId, [userId]));
+  }
+  return {
+    ...presentRow(row.user, row.lockedUntil, row.projectsCount),
+    locked_until: iso(row.lockedUntil),
+    password_set: row.user.passwordHash !== null,
+    is_demo: row.user.isDemo,
+    memberships: memberships.map(({ membership, projectName }) => ({
+      project_id: membership.projectId,
+      project_name: projectName,
+      project_role: membership.projectRole as ProjectRole,
+      main_roles: roles.get(membership.projectId)?.get(userId) ?? {
+        monitoring: null,
+        policy_management: null,
+        chart_review: null,
+      },
+    })),
+    updated_at: row.user.updatedAt.toISOString(),
+  };
+}
+
+/** 409 with the field when an email or username belongs to another account (compared case-insensitively). */
+export async function assertUnique(
+  db: DbOrTx,
+  values: { email?: string; username?: string },
+  exceptUserId?: number,
+): Promise<void> {
+  const checks: SQL[] = [];
+  if (values.email) checks.push(sql`lower(${users.email}) = ${values.email.toLowerCase()}`);
+  if (values.username) checks.push(sql`lower(${users.username}) = ${values.username.toLowerCase()}`);
+  if (!checks.length) return;
+  const taken = await db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(or(...checks));
+  const others = taken.filter((user) => user.id !== exceptUserId);
+  if (!others.length) return;
+  const errors: Record<string, string[]> = {};
+  if (values.email && others.some((u) => u.email.toLowerCase() === values.email!.toLowerCase()))
+    errors.email = ['A user with this email already exists.'];
+  if (values.username && others.some((u) => u.username.toLowerCase() === values.username!.toLowerCase()))
+    errors.username = ['A user with this username already exists.'];
+  throw new AppError('CONFLICT', Object.values(errors)[0]![0]!, errors);
+}
+
+/** 400 naming the field when a membership points at a project that does not exist. */
+export async function assertProjectsExist(db: DbOrTx, projectIds: number[]): Promise<void> {
+  if (!projectIds.length) return;
+  const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds));
+  const known = new Set(found.map((p) => p.id));
+  const errors: Record<string, string[]> = {};
+  projectIds.forEach((id, index) => {
+    if (!known.has(id)) errors[`memberships.${index}.project_id`] = ['This project does not exist.'];
+  });
+  if (Object.keys(errors).length) throw new AppError('VALIDATION_FAILED', 'A chosen project does not exist.', errors);
+}
+
+const completeRoles = (roles: MainRoles): MainRoles =>
+  Object.fromEntries(PERMISSION_APPS.map((app) => [app, roles[app] ?? null])) as MainRoles;
+
+/**
+ * Makes the user's memberships exactly the list given: projects left out are left, the others get the given
+ * project role and main roles (apps left out lose their role). Keeps every project's last admin.
+ */
+export async function replaceMemberships(
+  tx: DbOrTx,
+  userId: number,
+  wanted: { project_id: number; project_role: ProjectRole; main_roles: MainRoles }[],
+): Promise<{ before: { project_id: number; project_role: string }[] }> {
+  await assertProjectsExist(
+    tx,
+    wanted.map((m) => m.project_id),
+  );
+  const current = await tx.select().from(projectMemberships).where(eq(projectMemberships.userId, userId)).for('update');
+  const wantedById = new Map(wanted.map((m) => [m.project_id, m]));
+  for (const membership of current) {
+    const next = wantedById.get(membership.projectId);
+    if (membership.projectRole === 'admin' && next?.project_role !== 'admin') {
+      await keepOneAdmin(tx, membership.projectId, userId);
+    }
+    if (!next) {
+      await writeMainRoles(tx, membership.projectId, userId, completeRoles({}));
+      await tx
+        .delete(projectMemberships)
+        .where(and(eq(projectMemberships.projectId, membership.projectId), eq(projectMemberships.userId, userId)));
+    }
+  }
+  for (const membership of wanted) {
+    await tx
+      .insert(projectMemberships)
+      .values({ projectId: membership.project_id, userId, projectRole: membership.project_role })
+      .onConflictDoUpdate({
+        target: [projectMemberships.projectId, projectMemberships.userId],
+        set: { projectRole: membership.project_role },
+      });
+    await writeMainRoles(tx, membership.project_id, userId, completeRoles(membership.main_roles));
+  }
+  return { before: current.map((m) => ({ project_id: m.projectId, project_role: m.projectRole })) };
+}
