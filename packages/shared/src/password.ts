@@ -6,7 +6,7 @@
  * (the server awaits it at start-up, the web on the reset-password page); until then `evaluatePassword` reports
  * `dictionaryChecked: false`.
  */
-import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
+import type { ZxcvbnResult } from '@zxcvbn-ts/core';
 import { loadedZxcvbn } from './password/dictionaries.js';
 import { hasSequence, hasTripleRepeat } from './password/sequences.js';
 
@@ -120,7 +120,7 @@ function ruleScore(length: number, characterClasses: number): number {
 export function evaluatePassword(password: string, options: PasswordEvaluationOptions = {}): PasswordEvaluation {
   const length = Array.from(password).length;
   const zxcvbn = loadedZxcvbn();
-  const result = zxcvbn && zxcvbn.check(password, options.userInputs ?? []);
+  const result = zxcvbn?.check(password, options.userInputs ?? []);
 
   const met: Record<PasswordRequirementKey, boolean> = {
     length: length >= PASSWORD_MIN_LENGTH,

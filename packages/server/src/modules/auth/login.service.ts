@@ -109,7 +109,7 @@ export async function completeWithCode(
   facts: RequestFacts,
 ): Promise<LoginOutcome> {
   const user = await findUserById(deps.db, userId);
-  if (!user || user.status !== 'active' || !user.twoFactorSecret || !user.twoFactorConfirmedAt) {
+  if (user?.status !== 'active' || !user.twoFactorSecret || !user.twoFactorConfirmedAt) {
     throw refuse(MESSAGES.loginFailed);
   }
   const accountKey = accountKeyFor(user.id, user.username);

@@ -3,7 +3,6 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailLog, projects, userRequests, users } from '../../db/schema/index.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { requireUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { loadAuditEvents } from './audit-log.routes.js';
 

@@ -16,7 +16,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { permissionRules, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { requireUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { DEFAULT_RULES } from '../permissions/defaults.js';
 import { rulesFor } from '../permissions/permissions.service.js';

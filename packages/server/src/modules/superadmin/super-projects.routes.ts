@@ -19,7 +19,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { requireUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';

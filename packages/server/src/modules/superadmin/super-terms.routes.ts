@@ -13,7 +13,6 @@ import { termsAcceptances, termsVersions, users } from '../../db/schema/index.js
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { requireUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { findNewestPublished } from '../terms/terms.repository.js';
 

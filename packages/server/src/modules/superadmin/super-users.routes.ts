@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { loginAttempts, sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { requireUser, type SessionUser } from '../../plugins/session.js';
+import type { SessionUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { accountKeyFor } from '../auth/login-attempts.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';

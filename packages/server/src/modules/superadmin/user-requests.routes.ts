@@ -13,7 +13,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects, userRequests, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { requireUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { writeMainRoles } from '../members/members.service.js';
 import { notify } from '../notifications/notifications.service.js';
