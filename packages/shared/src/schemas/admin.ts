@@ -20,7 +20,12 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email('Enter a valid email address.'))
   .pipe(z.string().max(254, 'Email must be at most 254 characters.'));
-const optionalEmail = z.union([z.literal(''), emailSchema]);
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters.')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.');
 
 /** Query of every paged list. */
 export const pageQuerySchema = z.object({

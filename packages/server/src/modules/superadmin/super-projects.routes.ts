@@ -16,7 +16,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { projectMemberships, projects } from '../../db/schema/index.js';
+import { projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
@@ -42,7 +42,7 @@ const activeApps = (apps: string[]) => APP_CODES.filter((code) => apps.includes(
 
 type ProjectRow = typeof projects.$inferSelect;
 
-const memberCount = sql<number>`(select count(*)::int from ${projectMemberships} where ${projectMemberships.projectId} = ${projects.id})`;
+const memberCount = sql<number>`(select count(*)::int from project_memberships pm where pm.project_id = "projects"."id")`;
 
 const presentRow = (project: ProjectRow, members: number) => ({
   id: project.id,

@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { termsAcceptances, termsVersions, users } from '../../db/schema/index.js';
+import { termsVersions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
@@ -24,7 +24,7 @@ const versionParams = z.object({
     .transform(Number),
 });
 
-const acceptedCount = sql<number>`(select count(*)::int from ${termsAcceptances} where ${termsAcceptances.termsVersionId} = ${termsVersions.id})`;
+const acceptedCount = sql<number>`(select count(*)::int from terms_acceptances ta where ta.terms_version_id = "terms_versions"."id")`;
 const columns = {
   version: termsVersions,
   acceptedCount,
@@ -83,7 +83,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(
               and(
                 eq(users.status, 'active'),
-                sql`not exists (select 1 from ${termsAcceptances} where ${termsAcceptances.userId} = ${users.id} and ${termsAcceptances.termsVersionId} = ${newest.id})`,
+                sql`not exists (select 1 from terms_acceptances ta where ta.user_id = "users"."id" and ta.terms_version_id = ${newest.id})`,
               ),
             )
         : [{ n: 0 }];

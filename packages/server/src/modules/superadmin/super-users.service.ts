@@ -9,7 +9,7 @@ import {
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { loginAttempts, projectMemberships, projects, users } from '../../db/schema/index.js';
+import { projectMemberships, projects, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { LOCKOUT_FAILURES, LOCKOUT_MS } from '../auth/login-attempts.js';
 import { keepOneAdmin, mainRolesByUser, writeMainRoles } from '../members/members.service.js';
@@ -28,15 +28,15 @@ export const lockedUntilSql = (now: Date) => sql<Date | null>`(
     then max(recent.created_at) + make_interval(secs => ${LOCKOUT_MS / 1000})
   end
   from (
-    select ${loginAttempts.succeeded} as succeeded, ${loginAttempts.createdAt} as created_at
-    from ${loginAttempts}
-    where ${loginAttempts.accountKey} = 'user:' || ${users.id}
-    order by ${loginAttempts.createdAt} desc, ${loginAttempts.id} desc
+    select la.succeeded, la.created_at
+    from login_attempts la
+    where la.account_key = 'user:' || "users"."id"
+    order by la.created_at desc, la.id desc
     limit ${LOCKOUT_FAILURES}
   ) recent
 )`;
 
-const projectCount = sql<number>`(select count(*)::int from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`;
+const projectCount = sql<number>`(select count(*)::int from project_memberships pm where pm.user_id = "users"."id")`;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
