@@ -55,13 +55,14 @@ const projectRef = z.object({ id, name: z.string() }).nullable();
 
 // ---------------------------------------------------------------- projects
 
+/** The editable details of a project, without defaults (PATCH bodies leave out what they do not change). */
 export const projectDetailsFields = {
   name: required(120, 'Name'),
-  facility_name: trimmed(200, 'Facility name').default(''),
-  address: trimmed(500, 'Address').default(''),
-  phone: trimmed(50, 'Phone').default(''),
+  facility_name: trimmed(200, 'Facility name'),
+  address: trimmed(500, 'Address'),
+  phone: trimmed(50, 'Phone'),
   /** The project's contact email (shown to members, used as reply-to). */
-  email: optionalEmail.default(''),
+  email: optionalEmail,
 };
 export const slugSchema = z
   .string()
@@ -75,14 +76,18 @@ export const activeAppsInputSchema = z
 /** POST /super/projects. */
 export const superProjectCreateSchema = z.object({
   ...projectDetailsFields,
+  facility_name: projectDetailsFields.facility_name.default(''),
+  address: projectDetailsFields.address.default(''),
+  phone: projectDetailsFields.phone.default(''),
+  email: projectDetailsFields.email.default(''),
   slug: slugSchema,
   active_apps: activeAppsInputSchema.default([]),
 });
 export type SuperProjectCreate = z.input<typeof superProjectCreateSchema>;
 /** PATCH /super/projects/{id}: any subset; is_active false deactivates (projects are never deleted). */
-export const superProjectUpdateSchema = superProjectCreateSchema
+export const superProjectUpdateSchema = z
+  .object({ ...projectDetailsFields, slug: slugSchema, active_apps: activeAppsInputSchema, is_active: z.boolean() })
   .partial()
-  .extend({ is_active: z.boolean().optional() })
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field.');
 export type SuperProjectUpdate = z.input<typeof superProjectUpdateSchema>;
 
