@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { DEMO_URL, EMPTY_URL, SHELL_URL } from './e2e/urls';
+import { ADMIN_URL, DEMO_URL, EMPTY_URL, SHELL_URL } from './e2e/urls';
 
 // Debian's Chromium: Playwright never downloads a browser here.
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -44,6 +44,15 @@ export default defineConfig({
       command: 'node e2e/serve.mjs 18081 true 18083',
       env: { CAPTCHA_COST: '5000' },
       url: `${DEMO_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      // Administration: publishes terms and changes permission matrices, so nothing else runs against it.
+      command: 'node e2e/serve.mjs 18085 true 18086',
+      env: { CAPTCHA_COST: '5000' },
+      url: `${ADMIN_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -5,3 +5,6 @@ export const EMPTY_URL = 'http://127.0.0.1:18082';
 export const MAIL_URL = 'http://127.0.0.1:18083';
 /** A second demo server for the portal shell's tests (every demo account signs in there, unchanged by others). */
 export const SHELL_URL = 'http://127.0.0.1:18084';
+/** The administration tests' own demo server (they publish terms and change permissions) and its email catcher. */
+export const ADMIN_URL = 'http://127.0.0.1:18085';
+export const ADMIN_MAIL_URL = 'http://127.0.0.1:18086';

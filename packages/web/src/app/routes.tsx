@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { MyAccountPage } from '../features/account/components/MyAccountPage';
@@ -13,15 +13,23 @@ import { LostPasswordPage } from '../features/auth/components/LostPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { ContactMessagesPage } from '../features/contact/components/ContactMessagesPage';
 import { ContactUsPage } from '../features/contact/components/ContactUsPage';
+import { PermissionMatrixPage } from '../features/permission-matrix/components/PermissionMatrixPage';
+import { AdminDashboardPage } from '../features/project-admin/components/AdminDashboardPage';
+import { EditUserPage } from '../features/project-admin/components/EditUserPage';
+import { NewUserRequestPage } from '../features/project-admin/components/NewUserRequestPage';
+import { ProjectDetailsEditPage } from '../features/project-admin/components/ProjectDetailsEditPage';
 import { MemberProjectsPage } from '../features/projects/components/MemberProjectsPage';
 import { ProjectAppsPage } from '../features/projects/components/ProjectAppsPage';
 import {
   SUPERADMIN_SECTIONS,
   SuperadminHomePage,
-  SuperadminProjectPage,
-  SuperadminProjectsPage,
   SuperadminSectionPage,
 } from '../features/superadmin/components/SuperadminPages';
+import { ProjectPage } from '../features/superadmin-projects/components/ProjectPage';
+import { ProjectsPage } from '../features/superadmin-projects/components/ProjectsPage';
+import { NewUserRequestsPage } from '../features/superadmin-users/components/NewUserRequestsPage';
+import { UserPage } from '../features/superadmin-users/components/UserPage';
+import { UsersPage } from '../features/superadmin-users/components/UsersPage';
 import { TermsPage } from '../features/terms/components/TermsPage';
 import { TwoFactorSettingsPage } from '../features/two-factor/components/TwoFactorSettingsPage';
 import { HomeRedirect } from './HomeRedirect';
@@ -36,6 +44,17 @@ const guard = (rules: Record<string, RouteParamKind>, element: ReactNode) => (
 );
 const byId = (element: ReactNode) => guard({ projectId: 'projectId' }, element);
 const bySlug = (name: string, element: ReactNode) => guard({ [name]: 'slug' }, element);
+const admin = (element: ReactNode) => byId(<AdminGuard>{element}</AdminGuard>);
+
+/** Console sections that have their own screen (the rest show their entry page). */
+const WIRED = new Set<string>([
+  '/superadmin/projects',
+  '/superadmin/users',
+  '/superadmin/new-user-requests',
+  '/superadmin/monitoring-permissions',
+  '/superadmin/chart-review-permissions',
+  '/superadmin/policy-management-permissions',
+]);
 
 /** All routes, shared by the browser router and by tests (memory router). */
 export const appRoutes: RouteObject[] = [
@@ -85,14 +104,13 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: '/app/chart-review/:slug/*', element: bySlug('slug', <AppEntryPage app="chart_review" />) },
-          {
-            path: '/app/admin/:projectId/*',
-            element: byId(
-              <AdminGuard>
-                <AppEntryPage app="admin" />
-              </AdminGuard>,
-            ),
-          },
+          // Project Admin app: project admins and superadmins (the check-admin answer), SPEC section 2 "Admin".
+          { path: '/app/admin/:projectId', element: byId(<Navigate to="admin-dashboard" replace />) },
+          { path: '/app/admin/:projectId/admin-dashboard', element: admin(<AdminDashboardPage />) },
+          { path: '/app/admin/:projectId/edit-user/:userId', element: admin(<EditUserPage />) },
+          { path: '/app/admin/:projectId/new-user-request', element: admin(<NewUserRequestPage />) },
+          { path: '/app/admin/:projectId/project-details-edit', element: admin(<ProjectDetailsEditPage />) },
+          { path: '/app/admin/:projectId/*', element: admin(<NotFoundPage />) },
           { path: '/app/standards/:projectId/*', element: byId(<AppEntryPage app="standards" />) },
           { path: '/:projectId/standards', element: byId(<AppEntryPage app="standards" />) },
           // Superadmin group: anyone else goes to /not-superadmin.
@@ -100,13 +118,18 @@ export const appRoutes: RouteObject[] = [
             element: <RequireSuperadmin />,
             children: [
               { path: '/superadmin', element: <SuperadminHomePage /> },
-              { path: '/superadmin/projects', element: <SuperadminProjectsPage /> },
-              { path: '/superadmin/projects/:id', element: guard({ id: 'projectId' }, <SuperadminProjectPage />) },
+              { path: '/superadmin/projects', element: <ProjectsPage /> },
+              { path: '/superadmin/projects/:id', element: guard({ id: 'projectId' }, <ProjectPage />) },
+              { path: '/superadmin/users', element: <UsersPage /> },
+              { path: '/superadmin/users/:id', element: guard({ id: 'projectId' }, <UserPage />) },
+              { path: '/superadmin/new-user-requests', element: <NewUserRequestsPage /> },
+              { path: '/superadmin/monitoring-permissions', element: <PermissionMatrixPage app="monitoring" /> },
+              { path: '/superadmin/chart-review-permissions', element: <PermissionMatrixPage app="chart_review" /> },
               {
-                path: '/superadmin/users/:id',
-                element: guard({ id: 'projectId' }, <SuperadminSectionPage path="/superadmin/users/:id" />),
+                path: '/superadmin/policy-management-permissions',
+                element: <PermissionMatrixPage app="policy_management" />,
               },
-              ...SUPERADMIN_SECTIONS.filter((section) => section.to !== '/superadmin/projects').map((section) => ({
+              ...SUPERADMIN_SECTIONS.filter((section) => !WIRED.has(section.to)).map((section) => ({
                 path: section.to,
                 element: <SuperadminSectionPage path={section.to} />,
               })),

@@ -17,6 +17,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // Placeholders (gray 5, 2.5:1) fail AA where they carry meaning, as in a file picker's "Choose an image".
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

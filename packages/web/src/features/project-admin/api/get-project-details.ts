@@ -1,0 +1,26 @@
+import { type ProjectDetails, projectDetailsSchema } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { adminPath, projectAdminKey } from './keys';
+
+export type { ProjectDetails };
+
+export function projectDetailsKey(projectId: string) {
+  return [...projectAdminKey(projectId), 'details'] as const;
+}
+
+/** GET /api/projects/{id}/admin/details: name, facility details, contact email, logo, active apps. */
+export function getProjectDetails(projectId: string, signal?: AbortSignal): Promise<ProjectDetails> {
+  return apiFetch(`${adminPath(projectId)}/details`, { signal, schema: projectDetailsSchema });
+}
+
+export function projectDetailsQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: projectDetailsKey(projectId),
+    queryFn: ({ signal }) => getProjectDetails(projectId, signal),
+  });
+}
+
+export function useProjectDetails(projectId: string) {
+  return useQuery(projectDetailsQueryOptions(projectId));
+}

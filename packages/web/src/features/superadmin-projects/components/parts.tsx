@@ -1,0 +1,69 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import { messageFor } from '../../../lib/api';
+
+export function ProjectStatusBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge variant="light" color="teal.9" size="sm">
+      Active
+    </Badge>
+  ) : (
+    <Badge variant="light" color="gray.7" size="sm">
+      Inactive
+    </Badge>
+  );
+}
+
+interface LoadErrorProps {
+  error: unknown;
+  fallback: string;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** A failed load: what went wrong and a way to try again. */
+export function LoadError({ error, fallback, retrying, onRetry }: LoadErrorProps) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="red" variant="light" w="100%" role="alert">
+        {messageFor(error, fallback)}
+      </Alert>
+      <Button variant="default" loading={retrying} onClick={onRetry}>
+        Retry
+      </Button>
+    </Stack>
+  );
+}
+
+interface SectionCardProps {
+  title: string;
+  description?: ReactNode;
+  /** Buttons beside the title. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** One card of the project page: a level-2 heading naming a region, what it is for, and its content. */
+export function SectionCard({ title, description, actions, children }: SectionCardProps) {
+  const headingId = useId();
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+            <Title order={2} fz="h4" id={headingId}>
+              {title}
+            </Title>
+            {description && (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            )}
+          </Stack>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

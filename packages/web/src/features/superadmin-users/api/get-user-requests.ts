@@ -1,0 +1,28 @@
+import { type UserRequest, userRequestListSchema } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { SUPER_USER_REQUESTS_KEY } from './keys';
+
+export type { UserRequest };
+export type UserRequestFilter = 'pending' | 'approved' | 'rejected' | 'all';
+export const USER_REQUEST_FILTERS: readonly UserRequestFilter[] = ['pending', 'approved', 'rejected', 'all'];
+
+/** GET /super/user-requests?status=pending|approved|rejected|all. */
+export async function getUserRequests(status: UserRequestFilter, signal?: AbortSignal): Promise<UserRequest[]> {
+  const { requests } = await apiFetch(`/super/user-requests?status=${status}`, {
+    signal,
+    schema: userRequestListSchema,
+  });
+  return requests;
+}
+
+export function userRequestsQueryOptions(status: UserRequestFilter) {
+  return queryOptions({
+    queryKey: [...SUPER_USER_REQUESTS_KEY, status] as const,
+    queryFn: ({ signal }) => getUserRequests(status, signal),
+  });
+}
+
+export function useUserRequests(status: UserRequestFilter) {
+  return useQuery(userRequestsQueryOptions(status));
+}

@@ -1,0 +1,23 @@
+import { type SuperUserDetail, superUserDetailSchema, type UserAction } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { storeUser } from './get-user';
+import { superUserPath } from './keys';
+
+export type { UserAction };
+
+/**
+ * POST /super/users/{id}/{action}: disable (ends every session at once), enable, reset-two-factor,
+ * send-password-reset, unlock, resend-invitation. Answers the user's detail.
+ */
+export function runUserAction(id: number, action: UserAction): Promise<SuperUserDetail> {
+  return apiFetch(`${superUserPath(id)}/${action}`, { method: 'POST', schema: superUserDetailSchema });
+}
+
+export function useUserAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => runUserAction(id, action),
+    onSuccess: (user) => storeUser(queryClient, user),
+  });
+}
