@@ -44,7 +44,16 @@ describe('superadmin group', () => {
   it('lists every project on /superadmin/projects (GET /super/projects)', async () => {
     stubApi({
       ...portalRoutes({ role: 'superadmin', project: null }),
-      'GET /super/projects': jsonResponse({ projects: [projectBody(4), projectBody(9, ['monitoring'], 'Hilltop')] }),
+      'GET /super/projects': jsonResponse({
+        projects: [projectBody(9, ['monitoring'], 'Hilltop'), projectBody(4)].map((project) => ({
+          ...project,
+          member_count: 2,
+          created_at: '2026-01-05T10:00:00Z',
+        })),
+        total: 2,
+        page: 1,
+        page_size: 25,
+      }),
     });
     await renderRoute('/superadmin/projects');
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(2));

@@ -20,11 +20,12 @@ import { NewUserRequestPage } from '../features/project-admin/components/NewUser
 import { ProjectDetailsEditPage } from '../features/project-admin/components/ProjectDetailsEditPage';
 import { MemberProjectsPage } from '../features/projects/components/MemberProjectsPage';
 import { ProjectAppsPage } from '../features/projects/components/ProjectAppsPage';
-import {
-  SUPERADMIN_SECTIONS,
-  SuperadminHomePage,
-  SuperadminSectionPage,
-} from '../features/superadmin/components/SuperadminPages';
+import { AuditLogPage } from '../features/superadmin-console/components/AuditLogPage';
+import { DevEditorPage } from '../features/superadmin-console/components/DevEditorPage';
+import { EmailLogsPage } from '../features/superadmin-console/components/EmailLogsPage';
+import { SuperadminDashboardPage } from '../features/superadmin-console/components/SuperadminDashboardPage';
+import { TermsEditorPage } from '../features/superadmin-console/components/TermsEditorPage';
+import { TermsHistoryPage } from '../features/superadmin-console/components/TermsHistoryPage';
 import { ProjectPage } from '../features/superadmin-projects/components/ProjectPage';
 import { ProjectsPage } from '../features/superadmin-projects/components/ProjectsPage';
 import { NewUserRequestsPage } from '../features/superadmin-users/components/NewUserRequestsPage';
@@ -45,16 +46,6 @@ const guard = (rules: Record<string, RouteParamKind>, element: ReactNode) => (
 const byId = (element: ReactNode) => guard({ projectId: 'projectId' }, element);
 const bySlug = (name: string, element: ReactNode) => guard({ [name]: 'slug' }, element);
 const admin = (element: ReactNode) => byId(<AdminGuard>{element}</AdminGuard>);
-
-/** Console sections that have their own screen (the rest show their entry page). */
-const WIRED = new Set<string>([
-  '/superadmin/projects',
-  '/superadmin/users',
-  '/superadmin/new-user-requests',
-  '/superadmin/monitoring-permissions',
-  '/superadmin/chart-review-permissions',
-  '/superadmin/policy-management-permissions',
-]);
 
 /** All routes, shared by the browser router and by tests (memory router). */
 export const appRoutes: RouteObject[] = [
@@ -117,7 +108,12 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RequireSuperadmin />,
             children: [
-              { path: '/superadmin', element: <SuperadminHomePage /> },
+              { path: '/superadmin', element: <SuperadminDashboardPage /> },
+              { path: '/superadmin/terms_and_conditions', element: <TermsEditorPage /> },
+              { path: '/superadmin/terms_and_conditions/history', element: <TermsHistoryPage /> },
+              { path: '/superadmin/email-logs', element: <EmailLogsPage /> },
+              { path: '/superadmin/audit-log', element: <AuditLogPage /> },
+              { path: '/dev/editor', element: <DevEditorPage /> },
               { path: '/superadmin/projects', element: <ProjectsPage /> },
               { path: '/superadmin/projects/:id', element: guard({ id: 'projectId' }, <ProjectPage />) },
               { path: '/superadmin/users', element: <UsersPage /> },
@@ -129,10 +125,6 @@ export const appRoutes: RouteObject[] = [
                 path: '/superadmin/policy-management-permissions',
                 element: <PermissionMatrixPage app="policy_management" />,
               },
-              ...SUPERADMIN_SECTIONS.filter((section) => !WIRED.has(section.to)).map((section) => ({
-                path: section.to,
-                element: <SuperadminSectionPage path={section.to} />,
-              })),
             ],
           },
         ],

@@ -1,4 +1,24 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  rgba,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/**
+ * Mantine 9.7.3 paints a `light` variant with a shade (color="teal.9") in the solid shade, hiding its text. Light
+ * means a tint of the colour with the colour as text, as in later releases.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade === undefined) return colors;
+  const value = input.theme.colors[parsed.color]![parsed.shade]!;
+  return { ...colors, background: rgba(value, 0.1), hover: rgba(value, 0.15), color: value };
+};
 
 /**
  * Mantine's default shades fail WCAG AA on white: blue 6 for buttons and links, gray 6 for "dimmed" text.
@@ -9,6 +29,7 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
+  variantColorResolver,
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -170,9 +170,16 @@ describe('app routes behind the section guard', () => {
   });
 
   it('opens the Admin app for a project admin', async () => {
-    stubApi(portalRoutes({ isAdmin: true }));
+    stubApi({
+      ...portalRoutes({ isAdmin: true }),
+      'GET /api/projects/4/admin/dashboard': jsonResponse({
+        members: [],
+        pending_requests: [],
+        unread_contact_messages: 0,
+      }),
+    });
     await renderRoute('/app/admin/4/admin-dashboard');
-    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Admin'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Manage Users'));
   });
 });
 

@@ -1,0 +1,405 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Code,
+  EmptyState,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
+import { AUDIT_EXPORT_MAX_ROWS } from '@portal/shared';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { messageFor } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/field-errors';
+import { useProjects } from '../../../lib/project/get-projects';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { type AuditEvent, type AuditFilters, auditCsvUrl, useAuditEvents } from '../api/get-audit-events';
+import { type SuperUserRow, useUserSearch } from '../api/search-users';
+import { actorName, formatDateTime } from '../console-format';
+import { positiveInt, useUrlFilters } from '../url-params';
+import { ConsolePageHeader, LoadError, Pager, Panel, RowsSkeleton } from './parts';
+
+const PAGE_SIZE = 50;
+const ACTION_PATTERN = /^[a-z0-9_.]{1,100}$/;
+const ACTION_ERROR = 'Actions are lower-case words joined by dots.';
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** Longer details are cut in the table; the whole object shows when the row is expanded. */
+const DETAILS_PREVIEW = 80;
+
+type FilterField = 'actor' | 'project' | 'action' | 'from' | 'to';
+
+function validDate(value: string | null): string | undefined {
+  if (!value || !DATE_PATTERN.test(value)) return undefined;
+  return Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) ? undefined : value;
+}
+
+function userLabel(user: SuperUserRow): string {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name ? `${name} (${user.username})` : user.username;
+}
+
+/** /superadmin/audit-log: who changed what, and when; filtered, paged and exportable as CSV. */
+export function AuditLogPage() {
+  usePageTitle('Audit Log');
+  const { params, update } = useUrlFilters();
+  const rawAction = params.get('action')?.trim() ?? '';
+  const fromDay = validDate(params.get('from'));
+  const toDay = validDate(params.get('to'));
+  const datesReversed = Boolean(fromDay && toDay && fromDay > toDay);
+
+  const filters: AuditFilters = {
+    actor: positiveInt(params.get('actor')),
+    project: positiveInt(params.get('project')),
+    action: ACTION_PATTERN.test(rawAction) ? rawAction : undefined,
+    // Whole days, in UTC: from the start of the first to the end of the last.
+    from: fromDay && !datesReversed ? `${fromDay}T00:00:00.000Z` : undefined,
+    to: toDay && !datesReversed ? `${toDay}T23:59:59.999Z` : undefined,
+  };
+  const page = positiveInt(params.get('page')) ?? 1;
+  const events = useAuditEvents({ ...filters, page, page_size: PAGE_SIZE });
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const serverErrors = serverFieldErrors<FilterField>(events.error, ['actor', 'project', 'action', 'from', 'to']);
+  const hasServerFieldErrors = Object.keys(serverErrors).length > 0;
+
+  const [action, setAction] = useState(rawAction);
+  const actionError = action.trim() && !ACTION_PATTERN.test(action.trim()) ? ACTION_ERROR : undefined;
+  const applyAction = useDebouncedCallback((value: string) => {
+    const trimmed = value.trim();
+    if (!trimmed || ACTION_PATTERN.test(trimmed)) update({ action: trimmed }, true);
+  }, 350);
+
+  function clearFilters() {
+    applyAction.cancel();
+    setAction('');
+    update({ actor: null, project: null, action: null, from: null, to: null });
+  }
+
+  let content: ReactNode;
+  if (events.isPending) {
+    content = <RowsSkeleton label="Loading the audit log" rows={8} />;
+  } else if (events.isError) {
+    content = (
+      <Box p="md">
+        <LoadError
+          message={
+            hasServerFieldErrors
+              ? 'Check the filters marked above.'
+              : messageFor(events.error, 'The audit log could not be loaded. Please try again.')
+          }
+          retrying={events.isFetching}
+          onRetry={() => void events.refetch()}
+        />
+      </Box>
+    );
+  } else if (events.data.events.length === 0) {
+    const beyondLastPage = events.data.total > 0;
+    content = (
+      <EmptyState
+        py="xl"
+        px="md"
+        title={
+          beyondLastPage
+            ? `There is no page ${page}.`
+            : filtered
+              ? 'No events match these filters.'
+              : 'No events have been recorded yet.'
+        }
+        description={filtered || beyondLastPage ? undefined : 'Changes made in the portal are recorded here.'}
+      >
+        {(beyondLastPage || filtered) && (
+          <EmptyState.Actions>
+            {beyondLastPage ? (
+              <Button variant="default" onClick={() => update({ page: null })}>
+                Go to the first page
+              </Button>
+            ) : (
+              <Button variant="default" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )}
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  } else {
+    content = <EventsTable events={events.data.events} />;
+  }
+
+  const total = events.data?.total ?? 0;
+
+  return (
+    <Stack gap="lg" w="100%" maw={1300}>
+      <ConsolePageHeader
+        title="Audit Log"
+        description="Who changed what, and when. Times are shown in your time zone; the date filters cover whole days in UTC."
+        actions={
+          datesReversed ? (
+            <Button variant="default" disabled>
+              Export CSV
+            </Button>
+          ) : (
+            <Button component="a" href={auditCsvUrl(filters)} download variant="default">
+              Export CSV
+            </Button>
+          )
+        }
+      />
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 5 }}
+        component="form"
+        role="search"
+        aria-label="Filter the audit log"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <ActorSelect value={filters.actor ?? null} onChange={(actor) => update({ actor })} error={serverErrors.actor} />
+        <ProjectSelect
+          value={filters.project ?? null}
+          onChange={(project) => update({ project })}
+          error={serverErrors.project}
+        />
+        <TextInput
+          label="Action"
+          description="An action or its start, e.g. user."
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          placeholder="user."
+          value={action}
+          maxLength={100}
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(event) => {
+            setAction(event.currentTarget.value);
+            applyAction(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') applyAction.flush();
+          }}
+          error={actionError ?? serverErrors.action}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={fromDay ?? ''}
+          max={toDay}
+          onChange={(event) => update({ from: event.currentTarget.value })}
+          error={serverErrors.from}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={toDay ?? ''}
+          min={fromDay}
+          onChange={(event) => update({ to: event.currentTarget.value })}
+          error={datesReversed ? 'The end date is before the start date.' : serverErrors.to}
+        />
+      </SimpleGrid>
+      {filtered && (
+        <Group gap="sm">
+          <Button variant="subtle" size="compact-sm" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        </Group>
+      )}
+      <Panel>
+        <Box
+          aria-busy={events.isFetching && !events.isPending ? true : undefined}
+          style={{ opacity: events.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          {content}
+        </Box>
+      </Panel>
+      {events.data && (
+        <Pager
+          page={page}
+          pageSize={events.data.page_size}
+          total={total}
+          noun="events"
+          onChange={(next) => update({ page: next })}
+        />
+      )}
+      {total > AUDIT_EXPORT_MAX_ROWS && (
+        <Text size="sm" c="gray.7">
+          An export holds at most {AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} events: narrow the filters to export
+          them all.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ActorSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const users = useUserSearch(debounced);
+  // The chosen actor keeps its name when a later search no longer lists them.
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+
+  const options = (users.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) }));
+  const selected = value === null ? null : String(value);
+  if (selected && !options.some((option) => option.value === selected)) {
+    options.unshift(chosen?.value === selected ? chosen : { value: selected, label: `User #${selected}` });
+  }
+
+  return (
+    <Select
+      label="Actor"
+      placeholder="Anyone"
+      data={options}
+      value={selected}
+      onChange={(next, option) => {
+        setChosen(next && option ? { value: next, label: option.label } : null);
+        onChange(next);
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server searches (name, username, email); the list shows its answer as it is.
+      filter={({ options: all }) => all}
+      clearable
+      nothingFoundMessage={users.isError ? 'The users could not be loaded.' : 'No user matches.'}
+      error={error}
+      checkIconPosition="right"
+    />
+  );
+}
+
+function ProjectSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
+  const projects = useProjects(true);
+  const options = (projects.data ?? [])
+    .map((project) => ({ value: String(project.id), label: project.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const selected = value === null ? null : String(value);
+  if (selected && !options.some((option) => option.value === selected)) {
+    options.unshift({ value: selected, label: `Project #${selected}` });
+  }
+  return (
+    <Select
+      label="Project"
+      placeholder={projects.isError ? 'Projects could not be loaded' : 'All projects'}
+      data={options}
+      value={selected}
+      onChange={onChange}
+      searchable
+      clearable
+      nothingFoundMessage="No project matches."
+      error={error}
+      checkIconPosition="right"
+    />
+  );
+}
+
+function EventsTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Time</Table.Th>
+            <Table.Th scope="col">Actor</Table.Th>
+            <Table.Th scope="col">Action</Table.Th>
+            <Table.Th scope="col">Project</Table.Th>
+            <Table.Th scope="col">Subject</Table.Th>
+            <Table.Th scope="col">Details</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function EventRow({ event }: { event: AuditEvent }) {
+  const [expanded, setExpanded] = useState(false);
+  const compact = JSON.stringify(event.data);
+  const empty = compact === '{}';
+  const long = compact.length > DETAILS_PREVIEW;
+  const detailsId = `audit-details-${event.id}`;
+  return (
+    <Table.Tr data-event-id={event.id} style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+      </Table.Td>
+      <Table.Td>
+        {event.actor ? (
+          <Anchor component={Link} to={`/superadmin/users/${event.actor.id}`} size="sm">
+            {event.actor.name}
+          </Anchor>
+        ) : (
+          actorName(null)
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Code style={{ whiteSpace: 'nowrap' }}>{event.action}</Code>
+      </Table.Td>
+      <Table.Td>{event.project?.name ?? '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {event.subject_type ? `${event.subject_type}${event.subject_id ? ` #${event.subject_id}` : ''}` : '—'}
+      </Table.Td>
+      <Table.Td miw={240} maw={420}>
+        {empty && !event.ip ? (
+          <Text size="sm" c="gray.7">
+            —
+          </Text>
+        ) : (
+          <Stack gap={4} align="flex-start">
+            {!empty &&
+              (expanded ? (
+                <Code block id={detailsId} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} w="100%">
+                  {JSON.stringify(event.data, null, 2)}
+                </Code>
+              ) : (
+                <Code style={{ overflowWrap: 'anywhere' }}>
+                  {long ? `${compact.slice(0, DETAILS_PREVIEW)}…` : compact}
+                </Code>
+              ))}
+            {event.ip && (
+              <Text size="xs" c="gray.7">
+                IP address {event.ip}
+              </Text>
+            )}
+            {long && (
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={() => setExpanded((open) => !open)}
+                aria-expanded={expanded}
+                aria-controls={expanded ? detailsId : undefined}
+              >
+                {expanded ? 'Show less' : 'Show all'}
+                <VisuallyHidden> details of event {event.id}</VisuallyHidden>
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
