@@ -1,6 +1,7 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  darken,
   defaultVariantColorsResolver,
   parseThemeColor,
   rgba,
@@ -17,7 +18,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.shade === undefined) return colors;
   const value = input.theme.colors[parsed.color]![parsed.shade]!;
-  return { ...colors, background: rgba(value, 0.1), hover: rgba(value, 0.15), color: value };
+  // The text a little darker than the shade keeps small badge labels above 4.5:1 on the tint.
+  return { ...colors, background: rgba(value, 0.1), hover: rgba(value, 0.15), color: darken(value, 0.2) };
 };
 
 /**

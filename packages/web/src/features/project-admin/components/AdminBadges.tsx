@@ -27,7 +27,7 @@ export function TwoFactorBadge({ enabled }: { enabled: boolean }) {
 }
 
 const REQUEST_STATUS: Record<UserRequest['status'], { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'yellow.9' },
+  pending: { label: 'Pending', color: 'orange.9' },
   approved: { label: 'Approved', color: 'green.9' },
   rejected: { label: 'Rejected', color: 'red.8' },
 };
