@@ -19,6 +19,8 @@ export const projectSchema = memberProjectSchema.extend({
   is_active: z.boolean(),
   /** The signed-in user's role in this project (null for a superadmin who is not a member). */
   project_role: z.enum(['admin', 'simple']).nullable(),
+  /** Where the facility's logo is served (GET /api/projects/{id}/logo), or null. */
+  logo_url: z.string().nullable().default(null),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -99,7 +99,11 @@ function PortalFrame() {
       </AppShell.Main>
       <AppShell.Footer>
         <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="center">
-          <BrandMark size={20} />
+          {project?.logo_url ? (
+            <img src={project.logo_url} alt="" height={24} style={{ maxWidth: 96, objectFit: 'contain' }} />
+          ) : (
+            <BrandMark size={20} />
+          )}
           <Text size="sm" truncate data-testid="facility-name">
             {project?.facility_name || PRODUCT_NAME}
           </Text>

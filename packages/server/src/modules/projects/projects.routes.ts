@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectMemberships, projects } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { readFile } from '../../lib/files.js';
+import { logoUrl } from './project-details.service.js';
 import { requireUser } from '../../plugins/session.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -26,6 +27,7 @@ const presentProject = ({ project, projectRole }: ProjectAccess) => ({
   facility_name: project.facilityName,
   is_active: project.isActive,
   project_role: projectRole,
+  logo_url: logoUrl(project),
 });
 
 /** SPEC section 7 "Projects". */
