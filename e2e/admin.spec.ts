@@ -130,3 +130,37 @@ test('a permission matrix change locks a section for a role and the access-denie
   await expect(member.page.getByText('Your role is not permitted to access this section.')).toBeVisible();
   await member.close();
 });
+
+test('every console and Admin app screen loads with no serious accessibility problem', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const superadmin = await signedInPage(browser, 'superadmin@example.com');
+  for (const [path, heading] of <[string, string][]>[
+    ['/superadmin', 'Administration'],
+    ['/superadmin/users', 'Users'],
+    ['/superadmin/users/3', 'Morgan Member'],
+    ['/superadmin/new-user-requests', 'New User Requests'],
+    ['/superadmin/terms_and_conditions/history', 'Terms and Conditions History'],
+    ['/superadmin/email-logs', 'Email Logs'],
+    ['/superadmin/audit-log', 'Audit Log'],
+    ['/superadmin/chart-review-permissions', 'Chart Review Permissions'],
+    ['/dev/editor', 'Editor'],
+  ]) {
+    await superadmin.page.goto(path);
+    await expect(superadmin.page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(superadmin.page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(superadmin.page);
+  }
+  await superadmin.close();
+
+  const admin = await signedInPage(browser, 'admin@example.com');
+  for (const [path, heading] of <[string, string][]>[
+    ['/app/admin/1/admin-dashboard', 'Manage Users'],
+    ['/app/admin/1/edit-user/3', 'Edit User'],
+    ['/app/admin/1/project-details-edit', 'Project Details'],
+  ]) {
+    await admin.page.goto(path);
+    await expect(admin.page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoSeriousA11yViolations(admin.page);
+  }
+  await admin.close();
+});

@@ -9,16 +9,17 @@ import {
 } from '@mantine/core';
 
 /**
- * Mantine 9.7.3 paints a `light` variant with a shade (color="teal.9") in the solid shade, hiding its text. Light
- * means a tint of the colour with the colour as text, as in later releases.
+ * Mantine 9.7.3 ignores the shade asked for in two variants: `light` with a shade (color="teal.9") is painted in
+ * the solid shade, hiding its text, and `subtle` text is capped at shade 6, below AA contrast. Here both keep the
+ * shade: light is a tint with the colour (a little darker) as text; subtle text is the shade itself.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
+  if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.shade === undefined) return colors;
   const value = input.theme.colors[parsed.color]![parsed.shade]!;
-  // The text a little darker than the shade keeps small badge labels above 4.5:1 on the tint.
+  if (input.variant === 'subtle') return { ...colors, color: value };
   return { ...colors, background: rgba(value, 0.1), hover: rgba(value, 0.15), color: darken(value, 0.2) };
 };
 

@@ -290,7 +290,7 @@ function PendingSection({ projectId, requests }: { projectId: string; requests: 
         {requests.length === 0 ? (
           <Text c="dimmed">
             No pending requests.{' '}
-            <Anchor component={Link} to={adminPaths.newUserRequest(projectId)}>
+            <Anchor component={Link} to={adminPaths.newUserRequest(projectId)} underline="always">
               Request a new user
             </Anchor>{' '}
             when someone needs an account.

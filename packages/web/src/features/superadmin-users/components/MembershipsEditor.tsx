@@ -98,7 +98,7 @@ export function MembershipsEditor({ value, onChange, disabled, linkProjects, emp
               <Group justify="flex-end">
                 <Button
                   variant="subtle"
-                  color="red.8"
+                  color="red.9"
                   size="compact-sm"
                   disabled={disabled}
                   aria-label={`Remove ${row.project_name}`}
