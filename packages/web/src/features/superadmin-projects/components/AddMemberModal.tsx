@@ -70,9 +70,12 @@ function AddMemberForm({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  const candidates = (users.data ?? []).filter((user) => !memberIds.has(user.id) && user.id !== selected?.id);
-  const options = selected ? [selected, ...candidates] : candidates;
   const searching = users.isFetching || search.trim() !== term;
+  // While a search runs, the answer to the previous one would offer people who do not match: offer none.
+  const candidates = searching
+    ? []
+    : (users.data ?? []).filter((user) => !memberIds.has(user.id) && user.id !== selected?.id);
+  const options = selected ? [selected, ...candidates] : candidates;
 
   let nothingFound = 'No user found who is not already a member.';
   if (searching) nothingFound = 'Searching…';

@@ -83,7 +83,7 @@ export function userRow(id: number, first: string, last: string, email: string):
 }
 
 /** waitFor with room for a slow, busy test machine. */
-export function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+export function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
   return waitFor(check, timeoutMs);
 }
 
