@@ -1,6 +1,8 @@
 import { errorBodySchema, notificationListSchema, PROJECT_ID_PATTERN } from '@portal/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessions } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
 import { projectAccess } from '../../policies/projects.js';
@@ -122,7 +124,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           if (notification) res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
         });
       });
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const sessionHash = request.session?.idHash ?? '';
+      // Each heartbeat also checks the session: a sign-out elsewhere, a disabled account or an ended session ends
+      // the stream within one beat.
+      const heartbeat = setInterval(() => {
+        void db
+          .select({ idHash: sessions.idHash })
+          .from(sessions)
+          .where(eq(sessions.idHash, sessionHash))
+          .then((rows) => (rows.length ? res.write(': keep-alive\n\n') : end()))
+          .catch(() => end());
+      }, HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
