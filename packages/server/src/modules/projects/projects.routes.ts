@@ -11,10 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectMemberships, projects } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { readFile } from '../../lib/files.js';
-import { logoUrl } from './project-details.service.js';
 import { requireUser } from '../../plugins/session.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
 import { projectParams } from '../permissions/permissions.routes.js';
+import { logoUrl } from './project-details.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const activeApps = (apps: string[]) => APP_CODES.filter((code) => apps.includes(code));
