@@ -1,4 +1,5 @@
 import type { emailLogDetailSchema } from '@portal/shared';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
@@ -114,6 +115,20 @@ describe('EmailLogsPage', () => {
 
     await choose(getField('Status'), 'All statuses');
     await waitFor(() => expect(router.state.location.search).not.toContain('status='));
+  });
+
+  it('the search box follows Back and Forward', async () => {
+    server([SENT, FAILED]);
+    const router = await open('/superadmin/email-logs?q=alpha');
+    expect(getField('Search').value).toBe('alpha');
+    await act(async () => {
+      await router.navigate('/superadmin/email-logs?q=beta');
+    });
+    await waitFor(() => expect(getField('Search').value).toBe('beta'));
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    await waitFor(() => expect(getField('Search').value).toBe('alpha'));
   });
 
   it('shows an email in a drawer, its body as plain text', async () => {

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { EMAIL_STATUSES } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
 import { useProjects } from '../../../lib/project/get-projects';
@@ -77,7 +77,18 @@ export function EmailLogsPage() {
   const projects = useProjects(true);
   const [openId, setOpenId] = useState<number | null>(null);
   const [search, setSearch] = useState(filters.q ?? '');
-  const applySearch = useDebouncedCallback((value: string) => update({ q: value.trim() }, true), 350);
+  // Back and Forward change the URL's search: the box follows, unless the change is the box's own (typing
+  // reaches the URL after a pause, and the person may have typed on since).
+  const [urlSearch, setUrlSearch] = useState(filters.q ?? '');
+  const pushed = useRef<string | null>(null);
+  if ((filters.q ?? '') !== urlSearch) {
+    setUrlSearch(filters.q ?? '');
+    if ((filters.q ?? '') !== pushed.current) setSearch(filters.q ?? '');
+  }
+  const applySearch = useDebouncedCallback((value: string) => {
+    pushed.current = value.trim();
+    update({ q: value.trim() }, true);
+  }, 350);
   const resend = useResendEmail();
   const [resendingId, setResendingId] = useState<number | null>(null);
 
