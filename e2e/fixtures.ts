@@ -21,19 +21,19 @@ export function todayLongUs(): string {
  * The real ALTCHA widget: it starts its proof of work when the form gets focus; a person may also tick it.
  * Waits until it says Verified, ticking it if it has not started.
  */
-export async function solveCaptcha(page: Page) {
+export async function solveCaptcha(page: Page, timeoutMs = 60_000) {
   const widget = page.locator('altcha-widget');
   const verified = widget.getByText(/^verified$/i);
   const box = widget.getByRole('checkbox');
   // Poll its state: it may be verifying already (slow on a loaded machine), idle, or done.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await verified.isVisible()) return;
     const idle = (await box.isVisible()) && (await box.isEnabled()) && !(await box.isChecked());
     if (idle) await box.click({ timeout: 2_000 }).catch(() => {});
     await page.waitForTimeout(500);
   }
-  throw new Error('The captcha did not verify within 60 s');
+  throw new Error(`The captcha did not verify within ${timeoutMs / 1000} s`);
 }
 
 export const passwordField = (page: Page) => page.locator('input[type="password"]');
@@ -48,25 +48,33 @@ export async function signIn(
   password: string,
   options: { acceptTerms?: boolean | 'if-asked' } = {},
 ) {
-  await page.goto('/member-login');
-  const termsChecked = page
-    .waitForResponse((r) => r.url().includes('/check-terms'), { timeout: 10_000 })
-    .catch(() => null);
-  await page.getByLabel('Username or email').fill(login);
-  await passwordField(page).fill(password);
-  const terms = page.getByRole('checkbox', { name: /accept the terms and conditions/i });
-  if (options.acceptTerms === true) {
-    await expect(terms).toBeVisible();
-    await terms.check();
-  } else if (options.acceptTerms === 'if-asked') {
-    // Decide from the server's answer, not from what has rendered yet.
-    const answer = await termsChecked;
-    const status = answer ? ((await answer.json()) as { status: string }).status : 'accepted';
-    if (status.startsWith('needs_')) {
+  // Rarely the widget never fetches its challenge on a loaded machine; a person reloads the page, and so does this.
+  for (let attempt = 1; ; attempt++) {
+    await page.goto('/member-login');
+    const termsChecked = page
+      .waitForResponse((r) => r.url().includes('/check-terms'), { timeout: 10_000 })
+      .catch(() => null);
+    await page.getByLabel('Username or email').fill(login);
+    await passwordField(page).fill(password);
+    const terms = page.getByRole('checkbox', { name: /accept the terms and conditions/i });
+    if (options.acceptTerms === true) {
       await expect(terms).toBeVisible();
       await terms.check();
+    } else if (options.acceptTerms === 'if-asked') {
+      // Decide from the server's answer, not from what has rendered yet.
+      const answer = await termsChecked;
+      const status = answer ? ((await answer.json()) as { status: string }).status : 'accepted';
+      if (status.startsWith('needs_')) {
+        await expect(terms).toBeVisible();
+        await terms.check();
+      }
+    }
+    try {
+      await solveCaptcha(page, 12_000);
+      break;
+    } catch (error) {
+      if (attempt === 2) throw error;
     }
   }
-  await solveCaptcha(page);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
