@@ -13,7 +13,16 @@ const NEW_EMAIL = 'casey.carter@example.org';
 const NEW_PASSWORD = 'q7!Vt#x9Rk2@Wm4';
 
 async function signedInPage(browser: Browser, email: string, password = DEMO_PASSWORD) {
-  const context = await browser.newContext({ baseURL: ADMIN_URL });
+  // The project's device (a phone for @responsive tests), with this spec's server.
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: ADMIN_URL,
+    viewport,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    userAgent,
+  });
   const page = await context.newPage();
   await signIn(page, email, password, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects|\/superadmin/);
@@ -161,6 +170,34 @@ test('every console and Admin app screen loads with no serious accessibility pro
     await admin.page.goto(path);
     await expect(admin.page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectNoSeriousA11yViolations(admin.page);
+  }
+  await admin.close();
+});
+
+test('the console and the Admin app fit the screen without sideways scrolling @responsive', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const fits = async (page: Page, path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { scroll, view } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+    }));
+    expect(scroll, `${path} is ${scroll}px wide on a ${view}px screen`).toBeLessThanOrEqual(view);
+  };
+  const superadmin = await signedInPage(browser, 'superadmin@example.com');
+  for (const path of ['/superadmin', '/superadmin/projects/1', '/superadmin/users', '/superadmin/audit-log']) {
+    await fits(superadmin.page, path);
+  }
+  await superadmin.close();
+  const admin = await signedInPage(browser, 'admin@example.com');
+  for (const path of [
+    '/app/admin/1/admin-dashboard',
+    '/app/admin/1/edit-user/3',
+    '/member/projects/demo-facility/myaccount',
+  ]) {
+    await fits(admin.page, path);
   }
   await admin.close();
 });

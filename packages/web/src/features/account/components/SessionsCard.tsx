@@ -76,7 +76,7 @@ export function SessionsCard() {
   } else {
     body = (
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={600} type="native">
+        <Table.ScrollContainer minWidth={600}>
           <Table verticalSpacing="sm" aria-labelledby="account-sessions" data-testid="sessions-table">
             <Table.Thead>
               <Table.Tr>

@@ -169,7 +169,7 @@ function MembersSection({ projectId, members }: { projectId: string; members: Me
     );
   } else {
     list = (
-      <Table.ScrollContainer minWidth={1040} type="native">
+      <Table.ScrollContainer minWidth={1040}>
         <Table verticalSpacing="sm" aria-labelledby="members-heading" data-testid="members-table">
           <Table.Thead>
             <Table.Tr>
