@@ -46,7 +46,7 @@ export async function setMainRole(
   db: Database,
   projectId: number,
   userId: number,
-  app: 'monitoring' | 'policy_management',
+  app: 'monitoring' | 'policy_management' | 'chart_review',
   mainRole: string,
 ) {
   await db.insert(projectMemberRoles).values({ projectId, userId, app, mainRole });

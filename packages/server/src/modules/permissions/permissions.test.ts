@@ -28,6 +28,27 @@ describe('permission calls', () => {
     };
   }
 
+  it('chart review has its own me and rules; outsiders get 404', async () => {
+    const s = await setup();
+    const id = s.project.id;
+    const reviewer = await createUser(db());
+    await addMember(db(), id, reviewer.id, 'simple');
+    await setMainRole(db(), id, reviewer.id, 'chart_review', 'reviewer');
+    const agent = await ctx.signedIn(reviewer);
+    expect((await agent.get(`/api/projects/${id}/chart-review/me`)).json()).toEqual({
+      main_role: 'reviewer',
+      project_role: 'simple',
+      is_superadmin: false,
+    });
+    const rules = (await agent.get(`/api/projects/${id}/chart-review/permissions`)).json().rules;
+    expect(rules).toContainEqual({ path: 'settings', allowed_roles: ['chart_review_admin'] });
+    const map = (await agent.get(`/api/me/permissions?project=${id}&app=chart_review`)).json().permissions;
+    expect(map).toMatchObject({ 'chart_review:my': true, 'chart_review:settings': false });
+    expect((await s.outsider.get(`/api/projects/${id}/chart-review/me`)).statusCode).toBe(404);
+    expect((await s.outsider.get(`/api/projects/${id}/chart-review/permissions`)).statusCode).toBe(404);
+    expect((await ctx.agent().get(`/api/projects/${id}/chart-review/me`)).statusCode).toBe(401);
+  });
+
   it('me endpoints answer the roles; anonymous 401, another project 404', async () => {
     const s = await setup();
     const id = s.project.id;
