@@ -11,7 +11,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -29,6 +28,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { AppBadge } from '../../../components/AppBadge';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -180,39 +180,7 @@ function DetailsForm({ projectId, details }: { projectId: string; details: Proje
             error={errors.name}
             description="Shown to members in the navigation and the project list."
           />
-          <TextInput
-            label="Facility name"
-            name="facility_name"
-            value={values.facility_name}
-            onChange={(event) => set('facility_name', event.currentTarget.value)}
-            error={errors.facility_name}
-          />
-          <Textarea
-            label="Address"
-            name="address"
-            rows={3}
-            resize="vertical"
-            value={values.address}
-            onChange={(event) => set('address', event.currentTarget.value)}
-            error={errors.address}
-          />
-          <TextInput
-            label="Phone"
-            name="phone"
-            type="tel"
-            value={values.phone}
-            onChange={(event) => set('phone', event.currentTarget.value)}
-            error={errors.phone}
-          />
-          <TextInput
-            label="Contact email"
-            name="email"
-            type="email"
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={errors.email}
-            description="Shown to members and used as the reply-to address of the project's emails."
-          />
+          <FacilityDetailsFields value={values} onChange={set} errors={errors} />
           <Group gap="sm">
             <Button type="submit" loading={update.isPending} disabled={changed.length === 0}>
               Save details

@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type AppCode, superProjectCreateSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateSuperProject } from '../api/create-project';
@@ -128,46 +129,7 @@ function NewProjectForm({ onClose }: { onClose: () => void }) {
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </SimpleGrid>
-        <TextInput
-          label="Facility name"
-          name="facility_name"
-          maxLength={200}
-          value={form.facility_name}
-          onChange={(event) => set('facility_name', event.currentTarget.value)}
-          error={errors.facility_name}
-        />
-        <Textarea
-          label="Address"
-          name="address"
-          maxLength={500}
-          resize="vertical"
-          rows={3}
-          value={form.address}
-          onChange={(event) => set('address', event.currentTarget.value)}
-          error={errors.address}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="Phone"
-            name="phone"
-            type="tel"
-            autoComplete="off"
-            maxLength={50}
-            value={form.phone}
-            onChange={(event) => set('phone', event.currentTarget.value)}
-            error={errors.phone}
-          />
-          <TextInput
-            label="Contact email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            value={form.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={errors.email}
-          />
-        </SimpleGrid>
+        <FacilityDetailsFields value={form} onChange={set} errors={errors} />
         <Checkbox.Group
           label="Active apps"
           description="Members see only the apps that are active. You can change this later."

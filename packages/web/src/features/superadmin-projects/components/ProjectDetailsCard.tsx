@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { projectDetailsFields, type SuperProjectUpdate, slugSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import type { SuperProjectDetail } from '../api/get-project';
@@ -115,46 +116,7 @@ export function ProjectDetailsCard({ project }: { project: SuperProjectDetail })
               spellCheck={false}
             />
           </SimpleGrid>
-          <TextInput
-            label="Facility name"
-            name="facility_name"
-            maxLength={200}
-            value={form.facility_name}
-            onChange={(event) => set('facility_name', event.currentTarget.value)}
-            error={errors.facility_name}
-          />
-          <Textarea
-            label="Address"
-            name="address"
-            maxLength={500}
-            resize="vertical"
-            rows={3}
-            value={form.address}
-            onChange={(event) => set('address', event.currentTarget.value)}
-            error={errors.address}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="off"
-              maxLength={50}
-              value={form.phone}
-              onChange={(event) => set('phone', event.currentTarget.value)}
-              error={errors.phone}
-            />
-            <TextInput
-              label="Contact email"
-              name="email"
-              type="email"
-              autoComplete="off"
-              maxLength={254}
-              value={form.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={errors.email}
-            />
-          </SimpleGrid>
+          <FacilityDetailsFields value={form} onChange={set} errors={errors} />
           <Group justify="flex-end" gap="sm">
             {dirty && (
               <Button variant="default" onClick={discard} disabled={update.isPending}>
