@@ -24,6 +24,7 @@ import { TwoFactorBadge, UserStatusBadge } from './AdminBadges';
 import { AdminPageHeader } from './AdminPageHeader';
 import { formatDate, formatDateTime, fullName, mainRoleLines } from './admin-format';
 import { LoadFailure } from './LoadFailure';
+import { RequestPersonCells } from './RequestPersonCells';
 
 export const adminPaths = {
   dashboard: (projectId: string) => `/app/admin/${projectId}/admin-dashboard`,
@@ -309,24 +310,7 @@ function PendingSection({ projectId, requests }: { projectId: string; requests: 
               <Table.Tbody>
                 {requests.map((request) => (
                   <Table.Tr key={request.id} data-request-id={request.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {fullName(request)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {request.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{PROJECT_ROLE_LABELS[request.project_role]}</Text>
-                      {mainRoleLines(request.main_roles).map((line) => (
-                        <Text key={line} size="xs" c="dimmed">
-                          {line}
-                        </Text>
-                      ))}
-                    </Table.Td>
+                    <RequestPersonCells request={request} />
                     <Table.Td>
                       <Text size="sm">{formatDate(request.created_at)}</Text>
                     </Table.Td>

@@ -20,15 +20,15 @@ import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRo
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
-import { PROJECT_ROLE_LABELS } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateUserRequest } from '../api/create-user-request';
 import { type UserRequest, useUserRequests } from '../api/get-user-requests';
 import { RequestStatusBadge } from './AdminBadges';
 import { AdminPageHeader } from './AdminPageHeader';
-import { formatDate, fullName, mainRoleLines } from './admin-format';
+import { formatDate } from './admin-format';
 import { CharacterCounter } from './CharacterCounter';
 import { LoadFailure } from './LoadFailure';
+import { RequestPersonCells } from './RequestPersonCells';
 
 export const REQUEST_SENT = 'Request sent to the administrators';
 const JUSTIFICATION_MAX = userRequestCreateSchema.shape.justification.maxLength ?? 2000;
@@ -284,24 +284,7 @@ function RequestList({ projectId }: { projectId: string }) {
 function RequestRow({ request }: { request: UserRequest }) {
   return (
     <Table.Tr data-request-id={request.id}>
-      <Table.Td>
-        <Text size="sm" fw={600}>
-          {fullName(request)}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {request.email}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{PROJECT_ROLE_LABELS[request.project_role]}</Text>
-        {mainRoleLines(request.main_roles).map((line) => (
-          <Text key={line} size="xs" c="dimmed">
-            {line}
-          </Text>
-        ))}
-      </Table.Td>
+      <RequestPersonCells request={request} />
       <Table.Td>
         <RequestStatusBadge status={request.status} />
         {request.status === 'rejected' && request.rejection_reason && (
