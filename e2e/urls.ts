@@ -8,3 +8,5 @@ export const SHELL_URL = 'http://127.0.0.1:18084';
 /** The administration tests' own demo server (they publish terms and change permissions) and its email catcher. */
 export const ADMIN_URL = 'http://127.0.0.1:18085';
 export const ADMIN_MAIL_URL = 'http://127.0.0.1:18086';
+/** The policy management tests' own demo server (they import, edit and renumber policies). */
+export const POLICY_URL = 'http://127.0.0.1:18087';

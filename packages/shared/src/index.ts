@@ -1,6 +1,9 @@
 export * from './errors.js';
 export * from './password.js';
 export * from './patterns.js';
+export * from './policy/numbering.js';
+export * from './policy/redline.js';
+export * from './policy/statuses.js';
 export * from './roles.js';
 export * from './sanitize.js';
 export * from './schemas/account.js';
@@ -10,6 +13,7 @@ export * from './schemas/common.js';
 export * from './schemas/contact.js';
 export * from './schemas/notifications.js';
 export * from './schemas/permissions.js';
+export * from './schemas/policies.js';
 export * from './schemas/projects.js';
 export * from './schemas/terms.js';
 export * from './schemas/users.js';

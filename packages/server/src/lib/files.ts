@@ -16,13 +16,14 @@ export interface StoredFile {
 
 export async function storeFile(
   tx: DbOrTx,
-  file: { projectId: number | null; contentType: string; data: Buffer; createdBy: number | null },
+  file: { projectId: number | null; contentType: string; data: Buffer; createdBy: number | null; fileName?: string },
 ): Promise<number> {
   const [row] = await tx
     .insert(storedFiles)
     .values({
       projectId: file.projectId,
       contentType: file.contentType,
+      fileName: file.fileName ?? '',
       size: file.data.length,
       sha256: createHash('sha256').update(file.data).digest('hex'),
       data: file.data,

@@ -5,6 +5,7 @@ import { projectMemberRoles, projectMemberships, projects, termsVersions, users 
 import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
+import { seedDemoPolicies } from './demo-policies.js';
 
 /** The demo accounts of DESIGN.md section 6, listed in the README. All share one password. */
 export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
@@ -73,6 +74,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     // The id was given explicitly: move the identity past it so the next project gets 2.
     await tx.execute(sql`select setval(pg_get_serial_sequence('projects', 'id'), (select max(id) from projects))`);
 
+    const ids: Record<string, number> = {};
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx
         .insert(users)
@@ -87,6 +89,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           isDemo: true,
         })
         .returning({ id: users.id });
+      ids[account.username] = user!.id;
       if ('projectRole' in account) {
         await tx
           .insert(projectMemberships)
@@ -99,6 +102,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       }
     }
 
+    await seedDemoPolicies(tx, DEMO_PROJECT.id, ids.admin!);
     await tx.insert(termsVersions).values({
       content: sanitizeHtml(DEMO_TERMS.trim()),
       status: 'published',

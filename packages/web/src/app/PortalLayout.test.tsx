@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../test/api-stub';
+import { jsonResponse } from '../test/fetch';
 import { ALL_APPS, portalRoutes, projectBody } from '../test/portal-stub';
 import { click, renderRoute, text, waitFor } from '../test/render';
 
@@ -82,13 +83,29 @@ describe('PortalLayout', () => {
 
   it('opens one sub-menu at a time and remembers which', async () => {
     localStorage.removeItem('portal.openSubmenu');
-    stubApi(portalRoutes({ isAdmin: true, project: projectBody(4, ALL_APPS) }));
+    const row = (id: number, number: string | null, title: string) => ({
+      id,
+      number,
+      title,
+      status: 'published',
+      department_id: null,
+      has_draft: false,
+      next_review_on: null,
+      updated_at: '2026-01-01T00:00:00Z',
+    });
+    stubApi({
+      ...portalRoutes({ isAdmin: true, project: projectBody(4, ALL_APPS) }),
+      'GET /api/projects/4/policy-management/documents': () =>
+        jsonResponse([row(2, '1.10', 'Tenth'), row(1, '1', 'Chapter'), row(3, null, 'Unnumbered')]),
+    });
     await renderRoute('/member/projects/4/apps');
     await waitFor(() => expect(navLabels()).toContain('Admin'));
 
     await click(document.querySelector<HTMLElement>('button[aria-label="Policy table of contents"]')!);
     expect(document.querySelector('[data-submenu]')?.getAttribute('data-submenu')).toBe('policy');
-    expect(text(document.querySelector('[data-submenu]')!)).toContain('No policies found.');
+    // The project's numbered policies, by number; the unnumbered one is not in the tree.
+    await waitFor(() => expect(text(document.querySelector('[data-submenu]')!)).toContain('Chapter'));
+    expect(text(document.querySelector('[data-submenu]')!)).not.toContain('Unnumbered');
     expect(localStorage.getItem('portal.openSubmenu')).toBe('policy');
 
     await click(document.querySelector<HTMLElement>('button[aria-label="Analytics table of contents"]')!);

@@ -14,6 +14,7 @@ import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage
 import { ContactMessagesPage } from '../features/contact/components/ContactMessagesPage';
 import { ContactUsPage } from '../features/contact/components/ContactUsPage';
 import { PermissionMatrixPage } from '../features/permission-matrix/components/PermissionMatrixPage';
+import { PolicyApp } from '../features/policies/components/PolicyApp';
 import { AdminDashboardPage } from '../features/project-admin/components/AdminDashboardPage';
 import { EditUserPage } from '../features/project-admin/components/EditUserPage';
 import { NewUserRequestPage } from '../features/project-admin/components/NewUserRequestPage';
@@ -73,14 +74,14 @@ export const appRoutes: RouteObject[] = [
           { path: '/not-superadmin', element: <NotSuperadminPage /> },
           { path: '/app/:code', element: <AppCodeRedirect /> },
           { path: '/app/policy_generator', element: <AppEntryPage app="policy_generator" /> },
-          // Project apps (SPEC section 2). Their screens arrive with their modules; until then each shows its
-          // entry page behind the same guards.
+          // Project apps (SPEC section 2). Screens of modules still to come show the app's entry page behind the
+          // same guards.
           {
             path: '/app/policy_management/:projectOrSlug/*',
             element: bySlug(
               'projectOrSlug',
               <SectionGuard app="policy_management">
-                <AppEntryPage app="policy_management" title="Policy" />
+                <PolicyApp />
               </SectionGuard>,
             ),
           },

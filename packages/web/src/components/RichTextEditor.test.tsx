@@ -125,3 +125,98 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(document.activeElement).toBe(content()));
   });
 });
+
+/** The editor with tables, holding its own value. */
+function Tables({ onChange, tables = true }: { onChange: (html: string) => void; tables?: boolean }) {
+  const [value, setValue] = useState('<p>Intro</p>');
+  return (
+    <RichTextEditor
+      label="Policy text"
+      tables={tables}
+      value={value}
+      onChange={(html) => {
+        setValue(html);
+        onChange(html);
+      }}
+    />
+  );
+}
+
+describe('RichTextEditor with tables', () => {
+  const TABLE_CONTROLS = [
+    'Insert table',
+    'Add row before',
+    'Add row after',
+    'Delete row',
+    'Add column before',
+    'Add column after',
+    'Delete column',
+    'Toggle header row',
+    'Delete table',
+  ];
+
+  const rows = () => content().querySelectorAll('tr').length;
+  const columns = () => content().querySelector('tr')?.children.length ?? 0;
+
+  it('offers no table controls unless asked, but always the three heading levels', async () => {
+    await render(<Tables onChange={() => {}} tables={false} />);
+    await waitFor(() => expect(text(content())).toContain('Intro'));
+    for (const label of TABLE_CONTROLS) {
+      expect(document.querySelector(`button[aria-label="${label}"]`)).toBeNull();
+    }
+    for (const label of ['Heading 1', 'Heading 2', 'Heading 3']) expect(control(label)).toBeTruthy();
+  });
+
+  it('turns a paragraph into a level 1 heading', async () => {
+    const onChange = vi.fn();
+    await render(<Tables onChange={onChange} />);
+    await waitFor(() => expect(text(content())).toContain('Intro'));
+    await click(control('Heading 1'));
+    await waitFor(() => expect(onChange.mock.lastCall?.[0]).toMatch(/^<h1>Intro<\/h1>/));
+  });
+
+  it('inserts a 3 × 3 table, adds and deletes rows and columns, and deletes the table', async () => {
+    const onChange = vi.fn();
+    await render(<Tables onChange={onChange} />);
+    await waitFor(() => expect(text(content())).toContain('Intro'));
+    for (const label of TABLE_CONTROLS) expect(control(label)).toBeTruthy();
+    // Outside a table only inserting makes sense.
+    await waitFor(() => expect(control('Delete table').disabled).toBe(true));
+    expect(control('Add row after').disabled).toBe(true);
+    expect(control('Insert table').disabled).toBe(false);
+
+    await click(control('Insert table'));
+    await waitFor(() => expect(rows()).toBe(3));
+    expect(columns()).toBe(3);
+    expect(content().querySelectorAll('th')).toHaveLength(3);
+    expect(onChange.mock.lastCall?.[0]).toContain('<table');
+    expect(onChange.mock.lastCall?.[0]).toContain('<th');
+
+    // The cursor is in the first cell now: the row and column controls work on it.
+    await waitFor(() => expect(control('Add row after').disabled).toBe(false));
+    await click(control('Add row after'));
+    await waitFor(() => expect(rows()).toBe(4));
+    await click(control('Add column after'));
+    await waitFor(() => expect(columns()).toBe(4));
+    await click(control('Delete column'));
+    await waitFor(() => expect(columns()).toBe(3));
+    await click(control('Delete row'));
+    await waitFor(() => expect(rows()).toBe(3));
+    await click(control('Delete table'));
+    await waitFor(() => expect(content().querySelector('table')).toBeNull());
+    expect(onChange.mock.lastCall?.[0]).not.toContain('<table');
+  });
+
+  it('shows a table it is given', async () => {
+    await render(
+      <RichTextEditor
+        label="Policy text"
+        tables
+        value="<table><tbody><tr><th><p>Role</p></th></tr><tr><td><p>Nurse</p></td></tr></tbody></table>"
+        onChange={() => {}}
+      />,
+    );
+    await waitFor(() => expect(content().querySelector('td')?.textContent).toBe('Nurse'));
+    expect(content().querySelector('th')?.textContent).toBe('Role');
+  });
+});

@@ -3,6 +3,7 @@ import { Input } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { Link as LinkExtension, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
 import { ALLOWED_URI } from '@portal/shared';
+import { TableKit } from '@tiptap/extension-table';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -23,6 +24,8 @@ export interface RichTextEditorProps {
   minHeight?: number | string;
   /** Marks the field required in its label. */
   withAsterisk?: boolean;
+  /** Adds tables: the content may hold them, and the toolbar inserts a 3 × 3 table and edits its rows and columns. */
+  tables?: boolean;
 }
 
 /** A link the editor accepts: http(s), mailto, tel or relative, as the sanitiser keeps them. */
@@ -45,6 +48,9 @@ const EXTENSIONS = [
   }),
 ];
 
+// Tables as plain HTML tables (no column-resize handles: widths would be inline styles the content does not keep).
+const TABLE_EXTENSIONS = [...EXTENSIONS, TableKit.configure({ table: { resizable: false } })];
+
 /** What the editor holds, in the form onChange reports it. */
 function editorHtml(editor: { isEmpty: boolean; getHTML: () => string }): string {
   return editor.isEmpty ? '' : editor.getHTML();
@@ -63,6 +69,7 @@ export function RichTextEditor({
   error,
   minHeight = '12rem',
   withAsterisk,
+  tables = false,
 }: RichTextEditorProps) {
   const idBase = useId();
   const labelId = `${idBase}-label`;
@@ -75,7 +82,7 @@ export function RichTextEditor({
   const height = typeof minHeight === 'number' ? `${minHeight}px` : minHeight;
 
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions: tables ? TABLE_EXTENSIONS : EXTENSIONS,
     content: value,
     editorProps: {
       attributes: {
@@ -126,6 +133,7 @@ export function RichTextEditor({
             <MantineRichTextEditor.Strikethrough />
           </MantineRichTextEditor.ControlsGroup>
           <MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.H1 />
             <MantineRichTextEditor.H2 />
             <MantineRichTextEditor.H3 />
           </MantineRichTextEditor.ControlsGroup>
@@ -138,6 +146,26 @@ export function RichTextEditor({
             <MantineRichTextEditor.Link />
             <MantineRichTextEditor.Unlink />
           </MantineRichTextEditor.ControlsGroup>
+          {tables && (
+            <MantineRichTextEditor.ControlsGroup>
+              <MantineRichTextEditor.Control
+                aria-label="Insert table"
+                title="Insert table (3 × 3)"
+                disabled={!editor}
+                onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+              >
+                <TableInsertIcon />
+              </MantineRichTextEditor.Control>
+              <MantineRichTextEditor.TableRowBefore />
+              <MantineRichTextEditor.TableRowAfter />
+              <MantineRichTextEditor.TableRowDelete />
+              <MantineRichTextEditor.TableColumnBefore />
+              <MantineRichTextEditor.TableColumnAfter />
+              <MantineRichTextEditor.TableColumnDelete />
+              <MantineRichTextEditor.TableToggleHeaderRow />
+              <MantineRichTextEditor.TableDelete />
+            </MantineRichTextEditor.ControlsGroup>
+          )}
           <MantineRichTextEditor.ControlsGroup>
             <MantineRichTextEditor.Undo />
             <MantineRichTextEditor.Redo />
@@ -146,5 +174,29 @@ export function RichTextEditor({
         <MantineRichTextEditor.Content />
       </MantineRichTextEditor>
     </Input.Wrapper>
+  );
+}
+
+/** A table with a plus sign, drawn like the toolbar's other icons. */
+function TableInsertIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      strokeWidth={1.5}
+      stroke="currentColor"
+      fill="none"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12.5 21h-7.5a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v7.5" />
+      <path d="M3 10h18" />
+      <path d="M10 3v18" />
+      <path d="M16 19h6" />
+      <path d="M19 16v6" />
+    </svg>
   );
 }

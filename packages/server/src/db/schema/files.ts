@@ -14,6 +14,8 @@ export const storedFiles = pgTable(
     /** The project the file belongs to; null for installation-wide files. */
     projectId: integer('project_id'),
     contentType: text('content_type').notNull(),
+    /** The name it was uploaded with (shown and used for downloads); empty for generated files. */
+    fileName: text('file_name').notNull().default(''),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     data: bytea('data').notNull(),

@@ -52,7 +52,10 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
       'bulk-read',
     ].map((path) => ({ path, allowed_roles: policyAll })),
     { path: 'bulk-sign', allowed_roles: ['policy_admin', 'signer'] },
-    ...['bulk-send-to-sign', 'bulk-new-version'].map((path) => ({ path, allowed_roles: ['policy_admin', 'author'] })),
+    ...['bulk-send-to-sign', 'bulk-new-version', 'edit-documents'].map((path) => ({
+      path,
+      allowed_roles: ['policy_admin', 'author'],
+    })),
     ...[
       'admin-dashboard',
       'numbering',
@@ -70,6 +73,7 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
       'assign-main-role',
       'edit-main-role',
       'add-standards',
+      'archive-documents',
     ].map((path) => ({ path, allowed_roles: policyAdmin })),
   ],
   chart_review: [

@@ -10,6 +10,7 @@ import {
   Text,
 } from '@mantine/core';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { usePolicyTocItems } from '../../lib/policy-toc';
 import { useStoredChoice } from '../../lib/stored-choice';
 import { NumberTree } from '../tree/NumberTree';
 import {
@@ -212,13 +213,34 @@ function Submenu({
           ))}
         </Stack>
       ) : menu === 'policy' ? (
-        // The policy documents list arrives with the policy management module; until then the tree is empty.
-        <NumberTree items={[]} label={title} emptyText="No policies found." />
+        <PolicyToc project={project} title={title} />
       ) : (
         // The monitoring pages list arrives with the monitoring module; until then the tree is empty.
         <NumberTree items={[]} label={title} emptyText="No pages found." />
       )}
     </Box>
+  );
+}
+
+/** The project's policies by dotted number; the one being viewed is highlighted and its ancestors open. */
+function PolicyToc({ project, title }: { project: NavProject; title: string }) {
+  const { items, loading, failed } = usePolicyTocItems(String(project.id));
+  const { pathname } = useLocation();
+  const active = /^\/app\/policy_management\/[^/]+\/documents\/(\d+)/.exec(pathname)?.[1] ?? null;
+  if (loading) {
+    return (
+      <Text size="sm" c="dimmed" py="xs" role="status">
+        Loading policies…
+      </Text>
+    );
+  }
+  return (
+    <NumberTree
+      items={items}
+      label={title}
+      emptyText={failed ? 'The policies could not be loaded.' : 'No policies found.'}
+      activeId={active}
+    />
   );
 }
 

@@ -129,7 +129,9 @@ function AddMemberForm({
             setErrors((current) => ({ ...current, user_id: undefined }));
           }}
           nothingFoundMessage={nothingFound}
-          rightSection={searching && !showingSelected ? <Loader size="xs" aria-label="Searching" /> : undefined}
+          rightSection={
+            searching && !showingSelected ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined
+          }
           error={errors.user_id}
           disabled={add.isPending}
           data-autofocus

@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { buildDocx } from '../packages/server/test/docx-fixture';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { POLICY_URL } from './urls';
+
+// Policy management on the demo facility's manual (project 1), on a server of its own: the tests run in order
+// because they change the same manual (a new draft, a new version, a renumbering).
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: POLICY_URL });
+test.setTimeout(60_000);
+
+const APP = '/app/policy_management/1';
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await expect(page).toHaveURL(/\/member\/projects/);
+}
+
+/** The tree row link of a policy in the table of contents (number and title). */
+const tocLink = (page: Page, number: string, title: string) =>
+  page.getByRole('link', { name: new RegExp(`^${number.replaceAll('.', '\\.')}\\s+${title}`) });
+
+test('search finds a word inside a policy', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/toc`);
+  await page.getByRole('searchbox', { name: 'Search policies' }).fill('Morse');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=Morse/);
+  const result = page.getByRole('link', { name: /Falls prevention/ });
+  await expect(result).toBeVisible();
+  await expect(page.locator('mark', { hasText: 'Morse' }).first()).toBeVisible();
+  await result.click();
+  await expect(page.getByRole('heading', { level: 1, name: /Falls prevention/ })).toBeVisible();
+});
+
+test('import a Word file: the draft keeps its structure and appears in the table of contents', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/convert`);
+  const docx = buildDocx({
+    title: 'Sharps disposal',
+    headings: [{ level: 2, text: 'Purpose' }],
+    paragraphs: ['Used needles go straight into a sharps container at the point of use.'],
+    table: [
+      ['Container', 'Replace when'],
+      ['Yellow', 'Three quarters full'],
+    ],
+  });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'sharps-disposal.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docx,
+  });
+  const preview = page.getByLabel('Converted text');
+  await expect(preview.getByRole('heading', { name: 'Purpose' })).toBeVisible();
+  await expect(preview.getByRole('table')).toContainText('Three quarters full');
+  await expect(page.getByLabel('Title')).toHaveValue('Sharps disposal');
+  await page.getByLabel('Number').fill('3.4');
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Sharps disposal/ })).toBeVisible();
+
+  await page.goto(`${APP}/toc`);
+  await page.getByLabel('Filter by number or title').fill('Sharps');
+  await expect(tocLink(page, '3.4', 'Sharps disposal')).toBeVisible();
+});
+
+test('edit a policy and see the redline between the two versions', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/toc`);
+  await page.getByLabel('Filter by number or title').fill('Hand hygiene');
+  await tocLink(page, '3.1', 'Hand hygiene').click();
+  await expect(page.getByRole('heading', { level: 1, name: /Hand hygiene/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Start new version' }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+\/edit$/);
+
+  const editor = page.locator('.ProseMirror');
+  await editor.getByText('Before touching a patient.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Gloves never replace hand hygiene.');
+  await page.getByLabel('Change summary').fill('Gloves are not a substitute.');
+  await expect(page.getByText(/All changes saved at/)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+$/);
+
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await expect(page.locator('ins', { hasText: 'Gloves never replace hand hygiene' })).toBeVisible();
+  // The demo's patient identification policy has an earlier version: words removed are struck through.
+  await page.goto(`${APP}/toc`);
+  await page.getByLabel('Filter by number or title').fill('Patient identification');
+  await tocLink(page, '2.1', 'Patient identification').click();
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await expect(page.locator('del', { hasText: 'cannot answer' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('drag a branch to renumber it, after a preview and a confirmation', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/dnd`);
+  const handle = page.getByRole('button', { name: 'Reorder 5 Patient safety and incident reporting' });
+  await expect(handle).toBeVisible();
+  // Keyboard drag (dnd-kit): pick up, move up one place, drop.
+  // dnd-kit measures the rows after the pick-up, so each key waits for the previous step's announcement.
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/(Picked up|was moved into position 5 of 5)/).first()).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText(/was moved into position 4/).first()).toBeAttached();
+  await page.keyboard.press('Space');
+  const preview = page.getByRole('region', { name: /Preview of new numbers/ });
+  await expect(preview).toContainText('5.1');
+  await expect(preview).toContainText('4.1');
+  await page.getByRole('button', { name: 'Apply renumbering' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply renumbering' }).click();
+  await expect(page.getByRole('button', { name: 'Reorder 4 Patient safety and incident reporting' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reorder 5 Medication management' })).toBeVisible();
+
+  // The number history of the moved chapter's child shows the change.
+  await page.goto(`${APP}/toc`);
+  await page.getByLabel('Filter by number or title').fill('Rapid response');
+  await tocLink(page, '4.1', 'Rapid response team').click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText(/5\.1.*4\.1/)).toBeVisible();
+});
+
+test('every policy screen passes the accessibility check', async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const path of [
+    'toc',
+    'documents',
+    'documents/status/draft',
+    'navigator',
+    'archive-navigator',
+    'search?q=hygiene',
+    'convert',
+    'numbering',
+    'insert-department',
+    'dnd',
+    'quick-reference-guide',
+  ]) {
+    await page.goto(`${APP}/${path}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+  }
+});
+
+test('@responsive the table of contents and a policy fit a phone', async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const path of ['toc', 'documents', 'navigator']) {
+    await page.goto(`${APP}/${path}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
+  }
+  await page.goto(`${APP}/toc`);
+  await page.getByLabel('Filter by number or title').fill('Hand hygiene');
+  await tocLink(page, '3.1', 'Hand hygiene').click();
+  await expect(page.getByRole('heading', { level: 1, name: /Hand hygiene/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+});

@@ -1,0 +1,680 @@
+import {
+  type DocumentCreate,
+  type DocumentDetail,
+  type DocumentRow,
+  type DocumentStatus,
+  type NumberingScheme,
+  numberProblem,
+  redlineHtml,
+  type VersionSummary,
+} from '@portal/shared';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  policyDepartments,
+  policyDocuments,
+  policyNumberHistory,
+  policyVersions,
+  storedFiles,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { sanitizeHtml } from '../../lib/sanitize.js';
+import {
+  ARCHIVE_DOCUMENTS,
+  can,
+  EDIT_DOCUMENTS,
+  type PolicyActor,
+  seesDrafts,
+} from '../../policies/policy-management.js';
+import {
+  audit,
+  departmentOf,
+  htmlToText,
+  iso,
+  isUniqueViolation,
+  loadScheme,
+  personName,
+  personRef,
+} from './policy-common.js';
+
+/** Policy documents and their versions (issue 6). Every query carries the project id. */
+
+type Doc = typeof policyDocuments.$inferSelect;
+type Version = typeof policyVersions.$inferSelect;
+
+const live = ne(policyDocuments.status, 'archived');
+/** What a reader may see: documents with a published version. Authors and admins see every document. */
+const visible = (actor: PolicyActor): SQL | undefined =>
+  seesDrafts(actor) ? undefined : isNotNull(policyDocuments.currentVersionId);
+
+export interface DocumentFilters {
+  status?: DocumentStatus;
+  department_id?: number;
+  text?: string;
+  include_archived?: 'true' | 'false';
+}
+
+export async function listDocuments(db: DbOrTx, actor: PolicyActor, filters: DocumentFilters): Promise<DocumentRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(policyDocuments.projectId, actor.projectId), visible(actor)];
+  if (filters.status) conditions.push(eq(policyDocuments.status, filters.status));
+  else if (filters.include_archived !== 'true') conditions.push(live);
+  if (filters.department_id) conditions.push(eq(policyDocuments.departmentId, filters.department_id));
+  if (filters.text) {
+    const pattern = `%${filters.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(sql`${policyDocuments.title} ilike ${pattern}`, sql`${policyDocuments.number} ilike ${pattern}`),
+    );
+  }
+  const rows = await db
+    .select({
+      id: policyDocuments.id,
+      number: policyDocuments.number,
+      title: policyDocuments.title,
+      status: policyDocuments.status,
+      department_id: policyDocuments.departmentId,
+      draft: policyDocuments.draftVersionId,
+      next_review_on: policyDocuments.nextReviewOn,
+      updated_at: policyDocuments.updatedAt,
+    })
+    .from(policyDocuments)
+    .where(and(...conditions));
+  return rows.map(({ draft, ...row }) => ({
+    ...row,
+    status: row.status as DocumentStatus,
+    has_draft: draft !== null && (seesDrafts(actor) || false),
+    updated_at: row.updated_at.toISOString(),
+  }));
+}
+
+/** The document of this project the actor may see, or 404. */
+export async function documentOf(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<Doc> {
+  const [doc] = await db
+    .select()
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, documentId), visible(actor)));
+  if (!doc) throw notFound('Policy not found.');
+  return doc;
+}
+
+const versionColumns = {
+  id: policyVersions.id,
+  version: policyVersions.version,
+  state: policyVersions.state,
+  change_summary: policyVersions.changeSummary,
+  effective_on: policyVersions.effectiveOn,
+  author_id: policyVersions.authorId,
+  author_name: personName,
+  created_at: policyVersions.createdAt,
+  updated_at: policyVersions.updatedAt,
+  revision: policyVersions.revision,
+  file_id: storedFiles.id,
+  file_name: storedFiles.fileName,
+  file_type: storedFiles.contentType,
+};
+
+type VersionRow = { [K in keyof typeof versionColumns]: unknown } & Record<string, unknown>;
+
+function presentVersion(row: VersionRow): VersionSummary {
+  return {
+    id: row.id as number,
+    version: row.version as number,
+    state: row.state as VersionSummary['state'],
+    change_summary: row.change_summary as string,
+    effective_on: (row.effective_on as string | null) ?? null,
+    author: row.author_id === null ? null : { id: row.author_id as number, name: row.author_name as string },
+    created_at: (row.created_at as Date).toISOString(),
+    updated_at: (row.updated_at as Date).toISOString(),
+    source_file:
+      row.file_id === null
+        ? null
+        : { id: row.file_id as number, name: row.file_name as string, content_type: row.file_type as string },
+  };
+}
+
+async function versionRows(db: DbOrTx, actor: PolicyActor, documentId: number, versionId?: number) {
+  return db
+    .select({ ...versionColumns, content: policyVersions.content })
+    .from(policyVersions)
+    .leftJoin(users, eq(users.id, policyVersions.authorId))
+    .leftJoin(storedFiles, eq(storedFiles.id, policyVersions.sourceFileId))
+    .where(
+      and(
+        eq(policyVersions.projectId, actor.projectId),
+        eq(policyVersions.documentId, documentId),
+        versionId === undefined ? undefined : eq(policyVersions.id, versionId),
+        // Readers see what was published: the current version and the ones it replaced.
+        seesDrafts(actor) ? undefined : inArray(policyVersions.state, ['published', 'superseded']),
+      ),
+    )
+    .orderBy(desc(policyVersions.version));
+}
+
+export async function loadVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number) {
+  await documentOf(db, actor, documentId);
+  const [row] = await versionRows(db, actor, documentId, versionId);
+  if (!row) throw notFound('Version not found.');
+  return { ...presentVersion(row), content: row.content, revision: row.revision };
+}
+
+export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<DocumentDetail> {
+  const doc = await documentOf(db, actor, documentId);
+  const rows = await versionRows(db, actor, documentId);
+  const full = (id: number | null) => {
+    const row = id === null ? undefined : rows.find((r) => r.id === id);
+    return row ? { ...presentVersion(row), content: row.content, revision: row.revision } : null;
+  };
+  const department = doc.departmentId
+    ? ((
+        await db
+          .select({ id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code })
+          .from(policyDepartments)
+          .where(and(eq(policyDepartments.projectId, actor.projectId), eq(policyDepartments.id, doc.departmentId)))
+      )[0] ?? null)
+    : null;
+  const history = await db
+    .select({
+      from: policyNumberHistory.fromNumber,
+      to: policyNumberHistory.toNumber,
+      by_id: policyNumberHistory.changedBy,
+      by_name: personName,
+      at: policyNumberHistory.changedAt,
+    })
+    .from(policyNumberHistory)
+    .leftJoin(users, eq(users.id, policyNumberHistory.changedBy))
+    .where(and(eq(policyNumberHistory.projectId, actor.projectId), eq(policyNumberHistory.documentId, documentId)))
+    .orderBy(desc(policyNumberHistory.changedAt), desc(policyNumberHistory.id));
+  const archived = doc.status === 'archived';
+  return {
+    id: doc.id,
+    number: doc.number,
+    title: doc.title,
+    status: doc.status as DocumentStatus,
+    department,
+    owner: await personRef(db, doc.ownerId),
+    review_interval_months: doc.reviewIntervalMonths,
+    next_review_on: doc.nextReviewOn,
+    effective_on: doc.effectiveOn,
+    created_at: doc.createdAt.toISOString(),
+    updated_at: doc.updatedAt.toISOString(),
+    current_version: full(doc.currentVersionId),
+    draft_version: seesDrafts(actor) ? full(doc.draftVersionId) : null,
+    versions: rows.map(presentVersion),
+    number_history: history.map((h) => ({
+      from: h.from,
+      to: h.to,
+      by: h.by_id === null ? null : { id: h.by_id, name: h.by_name },
+      at: h.at.toISOString(),
+    })),
+    abilities: {
+      edit: !archived && can(actor, EDIT_DOCUMENTS),
+      archive: !archived && can(actor, ARCHIVE_DOCUMENTS),
+      restore: archived && can(actor, ARCHIVE_DOCUMENTS),
+      renumber: !archived && can(actor, 'numbering'),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- numbers
+
+const numberError = (message: string, field = 'number') =>
+  new AppError('VALIDATION_FAILED', message, { [field]: [message] });
+
+/** Refuses a number the scheme does not allow or another live document of the project holds. */
+export async function checkNumber(
+  db: DbOrTx,
+  projectId: number,
+  scheme: NumberingScheme,
+  number: string,
+  departmentCode: string | null,
+  exceptDocumentId: number | null,
+  field = 'number',
+): Promise<void> {
+  const problem = numberProblem(number, scheme, departmentCode);
+  if (problem) throw numberError(problem, field);
+  const [holder] = await db
+    .select({ id: policyDocuments.id, title: policyDocuments.title })
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.projectId, projectId), eq(policyDocuments.number, number), live));
+  if (holder && holder.id !== exceptDocumentId) {
+    const message = `Number ${number} is already used by "${holder.title}".`;
+    throw new AppError('CONFLICT', message, { [field]: [message] });
+  }
+}
+
+export function recordNumberChange(
+  tx: DbOrTx,
+  actor: PolicyActor,
+  documentId: number,
+  from: string | null,
+  to: string | null,
+  reason: 'assign' | 'move' | 'edit' | 'restore' | 'create',
+) {
+  if (from === to) return Promise.resolve();
+  return tx.insert(policyNumberHistory).values({
+    projectId: actor.projectId,
+    documentId,
+    fromNumber: from,
+    toNumber: to,
+    reason,
+    changedBy: actor.userId,
+  });
+}
+
+const numberTaken = (error: unknown) => {
+  if (isUniqueViolation(error, 'policy_documents_number_unique')) {
+    throw new AppError('CONFLICT', 'That number was just given to another policy. Choose another one.', {
+      number: ['That number was just given to another policy. Choose another one.'],
+    });
+  }
+  throw error;
+};
+
+// ---------------------------------------------------------------- create and edit
+
+/** Recomputes what search finds for a document: its current version, or its draft while it has none. */
+export async function refreshSearchText(tx: DbOrTx, projectId: number, documentId: number): Promise<void> {
+  const where = and(eq(policyDocuments.projectId, projectId), eq(policyDocuments.id, documentId));
+  const [row] = await tx
+    .select({ content: policyVersions.content })
+    .from(policyDocuments)
+    .innerJoin(
+      policyVersions,
+      eq(policyVersions.id, sql`coalesce(${policyDocuments.currentVersionId}, ${policyDocuments.draftVersionId})`),
+    )
+    .where(where);
+  await tx
+    .update(policyDocuments)
+    .set({ searchText: htmlToText(row?.content ?? '') })
+    .where(where);
+}
+
+export interface NewDocumentSource {
+  /** Already-converted HTML (sanitised here). */
+  content?: string;
+  sourceFileId?: number | null;
+  changeSummary?: string;
+}
+
+/** Creates a draft document with its first version, in the caller's transaction. */
+export async function insertDocument(
+  tx: DbOrTx,
+  actor: PolicyActor,
+  input: DocumentCreate,
+  source: NewDocumentSource = {},
+): Promise<number> {
+  const scheme = await loadScheme(tx, actor.projectId);
+  const department = await departmentOf(tx, actor.projectId, input.department_id);
+  if (input.number) await checkNumber(tx, actor.projectId, scheme, input.number, department?.code ?? null, null);
+  if (input.owner_id !== null) await checkOwner(tx, actor.projectId, input.owner_id);
+  const [doc] = await tx
+    .insert(policyDocuments)
+    .values({
+      projectId: actor.projectId,
+      number: input.number,
+      title: input.title,
+      departmentId: input.department_id,
+      ownerId: input.owner_id ?? actor.userId,
+      status: 'draft',
+      reviewIntervalMonths: input.review_interval_months,
+      nextReviewOn: input.next_review_on,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning({ id: policyDocuments.id })
+    .catch(numberTaken);
+  const [version] = await tx
+    .insert(policyVersions)
+    .values({
+      projectId: actor.projectId,
+      documentId: doc!.id,
+      version: 1,
+      state: 'draft',
+      content: sanitizeHtml(source.content ?? input.content),
+      changeSummary: source.changeSummary ?? 'First draft.',
+      authorId: actor.userId,
+      sourceFileId: source.sourceFileId ?? null,
+      updatedBy: actor.userId,
+    })
+    .returning({ id: policyVersions.id });
+  await tx
+    .update(policyDocuments)
+    .set({ draftVersionId: version!.id })
+    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc!.id)));
+  await refreshSearchText(tx, actor.projectId, doc!.id);
+  if (input.number) await recordNumberChange(tx, actor, doc!.id, null, input.number, 'create');
+  await audit(
+    tx,
+    actor,
+    'document_created',
+    { type: 'policy_document', id: doc!.id },
+    {
+      title: input.title,
+      number: input.number,
+      department_id: input.department_id,
+      source_file_id: source.sourceFileId ?? null,
+    },
+  );
+  return doc!.id;
+}
+
+async function checkOwner(db: DbOrTx, projectId: number, ownerId: number) {
+  const [member] = (
+    await db.execute(
+      sql`select 1 as ok from project_memberships where project_id = ${projectId} and user_id = ${ownerId}`,
+    )
+  ).rows;
+  if (!member) throw numberError('Choose a member of this project as owner.', 'owner_id');
+}
+
+export async function createDocument(db: DbOrTx, actor: PolicyActor, input: DocumentCreate): Promise<number> {
+  return db.transaction((tx) => insertDocument(tx, actor, input));
+}
+
+export async function updateDocument(
+  db: DbOrTx,
+  actor: PolicyActor,
+  documentId: number,
+  patch: Partial<Omit<DocumentCreate, 'content'>>,
+): Promise<void> {
+  const doc = await documentOf(db, actor, documentId);
+  if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
+  await db.transaction(async (tx) => {
+    const scheme = await loadScheme(tx, actor.projectId);
+    const departmentId = patch.department_id === undefined ? doc.departmentId : patch.department_id;
+    const department = await departmentOf(tx, actor.projectId, departmentId);
+    const number = patch.number === undefined ? doc.number : patch.number;
+    if (patch.number !== undefined && patch.number !== doc.number && !can(actor, 'numbering')) {
+      throw new AppError('FORBIDDEN', 'Only those who manage numbering can change a policy number.');
+    }
+    if (number && (number !== doc.number || departmentId !== doc.departmentId)) {
+      await checkNumber(tx, actor.projectId, scheme, number, department?.code ?? null, doc.id);
+    }
+    if (patch.owner_id) await checkOwner(tx, actor.projectId, patch.owner_id);
+    await tx
+      .update(policyDocuments)
+      .set({
+        title: patch.title,
+        number: patch.number,
+        departmentId: patch.department_id,
+        ownerId: patch.owner_id,
+        reviewIntervalMonths: patch.review_interval_months,
+        nextReviewOn: patch.next_review_on,
+        updatedAt: new Date(),
+        updatedBy: actor.userId,
+      })
+      .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)))
+      .catch(numberTaken);
+    if (patch.number !== undefined) await recordNumberChange(tx, actor, doc.id, doc.number, patch.number, 'edit');
+    await audit(
+      tx,
+      actor,
+      'document_updated',
+      { type: 'policy_document', id: doc.id },
+      {
+        before: { title: doc.title, number: doc.number, department_id: doc.departmentId },
+        after: patch,
+      },
+    );
+  });
+}
+
+/** Opens a draft version from the current one (or returns the open one). */
+async function openDraft(
+  tx: DbOrTx,
+  actor: PolicyActor,
+  doc: Doc,
+  content?: string,
+  summary?: string,
+): Promise<Version> {
+  if (doc.draftVersionId !== null) {
+    const [draft] = await tx.select().from(policyVersions).where(eq(policyVersions.id, doc.draftVersionId));
+    return draft!;
+  }
+  const [last] = await tx
+    .select({ version: sql<number>`max(${policyVersions.version})` })
+    .from(policyVersions)
+    .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.documentId, doc.id)));
+  const [current] = doc.currentVersionId
+    ? await tx.select().from(policyVersions).where(eq(policyVersions.id, doc.currentVersionId))
+    : [];
+  const [draft] = await tx
+    .insert(policyVersions)
+    .values({
+      projectId: actor.projectId,
+      documentId: doc.id,
+      version: (last?.version ?? 0) + 1,
+      state: 'draft',
+      content: content ?? current?.content ?? '',
+      changeSummary: summary ?? '',
+      authorId: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning();
+  await tx
+    .update(policyDocuments)
+    .set({ draftVersionId: draft!.id, updatedAt: new Date(), updatedBy: actor.userId })
+    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
+  await audit(tx, actor, 'version_started', { type: 'policy_document', id: doc.id }, { version: draft!.version });
+  return draft!;
+}
+
+export async function newVersion(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<void> {
+  const doc = await documentOf(db, actor, documentId);
+  if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from policy_documents where id = ${doc.id} for update`);
+    const [fresh] = await tx.select().from(policyDocuments).where(eq(policyDocuments.id, doc.id));
+    await openDraft(tx, actor, fresh!);
+  });
+}
+
+/** Autosave of the working draft. The base revision guards against two editors overwriting each other. */
+export async function saveDraft(
+  db: DbOrTx,
+  actor: PolicyActor,
+  documentId: number,
+  body: { content: string; change_summary: string; base_revision: number },
+) {
+  const doc = await documentOf(db, actor, documentId);
+  if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
+  if (doc.status === 'in_review' || doc.status === 'pending_signature') {
+    throw new AppError('CONFLICT', 'This version is out for review or signature; it cannot be edited now.');
+  }
+  const content = sanitizeHtml(body.content);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from policy_documents where id = ${doc.id} for update`);
+    const [fresh] = await tx.select().from(policyDocuments).where(eq(policyDocuments.id, doc.id));
+    const draft = await openDraft(tx, actor, fresh!);
+    if (draft.revision !== body.base_revision) {
+      const by = await personRef(tx, draft.updatedBy);
+      const at = draft.updatedAt.toISOString().slice(11, 16);
+      throw new AppError(
+        'CONFLICT',
+        `${by?.name ?? 'Someone'} saved this draft at ${at} UTC after you opened it. Reload the latest draft to continue; your text stays in the editor until you do.`,
+      );
+    }
+    const [saved] = await tx
+      .update(policyVersions)
+      .set({
+        content,
+        changeSummary: body.change_summary,
+        revision: draft.revision + 1,
+        updatedAt: new Date(),
+        updatedBy: actor.userId,
+      })
+      .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, draft.id)))
+      .returning();
+    await tx
+      .update(policyDocuments)
+      .set({ updatedAt: new Date(), updatedBy: actor.userId })
+      .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
+    if (fresh!.currentVersionId === null) await refreshSearchText(tx, actor.projectId, doc.id);
+    // One audit event per save would flood the log with autosaves: the first save of a revision run is enough
+    // to know who edited; every save is still in the version's revision counter and updated_by.
+    if (draft.revision === 0 || draft.updatedBy !== actor.userId) {
+      await audit(tx, actor, 'draft_edited', { type: 'policy_document', id: doc.id }, { version: draft.version });
+    }
+    return {
+      version_id: saved!.id,
+      revision: saved!.revision,
+      saved_at: saved!.updatedAt.toISOString(),
+      content: saved!.content,
+    };
+  });
+}
+
+export async function compareVersions(
+  db: DbOrTx,
+  actor: PolicyActor,
+  documentId: number,
+  fromId: number,
+  toId: number,
+) {
+  const from = await loadVersion(db, actor, documentId, fromId);
+  const to = await loadVersion(db, actor, documentId, toId);
+  const redline = redlineHtml(from.content, to.content);
+  const { content: _a, revision: _b, ...fromSummary } = from;
+  const { content: _c, revision: _d, ...toSummary } = to;
+  return { from: fromSummary, to: toSummary, ...redline, html: sanitizeHtml(redline.html) };
+}
+
+// ---------------------------------------------------------------- archive
+
+export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<void> {
+  const doc = await documentOf(db, actor, documentId);
+  if (doc.status === 'archived') throw new AppError('CONFLICT', 'This policy is already archived.');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(policyDocuments)
+      .set({ status: 'archived', archivedAt: new Date(), archivedBy: actor.userId, updatedAt: new Date() })
+      .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
+    await audit(
+      tx,
+      actor,
+      'document_archived',
+      { type: 'policy_document', id: doc.id },
+      {
+        number: doc.number,
+        title: doc.title,
+        status_before: doc.status,
+      },
+    );
+  });
+}
+
+/** Back from the archive: published again if it had a current version, else a draft. Keeps its number when free. */
+export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<string> {
+  const doc = await documentOf(db, actor, documentId);
+  if (doc.status !== 'archived') throw new AppError('CONFLICT', 'This policy is not archived.');
+  return db.transaction(async (tx) => {
+    let number = doc.number;
+    let message = `"${doc.title}" is back${number ? ` as ${number}` : ''}.`;
+    if (number) {
+      const [holder] = await tx
+        .select({ title: policyDocuments.title })
+        .from(policyDocuments)
+        .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.number, number), live));
+      if (holder) {
+        message = `"${doc.title}" is back without a number: ${number} now belongs to "${holder.title}". Assign a new number under Numbering.`;
+        await recordNumberChange(tx, actor, doc.id, number, null, 'restore');
+        number = null;
+      }
+    }
+    const status = doc.currentVersionId !== null ? 'published' : 'draft';
+    await tx
+      .update(policyDocuments)
+      .set({ status, number, archivedAt: null, archivedBy: null, updatedAt: new Date(), updatedBy: actor.userId })
+      .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
+    await audit(
+      tx,
+      actor,
+      'document_restored',
+      { type: 'policy_document', id: doc.id },
+      {
+        number_before: doc.number,
+        number_after: number,
+        status,
+      },
+    );
+    return message;
+  });
+}
+
+/** An earlier version's text becomes the new draft (never while another draft is open: nothing is overwritten). */
+export async function restoreVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number) {
+  const doc = await documentOf(db, actor, documentId);
+  if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive first.');
+  const old = await loadVersion(db, actor, documentId, versionId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from policy_documents where id = ${doc.id} for update`);
+    const [fresh] = await tx.select().from(policyDocuments).where(eq(policyDocuments.id, doc.id));
+    if (fresh!.draftVersionId !== null) {
+      throw new AppError(
+        'CONFLICT',
+        'This policy already has a draft in progress. Finish that draft, or copy the text you need from the old version into it.',
+      );
+    }
+    await openDraft(tx, actor, fresh!, old.content, `Restored from version ${old.version}.`);
+    await audit(tx, actor, 'version_restored', { type: 'policy_document', id: doc.id }, { from_version: old.version });
+  });
+}
+
+export async function listArchive(db: DbOrTx, actor: PolicyActor) {
+  const archivedBy = sql<
+    string | null
+  >`(select ${personName} from users where users.id = ${policyDocuments.archivedBy})`;
+  const documents = await db
+    .select({
+      id: policyDocuments.id,
+      number: policyDocuments.number,
+      title: policyDocuments.title,
+      archived_at: policyDocuments.archivedAt,
+      by_id: policyDocuments.archivedBy,
+      by_name: archivedBy,
+    })
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.status, 'archived'), visible(actor)))
+    .orderBy(desc(policyDocuments.archivedAt));
+  const versions = await db
+    .select({
+      document_id: policyDocuments.id,
+      number: policyDocuments.number,
+      title: policyDocuments.title,
+      version_id: policyVersions.id,
+      version: policyVersions.version,
+      effective_on: policyVersions.effectiveOn,
+      superseded_at: policyVersions.supersededAt,
+    })
+    .from(policyVersions)
+    .innerJoin(policyDocuments, eq(policyDocuments.id, policyVersions.documentId))
+    .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.state, 'superseded'), visible(actor)))
+    .orderBy(desc(policyVersions.supersededAt), asc(policyVersions.id))
+    .limit(1000);
+  return {
+    documents: documents.map((d) => ({
+      id: d.id,
+      number: d.number,
+      title: d.title,
+      archived_at: iso(d.archived_at),
+      archived_by: d.by_id === null ? null : { id: d.by_id, name: d.by_name ?? '' },
+    })),
+    versions: versions.map((v) => ({ ...v, superseded_at: iso(v.superseded_at) ?? '' })),
+  };
+}
+
+/** Ids of live documents of the project with their numbers (for planning moves and assignments). */
+export async function liveNumbers(db: DbOrTx, projectId: number) {
+  return db
+    .select({
+      id: policyDocuments.id,
+      number: policyDocuments.number,
+      departmentCode: policyDepartments.code,
+      title: policyDocuments.title,
+    })
+    .from(policyDocuments)
+    .leftJoin(policyDepartments, eq(policyDepartments.id, policyDocuments.departmentId))
+    .where(and(eq(policyDocuments.projectId, projectId), live));
+}
+
+export const unnumbered = isNull(policyDocuments.number);

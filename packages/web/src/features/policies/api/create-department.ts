@@ -1,0 +1,21 @@
+import { type Department, type departmentInputSchema, departmentSchema } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api';
+import { departmentsPath } from './get-department-list';
+import { invalidatePolicies } from './keys';
+
+export type NewDepartment = z.input<typeof departmentInputSchema>;
+
+/** POST .../policy-management/departments {name, code, parent_id} -> 201 the department. */
+export function createDepartment(projectId: string, department: NewDepartment): Promise<Department> {
+  return apiFetch(departmentsPath(projectId), { method: 'POST', body: department, schema: departmentSchema });
+}
+
+export function useCreateDepartment(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (department: NewDepartment) => createDepartment(projectId, department),
+    onSuccess: () => invalidatePolicies(queryClient, projectId),
+  });
+}

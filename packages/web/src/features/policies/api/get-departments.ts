@@ -1,0 +1,30 @@
+import { type Department, departmentListSchema } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { policyKey, policyPath } from './keys';
+
+export type { Department };
+
+export function departmentsKey(projectId: string) {
+  return [...policyKey(projectId), 'departments'] as const;
+}
+
+/** GET .../departments: every department of the project (a tree through parent_id) with its document count. */
+export async function getDepartments(projectId: string, signal?: AbortSignal): Promise<Department[]> {
+  const { departments } = await apiFetch(`${policyPath(projectId)}/departments`, {
+    signal,
+    schema: departmentListSchema,
+  });
+  return departments;
+}
+
+export function departmentsQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: departmentsKey(projectId),
+    queryFn: ({ signal }) => getDepartments(projectId, signal),
+  });
+}
+
+export function useDepartments(projectId: string) {
+  return useQuery(departmentsQueryOptions(projectId));
+}

@@ -1,0 +1,32 @@
+import { type PolicyVersion, versionSchema } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { documentKey, documentPath } from './get-document';
+
+export type { PolicyVersion };
+
+export function versionKey(projectId: string, documentId: string, versionId: string | number) {
+  return [...documentKey(projectId, documentId), 'version', String(versionId)] as const;
+}
+
+/** GET .../documents/{documentId}/versions/{versionId}: one version with its content. */
+export function getVersion(
+  projectId: string,
+  documentId: string,
+  versionId: string | number,
+  signal?: AbortSignal,
+): Promise<PolicyVersion> {
+  return apiFetch(`${documentPath(projectId, documentId)}/versions/${versionId}`, { signal, schema: versionSchema });
+}
+
+export function versionQueryOptions(projectId: string, documentId: string, versionId: string | number) {
+  return queryOptions({
+    queryKey: versionKey(projectId, documentId, versionId),
+    queryFn: ({ signal }) => getVersion(projectId, documentId, versionId, signal),
+  });
+}
+
+/** The version, or nothing while `versionId` is null (the caller already holds the content it needs). */
+export function useVersion(projectId: string, documentId: string, versionId: string | number | null) {
+  return useQuery({ ...versionQueryOptions(projectId, documentId, versionId ?? 0), enabled: versionId !== null });
+}

@@ -1,0 +1,24 @@
+import { type DocumentDetail, documentDetailSchema, type documentPatchSchema } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api';
+import { documentKey, documentPath } from './get-document';
+import { invalidatePolicies } from './keys';
+
+export type DocumentPatch = z.input<typeof documentPatchSchema>;
+
+/** PATCH .../documents/{documentId}: title, number, department, owner, review interval and next review date. */
+export function updateDocument(projectId: string, documentId: string, patch: DocumentPatch): Promise<DocumentDetail> {
+  return apiFetch(documentPath(projectId, documentId), { method: 'PATCH', body: patch, schema: documentDetailSchema });
+}
+
+export function useUpdateDocument(projectId: string, documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: DocumentPatch) => updateDocument(projectId, documentId, patch),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKey(projectId, documentId), document);
+      return invalidatePolicies(queryClient, projectId);
+    },
+  });
+}

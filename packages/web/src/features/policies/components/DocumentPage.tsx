@@ -1,0 +1,424 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type DocumentDetail, type PolicyVersion, VERSION_STATE_LABELS } from '@portal/shared';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { ApiError, messageFor } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useArchiveDocument } from '../api/archive-document';
+import { useDocument } from '../api/get-document';
+import { useVersion } from '../api/get-version';
+import { useStartNewVersion } from '../api/new-version';
+import { useRestoreDocument } from '../api/restore-document';
+import { LoadFailure } from './admin-ui';
+import { DocumentCompare } from './DocumentCompare';
+import { DocumentHistory } from './DocumentHistory';
+import { DocumentSettingsModal } from './DocumentSettingsModal';
+import {
+  DOCUMENT_ID,
+  documentEditPage,
+  documentName,
+  documentPage,
+  documentPrintPage,
+  formatDay,
+  versionIdParam,
+  versionLabel,
+} from './document-format';
+import { PolicyContent } from './PolicyContent';
+import { StatusBadge } from './StatusBadge';
+import { policyRoute, usePolicyProjectId } from './use-policy-project';
+
+export const NOT_FOUND = 'This policy does not exist or is not available to you.';
+const TABS = ['policy', 'history', 'compare'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /app/policy_management/{projectId}/documents/{documentId}[?version={versionId}&tab=history|compare]: one policy,
+ * its header and the actions the server allows (`abilities`), with its text, its history and a redline compare.
+ */
+export function DocumentPage() {
+  const projectId = usePolicyProjectId();
+  const { documentId = '' } = useParams();
+  if (!DOCUMENT_ID.test(documentId)) return <NotFoundPage />;
+  return <DocumentView key={documentId} projectId={projectId} documentId={documentId} />;
+}
+
+function DocumentView({ projectId, documentId }: { projectId: string; documentId: string }) {
+  const document = useDocument(projectId, documentId);
+  usePageTitle(document.data ? documentName(document.data) : 'Policy');
+  const back = (
+    <Anchor component={Link} to={policyRoute(projectId, 'toc')} size="sm" w="fit-content">
+      ← Table of contents
+    </Anchor>
+  );
+
+  let body: ReactNode;
+  // Data first: a failed background refetch keeps the data it had.
+  if (document.data) {
+    body = <DocumentDetails projectId={projectId} document={document.data} />;
+  } else if (document.isError && document.error instanceof ApiError && document.error.status === 404) {
+    body = (
+      <Stack gap="md" align="flex-start">
+        <Title order={1}>Policy not found</Title>
+        <Alert color="yellow" variant="light" role="alert" w="100%">
+          {NOT_FOUND}
+        </Alert>
+      </Stack>
+    );
+  } else if (document.isError) {
+    body = (
+      <Stack gap="md">
+        <Title order={1}>Policy</Title>
+        <LoadFailure
+          error={document.error}
+          fallback="The policy could not be loaded. Please try again."
+          retrying={document.isFetching}
+          onRetry={() => void document.refetch()}
+        />
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="md" role="status" aria-label="Loading the policy">
+        <Skeleton height={120} radius="md" />
+        <Skeleton height={320} radius="md" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" w="100%" maw={1100} miw={0}>
+      {back}
+      {body}
+    </Stack>
+  );
+}
+
+function DocumentDetails({ projectId, document }: { projectId: string; document: DocumentDetail }) {
+  const [params, setParams] = useSearchParams();
+  const versionParam = params.get('version');
+  const versionId = versionIdParam(versionParam);
+  const tabParam = params.get('tab');
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'policy';
+
+  function showTab(next: string | null) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (!next || next === 'policy') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
+  // The version the Policy tab shows, and so the one Print prints.
+  const shownId =
+    versionParam !== null ? versionId : (document.current_version?.id ?? document.draft_version?.id ?? null);
+
+  return (
+    <Stack gap="lg" miw={0}>
+      <DocumentHeader projectId={projectId} document={document} printVersionId={shownId} />
+      <Tabs value={tab} onChange={showTab} keepMounted={false}>
+        <Tabs.List aria-label="Policy views">
+          <Tabs.Tab value="policy">Policy</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+          <Tabs.Tab value="compare">Compare</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="policy" pt="md">
+          <PolicyTab
+            projectId={projectId}
+            document={document}
+            versionId={versionId}
+            badVersion={versionParam !== null && versionId === null}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <DocumentHistory projectId={projectId} document={document} shownVersionId={shownId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="compare" pt="md">
+          <DocumentCompare projectId={projectId} document={document} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+interface HeaderProps {
+  projectId: string;
+  document: DocumentDetail;
+  printVersionId: number | null;
+}
+
+function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
+  const navigate = useNavigate();
+  const id = String(document.id);
+  const startVersion = useStartNewVersion(projectId, id);
+  const archive = useArchiveDocument(projectId, id);
+  const restore = useRestoreDocument(projectId);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const { abilities } = document;
+  const archived = document.status === 'archived';
+  const draft = document.draft_version;
+  const editableDraft = draft?.state === 'draft';
+
+  async function startNewVersion() {
+    try {
+      await startVersion.mutateAsync();
+      void navigate(documentEditPage(projectId, document.id));
+    } catch (error) {
+      toast.error(messageFor(error, 'The new version could not be started. Please try again.'));
+    }
+  }
+
+  async function archiveNow() {
+    setConfirmArchive(false);
+    try {
+      await archive.mutateAsync();
+      toast.success(`"${document.title}" was archived.`);
+    } catch (error) {
+      toast.error(messageFor(error, 'The policy could not be archived. Please try again.'));
+    }
+  }
+
+  async function restoreNow() {
+    try {
+      const result = await restore.mutateAsync(document.id);
+      toast.success(result.message || `"${document.title}" was restored.`);
+    } catch (error) {
+      toast.error(messageFor(error, 'The policy could not be restored. Please try again.'));
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Group gap="sm" wrap="wrap">
+            {document.number ? (
+              <Text ff="monospace" fw={700} c="dimmed">
+                {document.number}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No number yet
+              </Text>
+            )}
+            <StatusBadge status={document.status} />
+          </Group>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+            {document.title}
+          </Title>
+        </Stack>
+        <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          <Fact label="Department">
+            {document.department ? `${document.department.name} (${document.department.code})` : 'No department'}
+          </Fact>
+          <Fact label="Owner">{document.owner?.name ?? 'No owner'}</Fact>
+          <Fact label="Effective date">{formatDay(document.effective_on, 'Not yet effective')}</Fact>
+          <Fact label="Next review">{formatDay(document.next_review_on)}</Fact>
+        </SimpleGrid>
+        {archived && (
+          <Alert color="gray" variant="light">
+            This policy is archived: it is not in the table of contents. Its whole history is kept.
+          </Alert>
+        )}
+        <Group gap="sm" wrap="wrap">
+          {abilities.edit && !archived && editableDraft && (
+            <Button component={Link} to={documentEditPage(projectId, document.id)}>
+              Edit draft
+            </Button>
+          )}
+          {abilities.edit && !archived && !draft && document.current_version && (
+            <Button onClick={() => void startNewVersion()} loading={startVersion.isPending}>
+              Start new version
+            </Button>
+          )}
+          {abilities.edit && !archived && (
+            <Button variant="default" onClick={() => setSettingsOpen(true)}>
+              Settings
+            </Button>
+          )}
+          {printVersionId !== null && (
+            <Button variant="default" component={Link} to={documentPrintPage(projectId, document.id, printVersionId)}>
+              Print
+            </Button>
+          )}
+          {abilities.archive && !archived && (
+            <Button variant="default" color="red.8" onClick={() => setConfirmArchive(true)} loading={archive.isPending}>
+              Archive
+            </Button>
+          )}
+          {abilities.restore && archived && (
+            <Button variant="default" onClick={() => void restoreNow()} loading={restore.isPending}>
+              Restore
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <DocumentSettingsModal
+        opened={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        projectId={projectId}
+        document={document}
+      />
+      <ConfirmActionModal
+        opened={confirmArchive}
+        title="Archive policy"
+        message={`Archive policy "${document.title}"? It leaves the table of contents and can be restored from the archive.`}
+        confirmLabel="Archive"
+        danger
+        onConfirm={() => void archiveNow()}
+        onCancel={() => setConfirmArchive(false)}
+      />
+    </Paper>
+  );
+}
+
+interface PolicyTabProps {
+  projectId: string;
+  document: DocumentDetail;
+  /** The version asked for in the query string (?version=), if any. */
+  versionId: number | null;
+  /** The query string named a version in a form no version has. */
+  badVersion: boolean;
+}
+
+function PolicyTab({ projectId, document, versionId, badVersion }: PolicyTabProps) {
+  const current = document.current_version;
+  const draft = document.draft_version;
+  // The document already carries the current and the working version with their text; others are fetched.
+  const embedded = [current, draft].find((version) => version && version.id === versionId) ?? null;
+  const fetched = useVersion(projectId, String(document.id), versionId !== null && !embedded ? versionId : null);
+
+  if (badVersion) {
+    return <VersionMissing projectId={projectId} documentId={document.id} />;
+  }
+
+  if (versionId !== null) {
+    let version: PolicyVersion | null = embedded;
+    if (!version) {
+      if (fetched.isPending) {
+        return <Skeleton height={240} radius="md" role="status" aria-label="Loading the version" />;
+      }
+      if (fetched.isError) {
+        if (fetched.error instanceof ApiError && fetched.error.status === 404) {
+          return <VersionMissing projectId={projectId} documentId={document.id} />;
+        }
+        return (
+          <LoadFailure
+            error={fetched.error}
+            fallback="The version could not be loaded. Please try again."
+            retrying={fetched.isFetching}
+            onRetry={() => void fetched.refetch()}
+          />
+        );
+      }
+      version = fetched.data;
+    }
+    const isCurrent = current !== null && version.id === current.id;
+    return (
+      <Stack gap="md">
+        {isCurrent ? (
+          <VersionNote version={version} current />
+        ) : (
+          <Alert color="yellow" variant="light" title="Not the current version">
+            <Stack gap={4}>
+              <Text size="sm">
+                You are reading {versionLabel(version)}
+                {version.effective_on ? `, effective ${formatDay(version.effective_on)}` : ''}.{' '}
+                {current ? 'Readers see the current version.' : 'This policy has no published version yet.'}
+              </Text>
+              {current && (
+                <Anchor component={Link} to={documentPage(projectId, document.id)} size="sm" w="fit-content">
+                  Show the current version
+                </Anchor>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <ContentPaper version={version} />
+      </Stack>
+    );
+  }
+
+  if (current) {
+    return (
+      <Stack gap="md">
+        <VersionNote version={current} current />
+        {draft && (
+          <Text size="sm" c="dimmed">
+            A new {VERSION_STATE_LABELS[draft.state].toLowerCase()} (version {draft.version}) is being prepared.{' '}
+            <Anchor component={Link} to={documentPage(projectId, document.id, { version: String(draft.id) })}>
+              Read version {draft.version}
+            </Anchor>
+          </Text>
+        )}
+        <ContentPaper version={current} />
+      </Stack>
+    );
+  }
+
+  if (draft) {
+    return (
+      <Stack gap="md">
+        <VersionNote version={draft} current={false} />
+        <ContentPaper version={draft} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Text c="dimmed">This policy has no published version yet.</Text>
+    </Paper>
+  );
+}
+
+function VersionNote({ version, current }: { version: PolicyVersion; current: boolean }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {current
+        ? `Showing the current version: version ${version.version}${version.effective_on ? `, effective ${formatDay(version.effective_on)}` : ''}.`
+        : `Showing ${VERSION_STATE_LABELS[version.state].toLowerCase()} version ${version.version}: not published yet, so readers do not see it.`}
+    </Text>
+  );
+}
+
+function ContentPaper({ version }: { version: PolicyVersion }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} miw={0}>
+      <PolicyContent html={version.content} label={`Text of version ${version.version}`} />
+    </Paper>
+  );
+}
+
+function VersionMissing({ projectId, documentId }: { projectId: string; documentId: number }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="yellow" variant="light" role="alert" w="100%">
+        This version does not exist.
+      </Alert>
+      <Anchor component={Link} to={documentPage(projectId, documentId)} size="sm">
+        Show the current version
+      </Anchor>
+    </Stack>
+  );
+}

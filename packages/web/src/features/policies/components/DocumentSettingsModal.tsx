@@ -1,0 +1,228 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { type Department, type DocumentDetail, documentPatchSchema } from '@portal/shared';
+import { type FormEvent, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { messageFor } from '../../../lib/api';
+import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
+import { useDepartments } from '../api/get-departments';
+import { type DocumentPatch, useUpdateDocument } from '../api/update-document';
+
+const FIELDS = ['title', 'department_id', 'review_interval_months', 'next_review_on'] as const;
+type Field = (typeof FIELDS)[number];
+
+export interface DepartmentOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Departments as select options: each under its parent, in name order, labelled 'Name (CODE)' and indented by an
+ * en space per level, so the tree still reads in a flat list.
+ */
+export function departmentOptions(departments: Department[]): DepartmentOption[] {
+  const ids = new Set(departments.map((department) => department.id));
+  const children = new Map<number | null, Department[]>();
+  for (const department of departments) {
+    // A parent the list does not hold puts the department at the top rather than losing it.
+    const parent = department.parent_id !== null && ids.has(department.parent_id) ? department.parent_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), department]);
+  }
+  const options: DepartmentOption[] = [];
+  const seen = new Set<number>();
+  const visit = (parent: number | null, depth: number) => {
+    const list = [...(children.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    for (const department of list) {
+      if (seen.has(department.id)) continue;
+      seen.add(department.id);
+      options.push({
+        value: String(department.id),
+        label: `${'\u2002'.repeat(depth)}${department.name} (${department.code})`,
+      });
+      visit(department.id, depth + 1);
+    }
+  };
+  visit(null, 0);
+  return options;
+}
+
+interface SettingsModalProps {
+  opened: boolean;
+  onClose: () => void;
+  projectId: string;
+  document: DocumentDetail;
+}
+
+/** The document's settings: title, department, review interval and next review date (PATCH, changed fields only). */
+export function DocumentSettingsModal({ opened, onClose, projectId, document }: SettingsModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Policy settings"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {/* Mounted only while open: every opening starts from the document as it is now. */}
+      {opened && <SettingsForm projectId={projectId} document={document} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+interface FormValues {
+  title: string;
+  department_id: string | null;
+  review_interval_months: number | string;
+  next_review_on: string;
+}
+
+function valuesOf(document: DocumentDetail): FormValues {
+  return {
+    title: document.title,
+    department_id: document.department ? String(document.department.id) : null,
+    review_interval_months: document.review_interval_months,
+    next_review_on: document.next_review_on ?? '',
+  };
+}
+
+function SettingsForm({
+  projectId,
+  document,
+  onDone,
+}: {
+  projectId: string;
+  document: DocumentDetail;
+  onDone: () => void;
+}) {
+  const update = useUpdateDocument(projectId, String(document.id));
+  const departments = useDepartments(projectId);
+  const [values, setValues] = useState<FormValues>(() => valuesOf(document));
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const options = useMemo(() => {
+    const list = departments.data ? departmentOptions(departments.data) : [];
+    // The document's department stays choosable while the list loads or if it failed to load.
+    const own = document.department;
+    if (own && !list.some((option) => option.value === String(own.id))) {
+      list.unshift({ value: String(own.id), label: `${own.name} (${own.code})` });
+    }
+    return list;
+  }, [departments.data, document.department]);
+
+  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setFailure(null);
+    const before = valuesOf(document);
+    if (values.review_interval_months === '') {
+      setErrors({ review_interval_months: 'Enter how many months pass between reviews.' });
+      return;
+    }
+    const candidate = {
+      title: values.title,
+      department_id: values.department_id === null ? null : Number(values.department_id),
+      review_interval_months: Number(values.review_interval_months),
+      next_review_on: values.next_review_on.trim() === '' ? null : values.next_review_on.trim(),
+    };
+    const parsed = documentPatchSchema.safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(schemaFieldErrors<Field>(parsed.error));
+      return;
+    }
+    const patch: DocumentPatch = {};
+    if (parsed.data.title !== before.title) patch.title = parsed.data.title;
+    if ((parsed.data.department_id ?? null) !== (before.department_id === null ? null : Number(before.department_id))) {
+      patch.department_id = parsed.data.department_id ?? null;
+    }
+    if (parsed.data.review_interval_months !== before.review_interval_months) {
+      patch.review_interval_months = parsed.data.review_interval_months;
+    }
+    if ((parsed.data.next_review_on ?? '') !== before.next_review_on) {
+      patch.next_review_on = parsed.data.next_review_on ?? null;
+    }
+    if (Object.keys(patch).length === 0) {
+      onDone();
+      return;
+    }
+    try {
+      await update.mutateAsync(patch);
+      toast.success('Policy settings saved.');
+      onDone();
+    } catch (error) {
+      const fields = serverFieldErrors(error, FIELDS);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) {
+        setFailure(messageFor(error, 'The settings could not be saved. Please try again.'));
+      }
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="Title"
+          withAsterisk
+          maxLength={200}
+          value={values.title}
+          onChange={(event) => set('title', event.currentTarget.value)}
+          error={errors.title}
+          data-autofocus
+        />
+        <Select
+          label="Department"
+          placeholder={departments.isPending ? 'Loading departments…' : 'No department'}
+          data={options}
+          value={values.department_id}
+          onChange={(value) => set('department_id', value)}
+          clearable
+          searchable
+          nothingFoundMessage="No department matches."
+          error={
+            errors.department_id ??
+            (departments.isError ? messageFor(departments.error, 'The departments could not be loaded.') : undefined)
+          }
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label="Review interval (months)"
+          description="How often the policy is reviewed."
+          min={1}
+          max={60}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.review_interval_months}
+          onChange={(value) => set('review_interval_months', value)}
+          error={errors.review_interval_months}
+        />
+        <TextInput
+          type="date"
+          label="Next review date"
+          description="Leave empty to have no review date."
+          value={values.next_review_on}
+          onChange={(event) => set('next_review_on', event.currentTarget.value)}
+          error={errors.next_review_on}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { myPermissionsQueryOptions } from '../../../lib/permissions';
+import { AppEntryPage } from '../../apps/components/AppEntryPage';
+import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
+import { ConvertPage } from './ConvertPage';
+import { DepartmentsPage } from './DepartmentsPage';
+import { DndPage } from './DndPage';
+import { DocumentEditPage } from './DocumentEditPage';
+import { DocumentPage } from './DocumentPage';
+import { DocumentPrintPage } from './DocumentPrintPage';
+import { DocumentsStatusPage } from './DocumentsStatusPage';
+import { NavigatorPage } from './NavigatorPage';
+import { NumberingPage } from './NumberingPage';
+import { PolicyAppHeader } from './PolicyAppHeader';
+import { QuickReferenceGuidePage } from './QuickReferenceGuidePage';
+import { SearchPage } from './SearchPage';
+import { TocPage } from './TocPage';
+import { usePolicyProjectId } from './use-policy-project';
+
+/** Sections of the header's links, in order; shown when the permission map allows them. */
+const HEADER_SECTIONS = [
+  'toc',
+  'documents',
+  'navigator',
+  'archive-navigator',
+  'convert',
+  'numbering',
+  'insert-department',
+  'dnd',
+  'quick-reference-guide',
+];
+
+/**
+ * Sections of SPEC section 2 that later issues build (users, reviewers and signers, bulk actions, standards): they
+ * keep the app's entry page, behind the same section guard, until then.
+ */
+const LATER_SECTIONS = [
+  'admin-dashboard',
+  'policy-users',
+  'create-project-user',
+  'assign-users',
+  'manage-users',
+  'assign-main-role',
+  'edit-main-role',
+  'healthy-departments',
+  'department-reviewers',
+  'department-signers',
+  'department-readers',
+  'add-standards',
+  'bulk-sign',
+  'bulk-send-to-sign',
+  'bulk-read',
+  'bulk-new-version',
+];
+
+/**
+ * The policy management app under /app/policy_management/{projectId or slug}/...: the route in routes.tsx has
+ * already checked the project and the section (SectionGuard); this picks the screen.
+ */
+export function PolicyApp() {
+  const projectId = usePolicyProjectId();
+  const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
+  const sections = HEADER_SECTIONS.filter((s) => permissions.data?.[`policy_management:${s}`] ?? s === 'toc');
+  return (
+    <Stack gap="md">
+      <PolicyAppHeader sections={sections} />
+      <Routes>
+        <Route index element={<Navigate to="toc" replace />} />
+        <Route path="toc" element={<TocPage />} />
+        <Route path="documents" element={<DocumentsStatusPage />} />
+        <Route path="documents/status/:status" element={<DocumentsStatusPage />} />
+        <Route path="documents/:documentId" element={<DocumentPage />} />
+        <Route path="documents/:documentId/edit" element={<DocumentEditPage />} />
+        <Route path="documents/:documentId/print" element={<DocumentPrintPage />} />
+        <Route path="navigator" element={<NavigatorPage />} />
+        <Route path="archive-navigator" element={<ArchiveNavigatorPage />} />
+        <Route path="search" element={<SearchPage />} />
+        <Route path="convert" element={<ConvertPage />} />
+        <Route path="numbering" element={<NumberingPage />} />
+        <Route path="insert-department" element={<DepartmentsPage />} />
+        <Route path="edit-department" element={<DepartmentsPage />} />
+        <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />
+        <Route path="dnd" element={<DndPage />} />
+        <Route path="quick-reference-guide" element={<QuickReferenceGuidePage />} />
+        {LATER_SECTIONS.map((section) => (
+          <Route
+            key={section}
+            path={`${section}/*`}
+            element={<AppEntryPage app="policy_management" title="Policy" />}
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Button, Group } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { PolicySearchBox } from './PolicySearchBox';
+import { policyRoute, usePolicyProjectId } from './use-policy-project';
+
+/** The policy app's sections with a place in the sub-navigation, in their order there. */
+export const POLICY_NAV_SECTIONS = [
+  { section: 'toc', label: 'Table of contents' },
+  { section: 'documents', label: 'Documents' },
+  { section: 'navigator', label: 'Navigator' },
+  { section: 'archive-navigator', label: 'Archive' },
+  { section: 'convert', label: 'Convert Word' },
+  { section: 'numbering', label: 'Numbering' },
+  { section: 'insert-department', label: 'Departments' },
+  { section: 'dnd', label: 'Reorder' },
+  { section: 'quick-reference-guide', label: 'Quick reference' },
+] as const;
+
+/** Paths that belong to a section without being its own route (a document under Documents, and so on). */
+const ALSO_UNDER: Record<string, string> = {
+  'edit-department': 'insert-department',
+};
+
+/** The section a policy path is in: /app/policy_management/{id or slug}/{section}/... */
+export function activePolicySection(pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] !== 'app' || parts[1] !== 'policy_management' || !parts[3]) return null;
+  return ALSO_UNDER[parts[3]] ?? parts[3];
+}
+
+interface PolicyAppHeaderProps {
+  /** The sections the user may open (route segments such as 'toc', 'numbering'); others get no link. */
+  sections: readonly string[];
+}
+
+/**
+ * What every policy screen shows above its content: links to the app's sections (the current one highlighted)
+ * and the search box. Both wrap onto more lines on a phone.
+ */
+export function PolicyAppHeader({ sections }: PolicyAppHeaderProps) {
+  const projectId = usePolicyProjectId();
+  const { pathname } = useLocation();
+  const active = activePolicySection(pathname);
+  const allowed = new Set(sections);
+  const links = POLICY_NAV_SECTIONS.filter((item) => allowed.has(item.section));
+
+  return (
+    <Group justify="space-between" align="center" gap="sm" wrap="wrap" w="100%">
+      {links.length > 0 && (
+        <Box component="nav" aria-label="Policy management" style={{ flex: '1 1 22rem', minWidth: 0 }}>
+          <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
+            {links.map((item) => {
+              const current = item.section === active;
+              return (
+                <li key={item.section}>
+                  <Button
+                    component={Link}
+                    to={policyRoute(projectId, item.section)}
+                    size="compact-sm"
+                    variant={current ? 'light' : 'subtle'}
+                    aria-current={current ? 'page' : undefined}
+                    data-active={current || undefined}
+                  >
+                    {item.label}
+                  </Button>
+                </li>
+              );
+            })}
+          </Group>
+        </Box>
+      )}
+      <Box style={{ flex: '0 1 auto', minWidth: 0 }} w={{ base: '100%', sm: 'auto' }}>
+        <PolicySearchBox />
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { messageFor } from '../../../lib/api';
+
+/** The page's one h1 and a line saying what the page is for (shared by the policy administration screens). */
+export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+        {title}
+      </Title>
+      {children && <Text c="dimmed">{children}</Text>}
+    </Stack>
+  );
+}
+
+interface LoadFailureProps {
+  error: unknown;
+  fallback: string;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** A load that failed: the server's reason and a way to try again. */
+export function LoadFailure({ error, fallback, retrying, onRetry }: LoadFailureProps) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="red" variant="light" w="100%" role="alert">
+        {messageFor(error, fallback)}
+      </Alert>
+      <Button variant="default" loading={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+/** Placeholder rows while a list loads. */
+export function LoadingRows({ label, rows = 4 }: { label: string; rows?: number }) {
+  return (
+    <Stack gap="xs" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder
+        <Skeleton key={index} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Department, DocumentRow } from '@portal/shared';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
+import { expect, vi } from 'vitest';
+import { useCurrentProject } from '../../../lib/project/project-context';
+import { signedInCheck } from '../../../test/api-stub';
+import { jsonResponse } from '../../../test/fetch';
+import { click, render, waitFor } from '../../../test/render';
+import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
+import { DocumentsStatusPage } from './DocumentsStatusPage';
+import { NavigatorPage } from './NavigatorPage';
+import { PolicyAppHeader } from './PolicyAppHeader';
+import { SearchPage } from './SearchPage';
+import { TocPage } from './TocPage';
+
+/** Fixtures and helpers of the policy browsing screen tests. */
+export const API = '/api/projects/12/policy-management';
+export const BASE = '/app/policy_management/12';
+
+export const PROJECT = {
+  id: 12,
+  name: 'North Clinic',
+  slug: 'north',
+  active_apps: ['policy_management'],
+  facility_name: 'North Clinic Inc.',
+  is_active: true,
+  project_role: 'admin',
+};
+
+/** The session and the project the policy routes need. */
+export function sessionRoutes() {
+  return {
+    'GET /api/auth/check': jsonResponse(signedInCheck()),
+    'GET /api/projects/12': () => jsonResponse(PROJECT),
+  };
+}
+
+export function department(overrides: Partial<Department> & Pick<Department, 'id' | 'name' | 'code'>): Department {
+  return { parent_id: null, document_count: 0, ...overrides };
+}
+
+export function doc(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
+  return {
+    number: null,
+    status: 'published',
+    department_id: null,
+    has_draft: false,
+    next_review_on: null,
+    updated_at: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A response that never comes: the screen stays in its loading state. */
+export function pending(): Promise<Response> {
+  return new Promise(() => {});
+}
+
+/** As SectionGuard does: the screens render once the project is known. */
+function ProjectReady({ children }: { children: ReactNode }) {
+  const { projectId } = useCurrentProject();
+  return projectId ? children : null;
+}
+
+function DocumentMarker() {
+  const { documentId } = useParams();
+  return <h1>Document {documentId}</h1>;
+}
+
+/** Shows where the router is, for tests that follow links and URL changes. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The current path and query string of the test router. */
+export function where(): string {
+  return document.querySelector('[data-testid="where"]')?.textContent ?? '';
+}
+
+/** The policy browsing routes under a layout with the app header (all sections allowed unless given). */
+export async function openPolicy(path: string, sections?: string[]) {
+  const p = (route: string) => `/app/policy_management/:projectId/${route}`;
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <ProjectReady>
+            <PolicyAppHeader
+              sections={
+                sections ?? ['toc', 'documents', 'navigator', 'archive-navigator', 'numbering', 'insert-department']
+              }
+            />
+            <Where />
+            <Outlet />
+          </ProjectReady>
+        ),
+        children: [
+          { path: p('toc'), element: <TocPage /> },
+          { path: p('documents'), element: <DocumentsStatusPage /> },
+          { path: p('documents/status/:status'), element: <DocumentsStatusPage /> },
+          { path: p('documents/:documentId'), element: <DocumentMarker /> },
+          { path: p('navigator'), element: <NavigatorPage /> },
+          { path: p('archive-navigator'), element: <ArchiveNavigatorPage /> },
+          { path: p('search'), element: <SearchPage /> },
+          { path: p('numbering'), element: <h1>Numbering</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  await render(<RouterProvider router={router} />);
+  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+  return router;
+}
+
+/**
+ * jsdom lays nothing out: give the tree's scroll box a height and each row a height, as a browser would, so the
+ * virtualiser computes a real window of rows.
+ */
+export function stubLayout({ viewport = 400, row = 40 }: { viewport?: number; row?: number } = {}) {
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
+    return this instanceof HTMLElement && this.dataset.testid === 'policy-tree-scroll' ? viewport : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.dataset.index !== undefined ? row : 0;
+  });
+}
+
+/** The rows of the policy tree now in the page: their numbers (or titles) in order. */
+export function treeRows(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-testid="policy-tree-scroll"] li')];
+}
+
+export function rowNames(): string[] {
+  return treeRows().map((row) => row.dataset.number ?? row.querySelector('a')?.textContent ?? row.textContent ?? '');
+}
+
+export function dialog(): HTMLElement {
+  const element = document.querySelector<HTMLElement>('[role="dialog"]');
+  if (!element) throw new Error('no dialog');
+  return element;
+}
+
+/** The titles of the toasts shown. */
+export function toasts(): string[] {
+  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
+}
+
+/** The field whose label (visible or aria-label) reads `label`. */
+export function input(label: string, root: ParentNode = document.body): HTMLInputElement {
+  const match = [...root.querySelectorAll<HTMLInputElement>('input, textarea')].find(
+    (element) =>
+      element.getAttribute('aria-label') === label ||
+      element.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '').trim() === label,
+  );
+  if (!match) throw new Error(`no field ${label}`);
+  return match;
+}
+
+/** Opens a Mantine Select by its label and clicks the option named `option`. */
+export async function pick(label: string, option: string) {
+  const select = input(label);
+  await click(select);
+  let choice: HTMLElement | undefined;
+  await waitFor(() => {
+    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '');
+    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
+      (element) => element.textContent?.trim() === option,
+    );
+    expect(choice).toBeDefined();
+  });
+  await click(choice!);
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { compareNumbers } from '@portal/shared';
+import { messageFor } from '../../../lib/api';
+
+/**
+ * Small pieces shared by the policy browsing screens (table of contents, documents, navigator, archive, search):
+ * loading and failure blocks, dates, and the number order every list uses.
+ */
+
+interface LoadFailureProps {
+  error: unknown;
+  fallback: string;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** A load that failed: the server's reason and a way to try again. */
+export function PolicyLoadFailure({ error, fallback, retrying, onRetry }: LoadFailureProps) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="red" variant="light" w="100%" role="alert">
+        {messageFor(error, fallback)}
+      </Alert>
+      <Button variant="default" loading={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+/** Placeholder rows while a list loads, announced to screen readers. */
+export function LoadingRows({ label, rows = 6 }: { label: string; rows?: number }) {
+  return (
+    <Stack gap="xs" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <Skeleton key={index} height={28} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** '2026-11-21' -> 'Nov 21, 2026' (a calendar date: read and shown in UTC so no time zone shifts the day). */
+export function formatDay(isoDate: string | null | undefined): string {
+  if (!isoDate) return '—';
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
+}
+
+/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026, 10:00 AM' in the reader's time zone. */
+export function formatWhen(time: string | null | undefined): string {
+  if (!time) return '—';
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? time : dateTimeFormat.format(date);
+}
+
+/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026' in the reader's time zone. */
+export function formatDate(time: string | null | undefined): string {
+  if (!time) return '—';
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? time : dateFormat.format(date);
+}
+
+/** "1.2 Hand hygiene", or the title alone for a document without a number. */
+export function documentLabel(doc: { number: string | null; title: string }): string {
+  return doc.number ? `${doc.number} ${doc.title}` : doc.title;
+}
+
+/** Number order (1.2 before 1.10), documents without a number last in title order. */
+export function byNumber(a: { number: string | null; title: string }, b: { number: string | null; title: string }) {
+  if (a.number && b.number) return compareNumbers(a.number, b.number) || a.title.localeCompare(b.title);
+  if (a.number) return -1;
+  if (b.number) return 1;
+  return a.title.localeCompare(b.title, 'en', { numeric: true });
+}
+
+/** Whether every word of `query` appears in the document's number or title (case ignored). */
+export function matchesText(doc: { number: string | null; title: string }, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = `${doc.number ?? ''} ${doc.title}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** Departments in tree order (parents before their sub-departments, names A to Z), each with its depth. */
+export function departmentOptions(
+  departments: readonly { id: number; name: string; parent_id: number | null }[],
+): { value: string; label: string; depth: number }[] {
+  const ids = new Set(departments.map((department) => department.id));
+  const byParent = new Map<number | null, (typeof departments)[number][]>();
+  for (const department of departments) {
+    // A parent that is not in the list puts the department at the top.
+    const parent = department.parent_id !== null && ids.has(department.parent_id) ? department.parent_id : null;
+    byParent.set(parent, [...(byParent.get(parent) ?? []), department]);
+  }
+  const options: { value: string; label: string; depth: number }[] = [];
+  const seen = new Set<number>();
+  const visit = (parent: number | null, depth: number) => {
+    const children = [...(byParent.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    for (const department of children) {
+      if (seen.has(department.id)) continue;
+      seen.add(department.id);
+      options.push({ value: String(department.id), label: department.name, depth });
+      visit(department.id, depth + 1);
+    }
+  };
+  visit(null, 0);
+  // Departments caught in a loop of parents (never expected) still appear, at the top level.
+  for (const department of departments) {
+    if (!seen.has(department.id)) options.push({ value: String(department.id), label: department.name, depth: 0 });
+  }
+  return options;
+}
