@@ -2,7 +2,7 @@ import { type Department, type departmentInputSchema, departmentSchema } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
-import { departmentsPath } from './get-department-list';
+import { departmentsPath } from './get-departments';
 import { invalidatePolicies } from './keys';
 
 export type NewDepartment = z.input<typeof departmentInputSchema>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { departmentsPath } from './get-department-list';
+import { departmentsPath } from './get-departments';
 import { invalidatePolicies } from './keys';
 
 /** DELETE .../policy-management/departments/{departmentId} -> 204; 409 while it has documents or sub-departments. */

@@ -5,16 +5,17 @@ import { policyKey, policyPath } from './keys';
 
 export type { Department };
 
+export function departmentsPath(projectId: string): string {
+  return `${policyPath(projectId)}/departments`;
+}
+
 export function departmentsKey(projectId: string) {
   return [...policyKey(projectId), 'departments'] as const;
 }
 
 /** GET .../departments: every department of the project (a tree through parent_id) with its document count. */
 export async function getDepartments(projectId: string, signal?: AbortSignal): Promise<Department[]> {
-  const { departments } = await apiFetch(`${policyPath(projectId)}/departments`, {
-    signal,
-    schema: departmentListSchema,
-  });
+  const { departments } = await apiFetch(departmentsPath(projectId), { signal, schema: departmentListSchema });
   return departments;
 }
 

@@ -8,7 +8,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type ArchivedDocument, type EarlierVersion, type PolicyArchive, useArchive } from '../api/get-archive';
 import { useRestoreDocument } from '../api/restore-document';
 import { useRestoreVersion } from '../api/restore-version';
-import { byNumber, documentLabel, formatDay, formatWhen, LoadingRows, PolicyLoadFailure } from './browse-ui';
+import { byNumber, documentLabel, formatDay, formatWhen } from './browse-ui';
+import { LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /**
@@ -25,7 +26,7 @@ export function ArchiveNavigatorPage() {
     body = <LoadingRows label="Loading the archive" />;
   } else if (archive.isError) {
     body = (
-      <PolicyLoadFailure
+      <LoadFailure
         error={archive.error}
         fallback="The archive could not be loaded. Please try again."
         retrying={archive.isFetching}

@@ -24,11 +24,11 @@ import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ConvertResult, convertDocument } from '../api/convert-document';
-import { useDepartmentList } from '../api/get-department-list';
+import { useDepartments } from '../api/get-departments';
 import { useNumbering } from '../api/get-numbering';
 import { useUsedNumbers } from '../api/get-used-numbers';
 import { useUploadDocument } from '../api/upload-document';
-import { AdminHeading } from './admin-ui';
+import { AdminHeading } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const LIMITS = 'Word (.docx) or PDF, up to 10 MB';
@@ -348,7 +348,7 @@ interface SaveFormProps {
 
 function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: SaveFormProps) {
   const navigate = useNavigate();
-  const departments = useDepartmentList(projectId);
+  const departments = useDepartments(projectId);
   const numbering = useNumbering(projectId);
   const used = useUsedNumbers(projectId);
   const upload = useUploadDocument(projectId);

@@ -23,9 +23,9 @@ import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../..
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateDepartment } from '../api/create-department';
 import { useDeleteDepartment } from '../api/delete-department';
-import { type Department, useDepartmentList } from '../api/get-department-list';
+import { type Department, useDepartments } from '../api/get-departments';
 import { type DepartmentPatch, useUpdateDepartment } from '../api/update-department';
-import { AdminHeading, LoadFailure, LoadingRows } from './admin-ui';
+import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NO_DEPARTMENTS = 'No departments yet.';
@@ -79,7 +79,7 @@ interface ScreenProps {
 }
 
 function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
-  const list = useDepartmentList(projectId);
+  const list = useDepartments(projectId);
   const create = useCreateDepartment(projectId);
   const update = useUpdateDepartment(projectId);
   const remove = useDeleteDepartment(projectId);

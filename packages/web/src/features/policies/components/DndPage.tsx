@@ -51,11 +51,11 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type DocumentRow, useDocumentRows } from '../api/get-document-rows';
+import { type DocumentRow, useDocuments } from '../api/get-documents';
 import { type Scheme, useNumbering } from '../api/get-numbering';
 import { invalidatePolicies } from '../api/keys';
 import { useMoveDocument } from '../api/move-document';
-import { AdminHeading, LoadFailure, LoadingRows } from './admin-ui';
+import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const EMPTY_BRANCH = 'No policies found.';
@@ -85,7 +85,7 @@ const INSTRUCTIONS: ScreenReaderInstructions = {
 export function DndPage() {
   usePageTitle('Reorder and renumber');
   const projectId = usePolicyProjectId();
-  const documents = useDocumentRows(projectId);
+  const documents = useDocuments(projectId);
   const numbering = useNumbering(projectId);
 
   let body: ReactNode;

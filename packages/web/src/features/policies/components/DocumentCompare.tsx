@@ -2,9 +2,9 @@ import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@m
 import type { DocumentDetail } from '@portal/shared';
 import { useState } from 'react';
 import { useCompareVersions } from '../api/compare-versions';
-import { LoadFailure } from './admin-ui';
 import { versionLabel } from './document-format';
 import { PolicyContent } from './PolicyContent';
+import { LoadFailure } from './page-parts';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -12,9 +12,9 @@ import { useDocument } from '../api/get-document';
 import { invalidatePolicies } from '../api/keys';
 import { useStartNewVersion } from '../api/new-version';
 import { saveDraft } from '../api/save-draft';
-import { LoadFailure } from './admin-ui';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage, formatClock } from './document-format';
+import { LoadFailure } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { usePolicyProjectId } from './use-policy-project';
 

@@ -12,7 +12,6 @@ import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
 import { useStartNewVersion } from '../api/new-version';
 import { useRestoreDocument } from '../api/restore-document';
-import { LoadFailure } from './admin-ui';
 import { DocumentCompare } from './DocumentCompare';
 import { DocumentHistory } from './DocumentHistory';
 import { DocumentSettingsModal } from './DocumentSettingsModal';
@@ -27,6 +26,7 @@ import {
   versionLabel,
 } from './document-format';
 import { PolicyContent } from './PolicyContent';
+import { LoadFailure } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

@@ -8,10 +8,10 @@ import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
-import { LoadFailure } from './admin-ui';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage, formatDay, versionIdParam } from './document-format';
 import { PolicyContent } from './PolicyContent';
+import { LoadFailure } from './page-parts';
 import { usePolicyProjectId } from './use-policy-project';
 
 /** The watermark's words: the en dash as the print layout shows it. */

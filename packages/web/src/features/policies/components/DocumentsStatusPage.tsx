@@ -6,7 +6,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
-import { byNumber, formatDate, formatDay, LoadingRows, PolicyLoadFailure } from './browse-ui';
+import { byNumber, formatDate, formatDay } from './browse-ui';
+import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -112,7 +113,7 @@ function DocumentsTable({ projectId, status }: { projectId: string; status: Docu
   if (documents.isPending) return <LoadingRows label="Loading the documents" />;
   if (documents.isError) {
     return (
-      <PolicyLoadFailure
+      <LoadFailure
         error={documents.error}
         fallback="The documents could not be loaded. Please try again."
         retrying={documents.isFetching}

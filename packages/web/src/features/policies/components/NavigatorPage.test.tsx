@@ -61,7 +61,7 @@ describe('NavigatorPage', () => {
 
     await click(navLinks()[1]!);
     await waitFor(() => expect(where()).toBe(`${BASE}/navigator?department=5`));
-    await waitFor(() => expect(listed()).toEqual(['1.2Hand hygieneDraft', '1.10Hand hygiene auditsPublished']));
+    await waitFor(() => expect(listed()).toEqual(['1.2 Hand hygieneDraft', '1.10 Hand hygiene auditsPublished']));
     expect(document.querySelector('h2')!.textContent).toBe('Nursing (NUR)');
     expect(navLinks()[1]!.getAttribute('aria-current')).toBe('page');
     expect(document.querySelector('section[aria-label="Policies"] a')!.getAttribute('href')).toBe(

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Department, useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
-import { byNumber, departmentOptions, LoadingRows, PolicyLoadFailure } from './browse-ui';
+import { byNumber, departmentOptions } from './browse-ui';
+import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -31,7 +32,7 @@ export function NavigatorPage() {
   } else if (documents.isError || departments.isError) {
     const failed = documents.isError ? documents : departments;
     body = (
-      <PolicyLoadFailure
+      <LoadFailure
         error={failed.error}
         fallback="The departments could not be loaded. Please try again."
         retrying={documents.isFetching || departments.isFetching}

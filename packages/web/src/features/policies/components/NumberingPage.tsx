@@ -31,12 +31,12 @@ import { toast } from 'sonner';
 import { ApiError, messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type Department, useDepartmentList } from '../api/get-department-list';
+import { type Department, useDepartments } from '../api/get-departments';
 import { type Scheme, useNumbering } from '../api/get-numbering';
 import { type DocumentRow, useUnassigned } from '../api/get-unassigned';
 import { useUsedNumbers } from '../api/get-used-numbers';
 import { useUpdateNumbering } from '../api/update-numbering';
-import { AdminHeading, LoadFailure, LoadingRows } from './admin-ui';
+import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -284,7 +284,7 @@ function Unassigned({ projectId }: { projectId: string }) {
   const numbering = useNumbering(projectId);
   const used = useUsedNumbers(projectId);
   const unassigned = useUnassigned(projectId);
-  const departments = useDepartmentList(projectId);
+  const departments = useDepartments(projectId);
   const queries = [unassigned, numbering, used, departments];
 
   if (queries.some((query) => query.isPending)) return <LoadingRows label="Loading the documents without a number" />;

@@ -71,7 +71,7 @@ describe('PolicyTree', () => {
     // The number and title link to the document; status and the open draft are shown.
     const two = treeRows()[1]!;
     expect(two.querySelector('a')!.getAttribute('href')).toBe('/app/policy_management/12/documents/2');
-    expect(two.querySelector('a')!.textContent).toBe('1.2Two');
+    expect(two.querySelector('a')!.textContent).toBe('1.2 Two');
     expect(text(two)).toContain('Draft');
     expect(text(two)).toContain('Draft in progress');
     expect(text(treeRows()[2]!)).not.toContain('Draft in progress');
@@ -161,11 +161,11 @@ describe('PolicyTree', () => {
     await act(async () => {
       first.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     });
-    expect(document.activeElement?.textContent).toBe('1.2Two');
+    expect(document.activeElement?.textContent).toBe('1.2 Two');
     await act(async () => {
       document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
     });
-    expect(document.activeElement?.textContent).toBe('1Infection control');
+    expect(document.activeElement?.textContent).toBe('1 Infection control');
     await act(async () => {
       document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
     });

@@ -3,7 +3,7 @@ import { DOCUMENT_STATUS_DESCRIPTIONS, DOCUMENT_STATUSES } from '@portal/shared'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { AdminHeading } from './admin-ui';
+import { AdminHeading } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

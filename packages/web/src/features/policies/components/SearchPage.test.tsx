@@ -85,7 +85,7 @@ describe('SearchPage', () => {
 
     const first = results()[0]!;
     expect(first.querySelector('a')!.getAttribute('href')).toBe(`${BASE}/documents/3`);
-    expect(text(first.querySelector('a')!)).toBe('1.2Hand hygiene');
+    expect(text(first.querySelector('a')!)).toBe('1.2 Hand hygiene');
     expect(text(first)).toContain('Published');
     const snippet = first.querySelector('[data-testid="snippet"]')!;
     expect([...snippet.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['hands', 'patient']);

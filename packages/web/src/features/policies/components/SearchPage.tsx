@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SearchResult, useSearchDocuments } from '../api/search-documents';
-import { LoadingRows, PolicyLoadFailure } from './browse-ui';
+import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -96,7 +96,7 @@ export function SearchPage() {
     body = <LoadingRows label="Searching the policies" />;
   } else if (search.isError) {
     body = (
-      <PolicyLoadFailure
+      <LoadFailure
         error={search.error}
         fallback="The search could not be completed. Please try again."
         retrying={search.isFetching}

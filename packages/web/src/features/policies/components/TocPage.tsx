@@ -5,8 +5,9 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { type DocumentFilters, useDocuments } from '../api/get-documents';
-import { departmentOptions, LoadingRows, matchesText, PolicyLoadFailure } from './browse-ui';
+import { departmentOptions, matchesText } from './browse-ui';
 import { PolicyTree } from './PolicyTree';
+import { LoadFailure, LoadingRows } from './page-parts';
 import { usePolicyProjectId } from './use-policy-project';
 
 const ALL = 'all';
@@ -67,7 +68,7 @@ export function TocPage() {
     body = <LoadingRows label="Loading the policies" />;
   } else if (documents.isError) {
     body = (
-      <PolicyLoadFailure
+      <LoadFailure
         error={documents.error}
         fallback="The policies could not be loaded. Please try again."
         retrying={documents.isFetching}

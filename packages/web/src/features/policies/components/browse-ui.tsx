@@ -1,44 +1,9 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { compareNumbers } from '@portal/shared';
-import { messageFor } from '../../../lib/api';
 
 /**
  * Small pieces shared by the policy browsing screens (table of contents, documents, navigator, archive, search):
- * loading and failure blocks, dates, and the number order every list uses.
+ * dates, and the number order every list uses (loading and failure blocks are in page-parts.tsx).
  */
-
-interface LoadFailureProps {
-  error: unknown;
-  fallback: string;
-  retrying: boolean;
-  onRetry: () => void;
-}
-
-/** A load that failed: the server's reason and a way to try again. */
-export function PolicyLoadFailure({ error, fallback, retrying, onRetry }: LoadFailureProps) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Alert color="red" variant="light" w="100%" role="alert">
-        {messageFor(error, fallback)}
-      </Alert>
-      <Button variant="default" loading={retrying} onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
-  );
-}
-
-/** Placeholder rows while a list loads, announced to screen readers. */
-export function LoadingRows({ label, rows = 6 }: { label: string; rows?: number }) {
-  return (
-    <Stack gap="xs" role="status" aria-label={label}>
-      {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-        <Skeleton key={index} height={28} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -2,7 +2,7 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { messageFor } from '../../../lib/api';
 
-/** The page's one h1 and a line saying what the page is for (shared by the policy administration screens). */
+/** The page's one h1 and a line saying what the page is for. */
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap={4}>
