@@ -85,8 +85,8 @@ function ArchivedDocuments({ projectId, documents }: { projectId: string; docume
       {sorted.length === 0 ? (
         <Text c="dimmed">No archived policies.</Text>
       ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table miw={680} verticalSpacing="xs" aria-labelledby="archived-heading" data-testid="archived-table">
+        <Table.ScrollContainer minWidth={680}>
+          <Table verticalSpacing="xs" aria-labelledby="archived-heading" data-testid="archived-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Number</Table.Th>
@@ -130,7 +130,7 @@ function ArchivedDocuments({ projectId, documents }: { projectId: string; docume
               ))}
             </Table.Tbody>
           </Table>
-        </Box>
+        </Table.ScrollContainer>
       )}
       <ConfirmActionModal
         opened={confirming !== null}
@@ -171,8 +171,8 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
       {sorted.length === 0 ? (
         <Text c="dimmed">No earlier versions.</Text>
       ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table miw={760} verticalSpacing="xs" aria-labelledby="versions-heading" data-testid="versions-table">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" aria-labelledby="versions-heading" data-testid="versions-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Document</Table.Th>
@@ -224,7 +224,7 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
               })}
             </Table.Tbody>
           </Table>
-        </Box>
+        </Table.ScrollContainer>
       )}
       <ConfirmActionModal
         opened={confirming !== null}

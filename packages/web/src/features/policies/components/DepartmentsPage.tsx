@@ -275,8 +275,8 @@ interface TableProps {
 function DepartmentTable({ departments, busyId, onEdit, onDelete }: TableProps) {
   const names = new Map(departments.map((department) => [department.id, department.name]));
   return (
-    <Box style={{ overflowX: 'auto' }}>
-      <Table miw={640} verticalSpacing="sm" highlightOnHover>
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Name</Table.Th>
@@ -329,7 +329,7 @@ function DepartmentTable({ departments, busyId, onEdit, onDelete }: TableProps) 
           ))}
         </Table.Tbody>
       </Table>
-    </Box>
+    </Table.ScrollContainer>
   );
 }
 

@@ -24,8 +24,8 @@ export function DocumentHistory({ projectId, document, shownVersionId }: History
           <Text c="dimmed">This policy has no versions yet.</Text>
         ) : (
           <Paper withBorder radius="md" p={0}>
-            <Box style={{ overflowX: 'auto' }}>
-              <Table miw={760} verticalSpacing="sm" striped highlightOnHover>
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="sm" striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Version</Table.Th>
@@ -84,7 +84,7 @@ export function DocumentHistory({ projectId, document, shownVersionId }: History
                   ))}
                 </Table.Tbody>
               </Table>
-            </Box>
+            </Table.ScrollContainer>
           </Paper>
         )}
       </Stack>
