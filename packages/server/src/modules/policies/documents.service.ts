@@ -419,6 +419,17 @@ export async function updateDocument(
   });
 }
 
+/** The document row, locked until the transaction ends: one draft change at a time per document. */
+async function lockDocument(tx: DbOrTx, actor: PolicyActor, documentId: number): Promise<Doc> {
+  const [doc] = await tx
+    .select()
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, documentId)))
+    .for('update');
+  if (!doc) throw notFound('Policy not found.');
+  return doc;
+}
+
 /** Opens a draft version from the current one (or returns the open one). */
 async function openDraft(
   tx: DbOrTx,
@@ -428,7 +439,10 @@ async function openDraft(
   summary?: string,
 ): Promise<Version> {
   if (doc.draftVersionId !== null) {
-    const [draft] = await tx.select().from(policyVersions).where(eq(policyVersions.id, doc.draftVersionId));
+    const [draft] = await tx
+      .select()
+      .from(policyVersions)
+      .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, doc.draftVersionId)));
     return draft!;
   }
   const [last] = await tx
@@ -436,7 +450,10 @@ async function openDraft(
     .from(policyVersions)
     .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.documentId, doc.id)));
   const [current] = doc.currentVersionId
-    ? await tx.select().from(policyVersions).where(eq(policyVersions.id, doc.currentVersionId))
+    ? await tx
+        .select()
+        .from(policyVersions)
+        .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, doc.currentVersionId)))
     : [];
   const [draft] = await tx
     .insert(policyVersions)
@@ -463,9 +480,8 @@ export async function newVersion(db: DbOrTx, actor: PolicyActor, documentId: num
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from policy_documents where id = ${doc.id} for update`);
-    const [fresh] = await tx.select().from(policyDocuments).where(eq(policyDocuments.id, doc.id));
-    await openDraft(tx, actor, fresh!);
+    const fresh = await lockDocument(tx, actor, doc.id);
+    await openDraft(tx, actor, fresh);
   });
 }
 
@@ -483,9 +499,8 @@ export async function saveDraft(
   }
   const content = sanitizeHtml(body.content);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from policy_documents where id = ${doc.id} for update`);
-    const [fresh] = await tx.select().from(policyDocuments).where(eq(policyDocuments.id, doc.id));
-    const draft = await openDraft(tx, actor, fresh!);
+    const fresh = await lockDocument(tx, actor, doc.id);
+    const draft = await openDraft(tx, actor, fresh);
     if (draft.revision !== body.base_revision) {
       const by = await personRef(tx, draft.updatedBy);
       const at = draft.updatedAt.toISOString().slice(11, 16);
@@ -509,7 +524,7 @@ export async function saveDraft(
       .update(policyDocuments)
       .set({ updatedAt: new Date(), updatedBy: actor.userId })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
-    if (fresh!.currentVersionId === null) await refreshSearchText(tx, actor.projectId, doc.id);
+    if (fresh.currentVersionId === null) await refreshSearchText(tx, actor.projectId, doc.id);
     // One audit event per save would flood the log with autosaves: the first save of a revision run is enough
     // to know who edited; every save is still in the version's revision counter and updated_by.
     if (draft.revision === 0 || draft.updatedBy !== actor.userId) {
@@ -607,15 +622,14 @@ export async function restoreVersion(db: DbOrTx, actor: PolicyActor, documentId:
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive first.');
   const old = await loadVersion(db, actor, documentId, versionId);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from policy_documents where id = ${doc.id} for update`);
-    const [fresh] = await tx.select().from(policyDocuments).where(eq(policyDocuments.id, doc.id));
-    if (fresh!.draftVersionId !== null) {
+    const fresh = await lockDocument(tx, actor, doc.id);
+    if (fresh.draftVersionId !== null) {
       throw new AppError(
         'CONFLICT',
         'This policy already has a draft in progress. Finish that draft, or copy the text you need from the old version into it.',
       );
     }
-    await openDraft(tx, actor, fresh!, old.content, `Restored from version ${old.version}.`);
+    await openDraft(tx, actor, fresh, old.content, `Restored from version ${old.version}.`);
     await audit(tx, actor, 'version_restored', { type: 'policy_document', id: doc.id }, { from_version: old.version });
   });
 }

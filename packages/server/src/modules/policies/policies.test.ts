@@ -241,6 +241,56 @@ describe('policy management', () => {
       expect(restore.statusCode).toBe(409);
     });
 
+    it('reads a version, restores an earlier text as the new draft, and edits the settings', async () => {
+      const s = await setup();
+      const doc = await s.create({ title: 'Restraints', number: '8', content: '<p>Version one text.</p>' });
+      await publishDraft(db(), doc.id);
+      const started = (await s.admin.post(`${s.base}/documents/${doc.id}/new-version`)).json();
+      await s.admin.put(`${s.base}/documents/${doc.id}/draft`, {
+        content: '<p>Version two text.</p>',
+        base_revision: started.draft_version.revision,
+      });
+      await publishDraft(db(), doc.id);
+      const detail = (await s.admin.get(`${s.base}/documents/${doc.id}`)).json();
+      const first = detail.versions.find((v: { version: number }) => v.version === 1);
+      expect(first.state).toBe('superseded');
+      const version = await s.admin.get(`${s.base}/documents/${doc.id}/versions/${first.id}`);
+      expect(version.json()).toMatchObject({ version: 1, content: '<p>Version one text.</p>' });
+      const archive = (await s.admin.get(`${s.base}/archive`)).json();
+      expect(archive.versions).toMatchObject([{ document_id: doc.id, version: 1 }]);
+
+      const restored = await s.admin.post(`${s.base}/documents/${doc.id}/versions/${first.id}/restore`);
+      expect(restored.statusCode).toBe(200);
+      expect(restored.json().draft_version).toMatchObject({
+        version: 3,
+        content: '<p>Version one text.</p>',
+        change_summary: 'Restored from version 1.',
+      });
+
+      await s.create({ title: 'Other', number: '9' });
+      const taken = await s.admin.patch(`${s.base}/documents/${doc.id}`, { number: '9' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().errors.number).toEqual(['Number 9 is already used by "Other".']);
+      const author = await ctx.signedIn(s.people.author);
+      const renumber = await author.patch(`${s.base}/documents/${doc.id}`, { number: '10' });
+      expect(renumber.statusCode).toBe(403);
+      const edited = await author.patch(`${s.base}/documents/${doc.id}`, {
+        title: 'Restraint and seclusion',
+        review_interval_months: 24,
+        next_review_on: '2027-06-30',
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({
+        title: 'Restraint and seclusion',
+        number: '8',
+        review_interval_months: 24,
+        next_review_on: '2027-06-30',
+        abilities: { edit: true, archive: false, renumber: false },
+      });
+      const badDate = await author.patch(`${s.base}/documents/${doc.id}`, { next_review_on: '30/06/2027' });
+      expect(badDate.json().errors.next_review_on).toEqual(['Use a date like 2026-12-31.']);
+    });
+
     it('archives and restores; a number taken meanwhile is freed with a clear message', async () => {
       const s = await setup();
       const doc = await s.create({ title: 'Old policy', number: '7' });
