@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, List, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, List, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type DocumentDetail, VERSION_STATE_LABELS } from '@portal/shared';
 import { Link } from 'react-router';
 import { documentPage, formatDateTime, formatDay, policyFileUrl } from './document-format';
