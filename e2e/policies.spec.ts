@@ -154,7 +154,8 @@ test('@responsive every policy screen fits a phone', async ({ page }) => {
       view: window.innerWidth,
     }));
     // A phone widens its layout viewport to content that does not fit, so both must stay at the device width.
-    expect({ what, scroll, view }).toEqual({ what, scroll: 412, view: 412 });
+    expect({ what, view }).toEqual({ what, view: page.viewportSize()!.width });
+    expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(view);
   };
   for (const path of [
     'toc',
