@@ -8,7 +8,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type ArchivedDocument, type EarlierVersion, type PolicyArchive, useArchive } from '../api/get-archive';
 import { useRestoreDocument } from '../api/restore-document';
 import { useRestoreVersion } from '../api/restore-version';
-import { byNumber, documentLabel, formatDay, formatWhen } from './browse-ui';
+import { byNumber, formatDay } from './browse-ui';
+import { documentName, formatDateTime } from './document-format';
 import { LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -111,7 +112,7 @@ function ArchivedDocuments({ projectId, documents }: { projectId: string; docume
                       {doc.title}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(doc.archived_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.archived_at)}</Table.Td>
                   <Table.Td>{doc.archived_by?.name ?? '—'}</Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">
@@ -120,7 +121,7 @@ function ArchivedDocuments({ projectId, documents }: { projectId: string; docume
                         variant="default"
                         onClick={() => setConfirming(doc)}
                         loading={restore.isPending && restore.variables === doc.id}
-                        aria-label={`Restore ${documentLabel(doc)}`}
+                        aria-label={`Restore ${documentName(doc)}`}
                       >
                         Restore
                       </Button>
@@ -137,7 +138,7 @@ function ArchivedDocuments({ projectId, documents }: { projectId: string; docume
         title="Restore policy"
         message={
           confirming
-            ? `Restore “${documentLabel(confirming)}” from the archive? It returns to the status it had before it was archived.`
+            ? `Restore “${documentName(confirming)}” from the archive? It returns to the status it had before it was archived.`
             : ''
         }
         confirmLabel="Restore"
@@ -160,7 +161,7 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
     restore.mutate(
       { documentId: version.document_id, versionId: version.version_id },
       {
-        onSuccess: () => toast.success(`Version ${version.version} of “${documentLabel(version)}” is now the draft.`),
+        onSuccess: () => toast.success(`Version ${version.version} of “${documentName(version)}” is now the draft.`),
         onError: (error) => toast.error(messageFor(error, 'The version could not be restored. Please try again.')),
       },
     );
@@ -186,17 +187,17 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
             </Table.Thead>
             <Table.Tbody>
               {sorted.map((version) => {
-                const name = `version ${version.version} of ${documentLabel(version)}`;
+                const name = `version ${version.version} of ${documentName(version)}`;
                 const busy =
                   restore.isPending &&
                   restore.variables?.versionId === version.version_id &&
                   restore.variables.documentId === version.document_id;
                 return (
                   <Table.Tr key={version.version_id} data-version-id={version.version_id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{documentLabel(version)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{documentName(version)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>Version {version.version}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(version.effective_on)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(version.superseded_at)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.superseded_at)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         <Button
@@ -204,7 +205,7 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
                           variant="subtle"
                           component={Link}
                           to={policyRoute(projectId, `documents/${version.document_id}`)}
-                          aria-label={`View ${documentLabel(version)}`}
+                          aria-label={`View ${documentName(version)}`}
                         >
                           View
                         </Button>
@@ -231,7 +232,7 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
         title="Restore as draft"
         message={
           confirming
-            ? `Make the text of version ${confirming.version} of “${documentLabel(confirming)}” the document's draft? The published version stays in force until the draft is published.`
+            ? `Make the text of version ${confirming.version} of “${documentName(confirming)}” the document's draft? The published version stays in force until the draft is published.`
             : ''
         }
         confirmLabel="Restore as draft"

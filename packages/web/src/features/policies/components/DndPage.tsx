@@ -55,6 +55,7 @@ import { type DocumentRow, useDocuments } from '../api/get-documents';
 import { type Scheme, useNumbering } from '../api/get-numbering';
 import { invalidatePolicies } from '../api/keys';
 import { useMoveDocument } from '../api/move-document';
+import { documentName } from './document-format';
 import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -118,10 +119,6 @@ export function DndPage() {
   );
 }
 
-function labelOf(item: { number: string; title: string }): string {
-  return `${item.number} ${item.title}`;
-}
-
 /** Parents to choose from: the top level, the department prefixes in use, and the policies that may have children. */
 function parentOptions(items: Numbered[], levels: number, exclude?: Numbered) {
   const prefixes = new Set<string>();
@@ -134,7 +131,7 @@ function parentOptions(items: Numbered[], levels: number, exclude?: Numbered) {
   const parents = items
     .filter((item) => levelsOf(item.number) < levels && !(exclude && inBranch(item.number, exclude.number)))
     .sort((a, b) => compareNumbers(a.number, b.number));
-  for (const item of parents) options.push({ value: item.number, label: labelOf(item) });
+  for (const item of parents) options.push({ value: item.number, label: documentName(item) });
   return options;
 }
 
@@ -148,7 +145,7 @@ function parentName(parent: string, items: Numbered[]): string {
   if (parent === '') return 'the top level';
   if (/[-.]$/.test(parent)) return parent;
   const item = items.find((candidate) => candidate.number === parent);
-  return item ? labelOf(item) : parent;
+  return item ? documentName(item) : parent;
 }
 
 function Reorder({ projectId, rows, scheme }: { projectId: string; rows: DocumentRow[]; scheme: Scheme }) {
@@ -185,7 +182,7 @@ function Reorder({ projectId, rows, scheme }: { projectId: string; rows: Documen
   const position = (id: UniqueIdentifier | undefined) => shown.findIndex((item) => item.id === id) + 1;
   const name = (id: UniqueIdentifier) => {
     const item = byId.get(Number(id));
-    return item ? labelOf(item) : 'The policy';
+    return item ? documentName(item) : 'The policy';
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -397,7 +394,7 @@ function SortableRow({ item, index, below, locked, projectId, onMove }: RowProps
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Reorder ${labelOf(item)}`}
+          aria-label={`Reorder ${documentName(item)}`}
           disabled={locked}
           c={locked ? 'gray.4' : 'gray.7'}
           style={{ cursor: locked ? 'not-allowed' : 'grab', touchAction: 'none', display: 'flex', padding: 4 }}
@@ -424,7 +421,7 @@ function SortableRow({ item, index, below, locked, projectId, onMove }: RowProps
           size="compact-sm"
           onClick={onMove}
           disabled={locked}
-          aria-label={`Move ${labelOf(item)} to…`}
+          aria-label={`Move ${documentName(item)} to…`}
           style={{ flexShrink: 0 }}
         >
           Move to…
@@ -454,7 +451,7 @@ function PlanPreview({ plan, items, byId, failure, applying, onApply, onCancel }
         </Title>
         {item && (
           <Text size="sm">
-            Moving {labelOf(item)} to position {plan.index + 1} under {parentName(plan.parent, items)}.
+            Moving {documentName(item)} to position {plan.index + 1} under {parentName(plan.parent, items)}.
           </Text>
         )}
         {plan.problem ? (
@@ -530,7 +527,7 @@ function MoveModal({ item, items, levels, onClose, onPreview }: MoveModalProps) 
   const options = useMemo(() => (item ? parentOptions(items, levels, item) : []), [items, levels, item]);
   const positions = [
     { value: '0', label: 'First' },
-    ...siblings.map((sibling, i) => ({ value: String(i + 1), label: `After ${labelOf(sibling)}` })),
+    ...siblings.map((sibling, i) => ({ value: String(i + 1), label: `After ${documentName(sibling)}` })),
   ];
   const chosen = index ?? String(siblings.length);
 
@@ -538,7 +535,7 @@ function MoveModal({ item, items, levels, onClose, onPreview }: MoveModalProps) 
     <Modal
       opened={item !== null}
       onClose={onClose}
-      title={item ? `Move ${labelOf(item)}` : 'Move'}
+      title={item ? `Move ${documentName(item)}` : 'Move'}
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
     >

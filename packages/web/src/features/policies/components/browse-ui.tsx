@@ -6,7 +6,6 @@ import { compareNumbers } from '@portal/shared';
  */
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** '2026-11-21' -> 'Nov 21, 2026' (a calendar date: read and shown in UTC so no time zone shifts the day). */
@@ -16,23 +15,11 @@ export function formatDay(isoDate: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
 }
 
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026, 10:00 AM' in the reader's time zone. */
-export function formatWhen(time: string | null | undefined): string {
-  if (!time) return '—';
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : dateTimeFormat.format(date);
-}
-
 /** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026' in the reader's time zone. */
 export function formatDate(time: string | null | undefined): string {
   if (!time) return '—';
   const date = new Date(time);
   return Number.isNaN(date.getTime()) ? time : dateFormat.format(date);
-}
-
-/** "1.2 Hand hygiene", or the title alone for a document without a number. */
-export function documentLabel(doc: { number: string | null; title: string }): string {
-  return doc.number ? `${doc.number} ${doc.title}` : doc.title;
 }
 
 /** Number order (1.2 before 1.10), documents without a number last in title order. */
