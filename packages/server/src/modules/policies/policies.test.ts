@@ -404,6 +404,10 @@ describe('policy management', () => {
       expect(image.headers['content-type']).toBe('image/png');
       const outsider = await ctx.signedIn(s.people.outsider);
       expect((await outsider.get(src)).statusCode).toBe(404);
+      expect((await ctx.agent().get(src)).statusCode).toBe(401);
+      expect((await (await ctx.signedIn(s.people.noRole)).get(src)).statusCode).toBe(403);
+      // A reader may not see the draft that uses the image, so not the image either.
+      expect((await (await ctx.signedIn(s.people.reader)).get(src)).statusCode).toBe(404);
 
       const pdf = multipart({}, { name: 'scan.pdf', data: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n') });
       const fromPdf = await s.admin.post(`${s.base}/documents/upload`, pdf.payload, pdf.headers);
