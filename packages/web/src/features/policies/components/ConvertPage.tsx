@@ -28,6 +28,7 @@ import { useDepartments } from '../api/get-departments';
 import { useNumbering } from '../api/get-numbering';
 import { useUsedNumbers } from '../api/get-used-numbers';
 import { useUploadDocument } from '../api/upload-document';
+import { departmentSelectData } from './browse-ui';
 import { AdminHeading } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -362,13 +363,7 @@ function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: 
   // Leaving the page stops the upload (nothing then jumps to the new draft later).
   useEffect(() => () => running.current?.abort(), []);
 
-  const options = useMemo(
-    () =>
-      [...(departments.data ?? [])]
-        .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-        .map((department) => ({ value: String(department.id), label: `${department.name} (${department.code})` })),
-    [departments.data],
-  );
+  const options = useMemo(() => departmentSelectData(departments.data ?? []), [departments.data]);
   const departmentCode =
     departmentId === null ? null : (departments.data?.find((item) => String(item.id) === departmentId)?.code ?? null);
   const scheme = numbering.data?.scheme;

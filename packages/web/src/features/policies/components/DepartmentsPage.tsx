@@ -24,6 +24,7 @@ import { useCreateDepartment } from '../api/create-department';
 import { useDeleteDepartment } from '../api/delete-department';
 import { type Department, useDepartments } from '../api/get-departments';
 import { type DepartmentPatch, useUpdateDepartment } from '../api/update-department';
+import { departmentSelectData } from './browse-ui';
 import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -350,11 +351,7 @@ function DepartmentForm({ departments, initial, excluded, submitLabel, resetOnSa
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const parents = useMemo(
-    () =>
-      departments
-        .filter((department) => !excluded.has(department.id))
-        .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-        .map((department) => ({ value: String(department.id), label: `${department.name} (${department.code})` })),
+    () => departmentSelectData(departments).filter((option) => !excluded.has(Number(option.value))),
     [departments, excluded],
   );
 

@@ -1,49 +1,15 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { type Department, type DocumentDetail, documentPatchSchema } from '@portal/shared';
+import { type DocumentDetail, documentPatchSchema } from '@portal/shared';
 import { type FormEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useDepartments } from '../api/get-departments';
 import { type DocumentPatch, useUpdateDocument } from '../api/update-document';
+import { departmentSelectData } from './browse-ui';
 
 const FIELDS = ['title', 'department_id', 'review_interval_months', 'next_review_on'] as const;
 type Field = (typeof FIELDS)[number];
-
-export interface DepartmentOption {
-  value: string;
-  label: string;
-}
-
-/**
- * Departments as select options: each under its parent, in name order, labelled 'Name (CODE)' and indented by an
- * en space per level, so the tree still reads in a flat list.
- */
-export function departmentOptions(departments: Department[]): DepartmentOption[] {
-  const ids = new Set(departments.map((department) => department.id));
-  const children = new Map<number | null, Department[]>();
-  for (const department of departments) {
-    // A parent the list does not hold puts the department at the top rather than losing it.
-    const parent = department.parent_id !== null && ids.has(department.parent_id) ? department.parent_id : null;
-    children.set(parent, [...(children.get(parent) ?? []), department]);
-  }
-  const options: DepartmentOption[] = [];
-  const seen = new Set<number>();
-  const visit = (parent: number | null, depth: number) => {
-    const list = [...(children.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-    for (const department of list) {
-      if (seen.has(department.id)) continue;
-      seen.add(department.id);
-      options.push({
-        value: String(department.id),
-        label: `${'\u2002'.repeat(depth)}${department.name} (${department.code})`,
-      });
-      visit(department.id, depth + 1);
-    }
-  };
-  visit(null, 0);
-  return options;
-}
 
 interface SettingsModalProps {
   opened: boolean;
@@ -101,7 +67,7 @@ function SettingsForm({
   const [failure, setFailure] = useState<string | null>(null);
 
   const options = useMemo(() => {
-    const list = departments.data ? departmentOptions(departments.data) : [];
+    const list = departmentSelectData(departments.data ?? []);
     // The document's department stays choosable while the list loads or if it failed to load.
     const own = document.department;
     if (own && !list.some((option) => option.value === String(own.id))) {

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
 import { byNumber, formatDate, formatDay } from './browse-ui';
+import { NewPolicyButton } from './NewPolicyButton';
 import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
@@ -40,9 +41,12 @@ export function DocumentsStatusPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-        {valid ? pageTitle(status) : 'Documents'}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          {valid ? pageTitle(status) : 'Documents'}
+        </Title>
+        <NewPolicyButton />
+      </Group>
       {valid ? (
         <>
           <StatusSwitch projectId={projectId} value={status ?? ALL} />

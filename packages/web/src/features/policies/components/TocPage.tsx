@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, type DocumentStatus } from '@portal/shared';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { type DocumentFilters, useDocuments } from '../api/get-documents';
 import { departmentOptions, matchesText } from './browse-ui';
+import { NewPolicyButton } from './NewPolicyButton';
 import { PolicyTree } from './PolicyTree';
 import { LoadFailure, LoadingRows } from './page-parts';
 import { usePolicyProjectId } from './use-policy-project';
@@ -108,9 +109,12 @@ export function TocPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-        Table of contents
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          Table of contents
+        </Title>
+        <NewPolicyButton />
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
           label="Department"

@@ -67,3 +67,14 @@ export function departmentOptions(
   }
   return options;
 }
+
+/** Departments for a Select: each under its parent (an en space of indent per level), labelled "Name (CODE)". */
+export function departmentSelectData(
+  departments: readonly { id: number; name: string; code: string; parent_id: number | null }[],
+): { value: string; label: string }[] {
+  const codes = new Map(departments.map((department) => [String(department.id), department.code]));
+  return departmentOptions(departments).map(({ value, label, depth }) => ({
+    value,
+    label: `${'\u2002'.repeat(depth)}${label} (${codes.get(value)})`,
+  }));
+}
