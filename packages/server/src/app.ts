@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { permissionRoutes } from './modules/permissions/permissions.routes.js';
+import { policyPeopleRoutes } from './modules/policies/people.routes.js';
 import { policyRoutes } from './modules/policies/policies.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(projectRoutes);
   await app.register(permissionRoutes);
   await app.register(policyRoutes);
+  await app.register(policyPeopleRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);

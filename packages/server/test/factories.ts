@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
-import { projectMemberRoles, projectMemberships, projects, users } from '../src/db/schema/index.js';
+import { policyUsers, projectMemberRoles, projectMemberships, projects, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -50,4 +50,5 @@ export async function setMainRole(
   mainRole: string,
 ) {
   await db.insert(projectMemberRoles).values({ projectId, userId, app, mainRole });
+  if (app === 'policy_management') await db.insert(policyUsers).values({ projectId, userId }).onConflictDoNothing();
 }

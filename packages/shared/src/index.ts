@@ -14,6 +14,7 @@ export * from './schemas/contact.js';
 export * from './schemas/notifications.js';
 export * from './schemas/permissions.js';
 export * from './schemas/policies.js';
+export * from './schemas/policy-people.js';
 export * from './schemas/projects.js';
 export * from './schemas/terms.js';
 export * from './schemas/users.js';

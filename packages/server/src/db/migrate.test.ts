@@ -34,6 +34,7 @@ describe('runMigrations', () => {
       'policy_number_history',
       'policy_numbering',
       'policy_upload_keys',
+      'policy_users',
       'policy_versions',
       'project_member_roles',
       'project_memberships',

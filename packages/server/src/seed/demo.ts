@@ -1,7 +1,14 @@
 import { APP_CODES } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { projectMemberRoles, projectMemberships, projects, termsVersions, users } from '../db/schema/index.js';
+import {
+  policyUsers,
+  projectMemberRoles,
+  projectMemberships,
+  projects,
+  termsVersions,
+  users,
+} from '../db/schema/index.js';
 import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
@@ -98,6 +105,9 @@ export async function seedDemoData(db: Database): Promise<void> {
       if ('mainRoles' in account) {
         for (const [app, mainRole] of Object.entries(account.mainRoles)) {
           await tx.insert(projectMemberRoles).values({ projectId: DEMO_PROJECT.id, userId: user!.id, app, mainRole });
+          if (app === 'policy_management') {
+            await tx.insert(policyUsers).values({ projectId: DEMO_PROJECT.id, userId: user!.id });
+          }
         }
       }
     }

@@ -176,3 +176,20 @@ export const policyUploadKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.key] })],
 );
+
+/**
+ * The project members who take part in policy management ("policy users", SPEC section 7). A policy main role
+ * implies a row here; a row without a main role is a policy user still waiting for one ("unconfigured").
+ */
+export const policyUsers = pgTable(
+  'policy_users',
+  {
+    projectId: project(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+);

@@ -1,7 +1,7 @@
 import { type MainRoles, type Member, PERMISSION_APPS, type ProjectRole } from '@portal/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
+import { policyUsers, projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 
@@ -89,7 +89,7 @@ export async function writeMainRoles(tx: DbOrTx, projectId: number, userId: numb
       eq(projectMemberRoles.app, app),
     );
     if (role === null) await tx.delete(projectMemberRoles).where(where);
-    else
+    else {
       await tx
         .insert(projectMemberRoles)
         .values({ projectId, userId, app, mainRole: role })
@@ -97,6 +97,9 @@ export async function writeMainRoles(tx: DbOrTx, projectId: number, userId: numb
           target: [projectMemberRoles.projectId, projectMemberRoles.userId, projectMemberRoles.app],
           set: { mainRole: role },
         });
+      // A policy main role makes the member a policy user (the people screens of policy management list them).
+      if (app === 'policy_management') await tx.insert(policyUsers).values({ projectId, userId }).onConflictDoNothing();
+    }
   }
 }
 
@@ -199,6 +202,7 @@ export async function removeMember(db: Database, projectId: number, userId: numb
     await tx
       .delete(projectMemberRoles)
       .where(and(eq(projectMemberRoles.projectId, projectId), eq(projectMemberRoles.userId, userId)));
+    await tx.delete(policyUsers).where(and(eq(policyUsers.projectId, projectId), eq(policyUsers.userId, userId)));
     await tx
       .delete(projectMemberships)
       .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));

@@ -1,0 +1,129 @@
+import {
+  errorBodySchema,
+  mainRoleBodySchema,
+  mainRoleBulkSchema,
+  policyPeopleSchema,
+  policyPersonSchema,
+  policyUsersAssignSchema,
+  policyUsersBodySchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.js';
+import { policyAccess } from '../../policies/policy-management.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { assignPolicyUsers, listPeople, replacePolicyUsers, setMainRole, setMainRoles } from './people.service.js';
+
+const P = '/api/projects/:projectId/policy-management';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['policy management'];
+const userParams = projectParams.extend({
+  userId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'The user id is 1 to 10 digits.')
+    .transform(Number),
+});
+
+/** Policy users and their main roles (SPEC section 7 "Project-scoped users"; docs/policies.md). */
+export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    policyAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  for (const [path, list, section, summary] of [
+    ['eligible-users/unassigned', 'unassigned', 'policy-users', 'Members who do not take part in policy management'],
+    ['eligible-users/assigned', 'assigned', 'policy-users', 'The policy users'],
+    [
+      'pol-man-users/unassigned-main-role',
+      'unassigned-main-role',
+      'assign-main-role',
+      'Policy users without a main role',
+    ],
+    ['pol-man-users/assigned-main-role', 'assigned-main-role', 'edit-main-role', 'Policy users with a main role'],
+  ] as const) {
+    app.get(
+      `${P}/${path}`,
+      { schema: { tags, summary, params: projectParams, response: { 200: policyPeopleSchema, ...errors } } },
+      async (request) => {
+        const a = await actor(request, section);
+        return { users: await listPeople(db, a.projectId, list) };
+      },
+    );
+  }
+
+  app.post(
+    `${P}/policy-users/assign`,
+    {
+      schema: {
+        tags,
+        summary: 'Adds members to policy management',
+        params: projectParams,
+        body: policyUsersAssignSchema,
+        response: { 200: policyPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'policy-users');
+      return { users: await assignPolicyUsers(db, a, request.body.user_ids) };
+    },
+  );
+
+  app.post(
+    `${P}/policy-users/update`,
+    {
+      schema: {
+        tags,
+        summary: 'Sets the whole list of policy users (those left out lose their policy role)',
+        params: projectParams,
+        body: policyUsersBodySchema,
+        response: { 200: policyPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'policy-users');
+      return { users: await replacePolicyUsers(db, a, request.body.user_ids) };
+    },
+  );
+
+  app.put(
+    `${P}/pol-man-users/:userId/main-role`,
+    {
+      schema: {
+        tags,
+        summary: "Sets or removes a policy user's main role",
+        params: userParams,
+        body: mainRoleBodySchema,
+        response: { 200: policyPersonSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'edit-main-role');
+      return setMainRole(db, a, request.params.userId, request.body.main_role);
+    },
+  );
+
+  app.post(
+    `${P}/pol-man-users/main-role/bulk`,
+    {
+      schema: {
+        tags,
+        summary: 'Sets the main roles of several policy users at once',
+        params: projectParams,
+        body: mainRoleBulkSchema,
+        response: { 200: policyPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'assign-main-role');
+      await setMainRoles(db, a, request.body.items);
+      return { users: await listPeople(db, a.projectId, 'assigned-main-role') };
+    },
+  );
+};
