@@ -122,6 +122,23 @@ test('drag a branch to renumber it, after a preview and a confirmation', async (
   await expect(page.getByText(/5\.1.*4\.1/)).toBeVisible();
 });
 
+test('people: add a member to policy management and give them a main role', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/policy-users`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Policy users' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Choose Sidney Simple' }).check();
+  await page.getByRole('button', { name: 'Add to policy management' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Sidney Simple' })).toBeVisible();
+
+  await page.goto(`${APP}/assign-main-role`);
+  await page.getByRole('combobox', { name: 'Main role of Sidney Simple' }).click();
+  await page.getByRole('option', { name: 'Reader' }).click();
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(page.getByText('Every policy user has a main role.')).toBeVisible();
+  await page.goto(`${APP}/edit-main-role`);
+  await expect(page.getByRole('combobox', { name: 'Main role of Sidney Simple' })).toHaveValue('Reader');
+});
+
 test('every policy screen passes the accessibility check', async ({ page }) => {
   await signInAsAdmin(page);
   for (const path of [
@@ -136,6 +153,9 @@ test('every policy screen passes the accessibility check', async ({ page }) => {
     'insert-department',
     'dnd',
     'quick-reference-guide',
+    'policy-users',
+    'assign-main-role',
+    'edit-main-role',
   ]) {
     await page.goto(`${APP}/${path}`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -168,6 +188,8 @@ test('@responsive every policy screen fits a phone', async ({ page }) => {
     'insert-department',
     'dnd',
     'quick-reference-guide',
+    'policy-users',
+    'edit-main-role',
   ]) {
     await page.goto(`${APP}/${path}`);
     await fits(path);

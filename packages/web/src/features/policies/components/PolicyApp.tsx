@@ -12,9 +12,11 @@ import { DocumentEditPage } from './DocumentEditPage';
 import { DocumentPage } from './DocumentPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
 import { DocumentsStatusPage } from './DocumentsStatusPage';
+import { MainRolesPage } from './MainRolesPage';
 import { NavigatorPage } from './NavigatorPage';
 import { NumberingPage } from './NumberingPage';
 import { PolicyAppHeader } from './PolicyAppHeader';
+import { PolicyUsersPage } from './PolicyUsersPage';
 import { QuickReferenceGuidePage } from './QuickReferenceGuidePage';
 import { SearchPage } from './SearchPage';
 import { TocPage } from './TocPage';
@@ -30,6 +32,7 @@ const HEADER_SECTIONS = [
   'numbering',
   'insert-department',
   'dnd',
+  'policy-users',
   'quick-reference-guide',
 ];
 
@@ -39,12 +42,7 @@ const HEADER_SECTIONS = [
  */
 const LATER_SECTIONS = [
   'admin-dashboard',
-  'policy-users',
   'create-project-user',
-  'assign-users',
-  'manage-users',
-  'assign-main-role',
-  'edit-main-role',
   'healthy-departments',
   'department-reviewers',
   'department-signers',
@@ -85,6 +83,11 @@ export function PolicyApp() {
         <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />
         <Route path="dnd" element={<DndPage />} />
         <Route path="quick-reference-guide" element={<QuickReferenceGuidePage />} />
+        {['policy-users', 'assign-users', 'manage-users'].map((path) => (
+          <Route key={path} path={path} element={<PolicyUsersPage />} />
+        ))}
+        <Route path="assign-main-role" element={<MainRolesPage mode="assign" />} />
+        <Route path="edit-main-role" element={<MainRolesPage mode="edit" />} />
         {LATER_SECTIONS.map((section) => (
           <Route
             key={section}

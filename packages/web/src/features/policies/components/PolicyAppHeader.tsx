@@ -13,6 +13,7 @@ export const POLICY_NAV_SECTIONS = [
   { section: 'numbering', label: 'Numbering' },
   { section: 'insert-department', label: 'Departments' },
   { section: 'dnd', label: 'Reorder' },
+  { section: 'policy-users', label: 'People' },
   { section: 'quick-reference-guide', label: 'Quick reference' },
 ] as const;
 
