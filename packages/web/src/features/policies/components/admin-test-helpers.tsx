@@ -1,42 +1,26 @@
-import type { Department, DocumentRow, PolicyPerson } from '@portal/shared';
+import type { DocumentRow, PolicyPerson } from '@portal/shared';
 import { act, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { expect } from 'vitest';
-import { useCurrentProject } from '../../../lib/project/project-context';
-import { signedInCheck } from '../../../test/api-stub';
-import { jsonResponse } from '../../../test/fetch';
 import { click, render, waitFor } from '../../../test/render';
 import { ConvertPage } from './ConvertPage';
 import { DepartmentsPage } from './DepartmentsPage';
 import { DndPage } from './DndPage';
 import { NumberingPage } from './NumberingPage';
+import { input, ProjectReady } from './policy-test-fixtures';
 import { QuickReferenceGuidePage } from './QuickReferenceGuidePage';
 
-/** Fixtures and helpers of the policy administration screen tests. */
-export const API = '/api/projects/12/policy-management';
-export const BASE = '/app/policy_management/12';
-
-export const PROJECT = {
-  id: 12,
-  name: 'North Clinic',
-  slug: 'north',
-  active_apps: ['policy_management'],
-  facility_name: 'North Clinic Inc.',
-  is_active: true,
-  project_role: 'admin',
-};
-
-/** The session and the project the policy routes need. */
-export function sessionRoutes() {
-  return {
-    'GET /api/auth/check': jsonResponse(signedInCheck()),
-    'GET /api/projects/12': () => jsonResponse(PROJECT),
-  };
-}
-
-export function department(overrides: Partial<Department> & Pick<Department, 'id' | 'name' | 'code'>): Department {
-  return { parent_id: null, document_count: 0, ...overrides };
-}
+export {
+  API,
+  BASE,
+  department,
+  dialog,
+  fieldError,
+  input,
+  PROJECT,
+  sessionRoutes,
+  toasts,
+} from './policy-test-fixtures';
 
 export function row(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
   return {
@@ -48,12 +32,6 @@ export function row(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | '
     updated_at: '2026-03-01T10:00:00Z',
     ...overrides,
   };
-}
-
-/** As SectionGuard does: the screens render once the project is known. */
-function ProjectReady({ children }: { children: ReactNode }) {
-  const { projectId } = useCurrentProject();
-  return projectId ? children : null;
 }
 
 function DocumentMarker() {
@@ -86,38 +64,6 @@ export async function openPolicyAdmin(path: string) {
   await render(<RouterProvider router={router} />);
   await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-/** The titles of the toasts shown. */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** The field whose label (visible or aria-label) reads `label`. */
-export function input(label: string, root: ParentNode = document.body): HTMLInputElement {
-  const match = [...root.querySelectorAll<HTMLInputElement>('input, textarea')].find(
-    (element) =>
-      element.getAttribute('aria-label') === label ||
-      [...(element.labels ?? [])].some((item) => item.textContent?.replace(/\s*\*\s*$/, '').trim() === label),
-  );
-  if (!match) throw new Error(`no field ${label}`);
-  return match;
-}
-
-/** The error text Mantine shows under the field labelled `label`. */
-export function fieldError(label: string): string | null {
-  const field = input(label);
-  const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  const error = ids
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className.includes('error') || element?.id.endsWith('-error'));
-  return error?.textContent ?? null;
 }
 
 /** Opens a Mantine Select by its label and clicks the option named `option`. */

@@ -1,43 +1,16 @@
-import type { Department, DocumentRow } from '@portal/shared';
-import type { ReactNode } from 'react';
+import type { DocumentRow } from '@portal/shared';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
 import { expect, vi } from 'vitest';
-import { useCurrentProject } from '../../../lib/project/project-context';
-import { signedInCheck } from '../../../test/api-stub';
-import { jsonResponse } from '../../../test/fetch';
 import { click, render, waitFor } from '../../../test/render';
 import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
 import { DocumentsStatusPage } from './DocumentsStatusPage';
 import { NavigatorPage } from './NavigatorPage';
 import { PolicyAppHeader } from './PolicyAppHeader';
+import { input, ProjectReady } from './policy-test-fixtures';
 import { SearchPage } from './SearchPage';
 import { TocPage } from './TocPage';
 
-/** Fixtures and helpers of the policy browsing screen tests. */
-export const API = '/api/projects/12/policy-management';
-export const BASE = '/app/policy_management/12';
-
-export const PROJECT = {
-  id: 12,
-  name: 'North Clinic',
-  slug: 'north',
-  active_apps: ['policy_management'],
-  facility_name: 'North Clinic Inc.',
-  is_active: true,
-  project_role: 'admin',
-};
-
-/** The session and the project the policy routes need. */
-export function sessionRoutes() {
-  return {
-    'GET /api/auth/check': jsonResponse(signedInCheck()),
-    'GET /api/projects/12': () => jsonResponse(PROJECT),
-  };
-}
-
-export function department(overrides: Partial<Department> & Pick<Department, 'id' | 'name' | 'code'>): Department {
-  return { parent_id: null, document_count: 0, ...overrides };
-}
+export { API, BASE, department, dialog, input, PROJECT, sessionRoutes, toasts } from './policy-test-fixtures';
 
 export function doc(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
   return {
@@ -54,12 +27,6 @@ export function doc(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | '
 /** A response that never comes: the screen stays in its loading state. */
 export function pending(): Promise<Response> {
   return new Promise(() => {});
-}
-
-/** As SectionGuard does: the screens render once the project is known. */
-function ProjectReady({ children }: { children: ReactNode }) {
-  const { projectId } = useCurrentProject();
-  return projectId ? children : null;
 }
 
 function DocumentMarker() {
@@ -134,28 +101,6 @@ export function treeRows(): HTMLElement[] {
 
 export function rowNames(): string[] {
   return treeRows().map((row) => row.dataset.number ?? row.querySelector('a')?.textContent ?? row.textContent ?? '');
-}
-
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-/** The titles of the toasts shown. */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** The field whose label (visible or aria-label) reads `label`. */
-export function input(label: string, root: ParentNode = document.body): HTMLInputElement {
-  const match = [...root.querySelectorAll<HTMLInputElement>('input, textarea')].find(
-    (element) =>
-      element.getAttribute('aria-label') === label ||
-      element.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '').trim() === label,
-  );
-  if (!match) throw new Error(`no field ${label}`);
-  return match;
 }
 
 /** Opens a Mantine Select by its label and clicks the option named `option`. */

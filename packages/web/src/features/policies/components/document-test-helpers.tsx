@@ -2,35 +2,15 @@ import type { DocumentDetail, PolicyVersion, VersionSummary } from '@portal/shar
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
-import { useCurrentProject } from '../../../lib/project/project-context';
-import { signedInCheck } from '../../../test/api-stub';
-import { jsonResponse } from '../../../test/fetch';
 import { click, render, waitFor } from '../../../test/render';
 import { DocumentEditPage } from './DocumentEditPage';
 import { DocumentPage } from './DocumentPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
+import { API, input, ProjectReady } from './policy-test-fixtures';
 
-/** Fixtures and helpers of the document screens' tests (page, editor, print). */
-export const API = '/api/projects/12/policy-management';
-export const BASE = '/app/policy_management/12';
+export { API, BASE, dialog, fieldError, input, PROJECT, sessionRoutes, toasts } from './policy-test-fixtures';
+
 export const DOC_API = `${API}/documents/5`;
-
-const PROJECT = {
-  id: 12,
-  name: 'North Clinic',
-  slug: 'north',
-  active_apps: ['policy_management'],
-  facility_name: 'North Clinic Inc.',
-  is_active: true,
-  project_role: 'admin',
-};
-
-export function sessionRoutes() {
-  return {
-    'GET /api/auth/check': jsonResponse(signedInCheck()),
-    'GET /api/projects/12': () => jsonResponse(PROJECT),
-  };
-}
 
 const ANA = { id: 9, name: 'Ana Ruiz' };
 
@@ -125,12 +105,6 @@ export function withDraft(overrides: Partial<DocumentDetail> = {}): DocumentDeta
   });
 }
 
-/** As SectionGuard does: the screens render once the project is known. */
-function ProjectReady({ children }: { children: ReactNode }) {
-  const { projectId } = useCurrentProject();
-  return projectId ? children : null;
-}
-
 /** The document routes, with a marker page for the table of contents. */
 export async function openDocument(path: string, { waitForHeading = true } = {}) {
   const screen = (element: ReactNode) => <ProjectReady>{element}</ProjectReady>;
@@ -149,36 +123,6 @@ export async function openDocument(path: string, { waitForHeading = true } = {})
   await render(<RouterProvider router={router} />);
   if (waitForHeading) await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-/** The titles of the toasts shown. */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** The field whose label reads `label` (a trailing required-asterisk is ignored). */
-export function input(label: string, root: ParentNode = document.body): HTMLInputElement {
-  const match = [...root.querySelectorAll<HTMLInputElement>('input, textarea')].find((element) =>
-    [...(element.labels ?? [])].some((item) => item.textContent?.replace(/\s*\*\s*$/, '').trim() === label),
-  );
-  if (!match) throw new Error(`no field ${label}`);
-  return match;
-}
-
-/** The error text Mantine shows under the field labelled `label`. */
-export function fieldError(label: string): string | null {
-  const field = input(label);
-  const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  const error = ids
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className.includes('error') || element?.id.endsWith('-error'));
-  return error?.textContent ?? null;
 }
 
 /** Opens a Mantine Select by its label and clicks the option named `option` (whitespace-trimmed). */
