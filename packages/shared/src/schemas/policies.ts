@@ -108,6 +108,8 @@ export const documentRowSchema = z.object({
   status: documentStatusSchema,
   department_id: id.nullable(),
   has_draft: z.boolean(),
+  /** State of the working version (a new version of a published policy too), for those who see drafts. */
+  working_state: z.enum(VERSION_STATES).nullable(),
   next_review_on: date.nullable(),
   updated_at: time,
 });

@@ -89,6 +89,8 @@ export const policyDocuments = pgTable(
     ),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: userRef('archived_by'),
+    /** When the owner was last reminded of the periodic review (the daily job reminds at most weekly). */
+    reviewRemindedAt: timestamp('review_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
     updatedAt: updatedAt(),
@@ -127,6 +129,8 @@ export const policyVersions = pgTable(
     sourceFileId: integer('source_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     /** Bumped on every save, so two editors cannot overwrite each other unknowingly. */
     revision: integer('revision').notNull().default(0),
+    /** How many times this version was sent to review: requests and signatures belong to one round. */
+    round: integer('round').notNull().default(0),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,6 +6,14 @@ export interface SessionData {
   pendingLogin?: { userId: number; expiresAt: string };
   /** Last password re-confirmation, for sensitive actions (15 minutes). */
   passwordConfirmedAt?: string;
+  /** Credentials re-entered once for a batch of signatures (bulk sign): good for those documents only, briefly. */
+  signingBatch?: {
+    tokenHash: string;
+    projectId: number;
+    documentIds: number[];
+    method: 'password' | 'totp';
+    expiresAt: string;
+  };
 }
 
 /** Cookie sessions. The cookie holds a random id; only its SHA-256 is stored, so a database leak yields no session. */

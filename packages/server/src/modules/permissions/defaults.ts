@@ -51,7 +51,7 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
       'healthy-departments',
       'bulk-read',
     ].map((path) => ({ path, allowed_roles: policyAll })),
-    { path: 'bulk-sign', allowed_roles: ['policy_admin', 'signer'] },
+    ...['bulk-sign', 'attestation-reports'].map((path) => ({ path, allowed_roles: ['policy_admin', 'signer'] })),
     ...['bulk-send-to-sign', 'bulk-new-version', 'edit-documents'].map((path) => ({
       path,
       allowed_roles: ['policy_admin', 'author'],

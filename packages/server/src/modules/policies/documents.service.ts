@@ -6,9 +6,11 @@ import {
   type NumberingScheme,
   numberProblem,
   redlineHtml,
+  type VersionState,
   type VersionSummary,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   policyDepartments,
@@ -55,10 +57,23 @@ export interface DocumentFilters {
   include_archived?: 'true' | 'false';
 }
 
+const workingVersion = alias(policyVersions, 'working_version');
+const WORKFLOW_STATES: readonly string[] = ['draft', 'in_review', 'pending_signature'];
+
 export async function listDocuments(db: DbOrTx, actor: PolicyActor, filters: DocumentFilters): Promise<DocumentRow[]> {
+  const drafts = seesDrafts(actor);
   const conditions: (SQL | undefined)[] = [eq(policyDocuments.projectId, actor.projectId), visible(actor)];
-  if (filters.status) conditions.push(eq(policyDocuments.status, filters.status));
-  else if (filters.include_archived !== 'true') conditions.push(live);
+  if (filters.status) {
+    // A published policy whose new version is in the workflow is listed under that step too.
+    conditions.push(
+      drafts && WORKFLOW_STATES.includes(filters.status)
+        ? or(
+            eq(policyDocuments.status, filters.status),
+            and(eq(policyDocuments.status, 'published'), eq(workingVersion.state, filters.status)),
+          )
+        : eq(policyDocuments.status, filters.status),
+    );
+  } else if (filters.include_archived !== 'true') conditions.push(live);
   if (filters.department_id) conditions.push(eq(policyDocuments.departmentId, filters.department_id));
   if (filters.text) {
     const pattern = `%${filters.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -73,16 +88,21 @@ export async function listDocuments(db: DbOrTx, actor: PolicyActor, filters: Doc
       title: policyDocuments.title,
       status: policyDocuments.status,
       department_id: policyDocuments.departmentId,
-      draft: policyDocuments.draftVersionId,
+      working_state: workingVersion.state,
       next_review_on: policyDocuments.nextReviewOn,
       updated_at: policyDocuments.updatedAt,
     })
     .from(policyDocuments)
+    .leftJoin(
+      workingVersion,
+      and(eq(workingVersion.projectId, actor.projectId), eq(workingVersion.id, policyDocuments.draftVersionId)),
+    )
     .where(and(...conditions));
-  return rows.map(({ draft, ...row }) => ({
+  return rows.map(({ working_state, ...row }) => ({
     ...row,
     status: row.status as DocumentStatus,
-    has_draft: draft !== null && (seesDrafts(actor) || false),
+    has_draft: drafts && working_state !== null,
+    working_state: drafts ? (working_state as VersionState | null) : null,
     updated_at: row.updated_at.toISOString(),
   }));
 }

@@ -1,21 +1,27 @@
 import { Stack } from '@mantine/core';
+import { BULK_ACTIONS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { AppEntryPage } from '../../apps/components/AppEntryPage';
 import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
+import { BulkActionPage } from './BulkActionPage';
 import { ConvertPage } from './ConvertPage';
+import { DepartmentRolePage } from './DepartmentRolePage';
 import { DepartmentsPage } from './DepartmentsPage';
 import { DndPage } from './DndPage';
 import { DocumentEditPage } from './DocumentEditPage';
 import { DocumentPage } from './DocumentPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
 import { DocumentsStatusPage } from './DocumentsStatusPage';
+import { HealthyDepartmentsPage } from './HealthyDepartmentsPage';
 import { MainRolesPage } from './MainRolesPage';
 import { NavigatorPage } from './NavigatorPage';
 import { NumberingPage } from './NumberingPage';
 import { PolicyAppHeader } from './PolicyAppHeader';
+import { PolicyDashboardPage } from './PolicyDashboardPage';
+import { PolicyHomePage } from './PolicyHomePage';
 import { PolicyUsersPage } from './PolicyUsersPage';
 import { QuickReferenceGuidePage } from './QuickReferenceGuidePage';
 import { SearchPage } from './SearchPage';
@@ -24,6 +30,8 @@ import { usePolicyProjectId } from './use-policy-project';
 
 /** Sections of the header's links, in order; shown when the permission map allows them. */
 const HEADER_SECTIONS = [
+  '',
+  'admin-dashboard',
   'toc',
   'documents',
   'navigator',
@@ -32,27 +40,16 @@ const HEADER_SECTIONS = [
   'numbering',
   'insert-department',
   'dnd',
+  'healthy-departments',
   'policy-users',
   'quick-reference-guide',
 ];
 
 /**
- * Sections of SPEC section 2 that later issues build (users, reviewers and signers, bulk actions, standards): they
- * keep the app's entry page, behind the same section guard, until then.
+ * Sections of SPEC section 2 that later issues build (standards): they keep the app's entry page, behind the same
+ * section guard, until then.
  */
-const LATER_SECTIONS = [
-  'admin-dashboard',
-  'create-project-user',
-  'healthy-departments',
-  'department-reviewers',
-  'department-signers',
-  'department-readers',
-  'add-standards',
-  'bulk-sign',
-  'bulk-send-to-sign',
-  'bulk-read',
-  'bulk-new-version',
-];
+const LATER_SECTIONS = ['create-project-user', 'add-standards'];
 
 /**
  * The policy management app under /app/policy_management/{projectId or slug}/...: the route in routes.tsx has
@@ -61,12 +58,23 @@ const LATER_SECTIONS = [
 export function PolicyApp() {
   const projectId = usePolicyProjectId();
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  const sections = HEADER_SECTIONS.filter((s) => permissions.data?.[`policy_management:${s}`] ?? s === 'toc');
+  // The home page ('') has no rule of its own: every policy user has one.
+  const sections = HEADER_SECTIONS.filter(
+    (s) => s === '' || (permissions.data?.[`policy_management:${s}`] ?? s === 'toc'),
+  );
   return (
     <Stack gap="md">
       <PolicyAppHeader sections={sections} />
       <Routes>
-        <Route index element={<Navigate to="toc" replace />} />
+        <Route index element={<PolicyHomePage />} />
+        <Route path="admin-dashboard" element={<PolicyDashboardPage />} />
+        <Route path="healthy-departments" element={<HealthyDepartmentsPage />} />
+        {(['reviewer', 'signer', 'reader'] as const).map((role) => (
+          <Route key={role} path={`department-${role}s/:departmentId?`} element={<DepartmentRolePage role={role} />} />
+        ))}
+        {BULK_ACTIONS.map((action) => (
+          <Route key={action} path={`bulk-${action}`} element={<BulkActionPage action={action} />} />
+        ))}
         <Route path="toc" element={<TocPage />} />
         <Route path="documents" element={<DocumentsStatusPage />} />
         <Route path="documents/status/:status" element={<DocumentsStatusPage />} />

@@ -5,6 +5,8 @@ import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /** The policy app's sections with a place in the sub-navigation, in their order there. */
 export const POLICY_NAV_SECTIONS = [
+  { section: '', label: 'My tasks' },
+  { section: 'admin-dashboard', label: 'Dashboard' },
   { section: 'toc', label: 'Table of contents' },
   { section: 'documents', label: 'Documents' },
   { section: 'navigator', label: 'Navigator' },
@@ -13,6 +15,7 @@ export const POLICY_NAV_SECTIONS = [
   { section: 'numbering', label: 'Numbering' },
   { section: 'insert-department', label: 'Departments' },
   { section: 'dnd', label: 'Reorder' },
+  { section: 'healthy-departments', label: 'Department health' },
   { section: 'policy-users', label: 'People' },
   { section: 'quick-reference-guide', label: 'Quick reference' },
 ] as const;
@@ -20,12 +23,17 @@ export const POLICY_NAV_SECTIONS = [
 /** Paths that belong to a section without being its own route (a document under Documents, and so on). */
 const ALSO_UNDER: Record<string, string> = {
   'edit-department': 'insert-department',
+  'department-reviewers': 'healthy-departments',
+  'department-signers': 'healthy-departments',
+  'department-readers': 'healthy-departments',
 };
 
 /** The section a policy path is in: /app/policy_management/{id or slug}/{section}/... */
 export function activePolicySection(pathname: string): string | null {
   const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'app' || parts[1] !== 'policy_management' || !parts[3]) return null;
+  if (parts[0] !== 'app' || parts[1] !== 'policy_management' || !parts[2]) return null;
+  // The app's home (no section) is the "My tasks" page.
+  if (!parts[3]) return '';
   return ALSO_UNDER[parts[3]] ?? parts[3];
 }
 

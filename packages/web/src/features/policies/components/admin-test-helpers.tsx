@@ -28,6 +28,7 @@ export function row(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | '
     status: 'draft',
     department_id: null,
     has_draft: true,
+    working_state: 'draft',
     next_review_on: null,
     updated_at: '2026-03-01T10:00:00Z',
     ...overrides,

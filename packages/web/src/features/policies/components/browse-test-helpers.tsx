@@ -18,6 +18,7 @@ export function doc(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | '
     status: 'published',
     department_id: null,
     has_draft: false,
+    working_state: null,
     next_review_on: null,
     updated_at: '2026-03-01T10:00:00Z',
     ...overrides,
