@@ -9,6 +9,11 @@ import type { VersionState } from './statuses.js';
  * `published` while a new version is prepared (readers keep the current one).
  */
 
+/** How a policy is named in lists, links and messages: "1.2 Hand hygiene", or the title alone without a number. */
+export function documentName(document: { number: string | null; title: string }): string {
+  return document.number ? `${document.number} ${document.title}` : document.title;
+}
+
 /** What a department asks of its people: review drafts, sign them, read what is published. */
 export const DEPARTMENT_ROLES = ['reviewer', 'signer', 'reader'] as const;
 export type DepartmentRole = (typeof DEPARTMENT_ROLES)[number];

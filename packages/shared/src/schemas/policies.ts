@@ -134,7 +134,8 @@ export const documentCreateSchema = z
     number: documentFields.number.default(null),
     department_id: documentFields.department_id.default(null),
     owner_id: documentFields.owner_id.default(null),
-    review_interval_months: documentFields.review_interval_months.default(12),
+    /** Left out: the project's default review interval (workflow settings). */
+    review_interval_months: documentFields.review_interval_months.optional(),
     next_review_on: documentFields.next_review_on.default(null),
     content: z.string().max(POLICY_CONTENT_MAX_CHARS, 'The policy text is too long.').default(''),
   })

@@ -17,6 +17,7 @@ import {
   policyDocuments,
   policyNumberHistory,
   policyVersions,
+  policyWorkflowRequests,
   storedFiles,
   users,
 } from '../../db/schema/index.js';
@@ -39,6 +40,7 @@ import {
   personName,
   personRef,
 } from './policy-common.js';
+import { defaultReviewInterval } from './workflow-settings.js';
 
 /** Policy documents and their versions (issue 6). Every query carries the project id. */
 
@@ -107,14 +109,46 @@ export async function listDocuments(db: DbOrTx, actor: PolicyActor, filters: Doc
   }));
 }
 
-/** The document of this project the actor may see, or 404. */
+/** Whether the actor was ever asked to review or sign this document (they then see its working version). */
+const askedOn = (actor: PolicyActor) =>
+  sql<boolean>`exists (select 1 from ${policyWorkflowRequests} r where r.project_id = ${actor.projectId}
+    and r.document_id = ${policyDocuments.id} and r.user_id = ${actor.userId})`;
+
+/**
+ * The document of this project the actor may see, or 404: readers see published documents, and reviewers and
+ * signers also the documents they were asked to act on.
+ */
 export async function documentOf(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<Doc> {
   const [doc] = await db
     .select()
     .from(policyDocuments)
-    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, documentId), visible(actor)));
+    .where(
+      and(
+        eq(policyDocuments.projectId, actor.projectId),
+        eq(policyDocuments.id, documentId),
+        seesDrafts(actor) ? undefined : or(isNotNull(policyDocuments.currentVersionId), askedOn(actor)),
+      ),
+    );
   if (!doc) throw notFound('Policy not found.');
   return doc;
+}
+
+/** Does the actor see the document's working version (authors and admins, and the people asked to act on it)? */
+export async function seesWorkingVersion(db: DbOrTx, actor: PolicyActor, doc: Doc): Promise<boolean> {
+  if (seesDrafts(actor)) return true;
+  if (doc.draftVersionId === null) return false;
+  const [row] = await db
+    .select({ id: policyWorkflowRequests.id })
+    .from(policyWorkflowRequests)
+    .where(
+      and(
+        eq(policyWorkflowRequests.projectId, actor.projectId),
+        eq(policyWorkflowRequests.versionId, doc.draftVersionId),
+        eq(policyWorkflowRequests.userId, actor.userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 const versionColumns = {
@@ -152,7 +186,9 @@ function presentVersion(row: VersionRow): VersionSummary {
   };
 }
 
-async function versionRows(db: DbOrTx, actor: PolicyActor, documentId: number, versionId?: number) {
+async function versionRows(db: DbOrTx, actor: PolicyActor, doc: Doc, versionId?: number) {
+  const documentId = doc.id;
+  const working = !seesDrafts(actor) && (await seesWorkingVersion(db, actor, doc)) ? doc.draftVersionId : null;
   return db
     .select({ ...versionColumns, content: policyVersions.content })
     .from(policyVersions)
@@ -163,23 +199,29 @@ async function versionRows(db: DbOrTx, actor: PolicyActor, documentId: number, v
         eq(policyVersions.projectId, actor.projectId),
         eq(policyVersions.documentId, documentId),
         versionId === undefined ? undefined : eq(policyVersions.id, versionId),
-        // Readers see what was published: the current version and the ones it replaced.
-        seesDrafts(actor) ? undefined : inArray(policyVersions.state, ['published', 'superseded']),
+        // Readers see what was published: the current version and the ones it replaced; reviewers and signers
+        // also the working version they were asked to act on.
+        seesDrafts(actor)
+          ? undefined
+          : or(
+              inArray(policyVersions.state, ['published', 'superseded']),
+              working === null ? undefined : eq(policyVersions.id, working),
+            ),
       ),
     )
     .orderBy(desc(policyVersions.version));
 }
 
 export async function loadVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number) {
-  await documentOf(db, actor, documentId);
-  const [row] = await versionRows(db, actor, documentId, versionId);
+  const doc = await documentOf(db, actor, documentId);
+  const [row] = await versionRows(db, actor, doc, versionId);
   if (!row) throw notFound('Version not found.');
   return { ...presentVersion(row), content: row.content, revision: row.revision };
 }
 
 export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<DocumentDetail> {
   const doc = await documentOf(db, actor, documentId);
-  const rows = await versionRows(db, actor, documentId);
+  const rows = await versionRows(db, actor, doc);
   const full = (id: number | null) => {
     const row = id === null ? undefined : rows.find((r) => r.id === id);
     return row ? { ...presentVersion(row), content: row.content, revision: row.revision } : null;
@@ -218,7 +260,7 @@ export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: num
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
     current_version: full(doc.currentVersionId),
-    draft_version: seesDrafts(actor) ? full(doc.draftVersionId) : null,
+    draft_version: full(doc.draftVersionId),
     versions: rows.map(presentVersion),
     number_history: history.map((h) => ({
       from: h.from,
@@ -336,7 +378,7 @@ export async function insertDocument(
       departmentId: input.department_id,
       ownerId: input.owner_id ?? actor.userId,
       status: 'draft',
-      reviewIntervalMonths: input.review_interval_months,
+      reviewIntervalMonths: input.review_interval_months ?? (await defaultReviewInterval(tx, actor.projectId)),
       nextReviewOn: input.next_review_on,
       createdBy: actor.userId,
       updatedBy: actor.userId,
@@ -378,6 +420,16 @@ export async function insertDocument(
   return doc!.id;
 }
 
+/** Is the document's working version in review or waiting for signatures? */
+async function inWorkflow(db: DbOrTx, projectId: number, doc: Doc): Promise<boolean> {
+  if (doc.draftVersionId === null) return false;
+  const [version] = await db
+    .select({ state: policyVersions.state })
+    .from(policyVersions)
+    .where(and(eq(policyVersions.projectId, projectId), eq(policyVersions.id, doc.draftVersionId)));
+  return version?.state === 'in_review' || version?.state === 'pending_signature';
+}
+
 async function checkOwner(db: DbOrTx, projectId: number, ownerId: number) {
   const [member] = (
     await db.execute(
@@ -411,6 +463,11 @@ export async function updateDocument(
       await checkNumber(tx, actor.projectId, scheme, number, department?.code ?? null, doc.id);
     }
     if (patch.owner_id) await checkOwner(tx, actor.projectId, patch.owner_id);
+    if (departmentId !== doc.departmentId && (await inWorkflow(tx, actor.projectId, doc))) {
+      const message =
+        'This policy is out for review or signature by its department. Withdraw it before moving it to another department.';
+      throw new AppError('CONFLICT', message, { department_id: [message] });
+    }
     await tx
       .update(policyDocuments)
       .set({
@@ -439,8 +496,8 @@ export async function updateDocument(
   });
 }
 
-/** The document row, locked until the transaction ends: one draft change at a time per document. */
-async function lockDocument(tx: DbOrTx, actor: PolicyActor, documentId: number): Promise<Doc> {
+/** The document row, locked until the transaction ends: one draft or workflow change at a time per document. */
+export async function lockDocument(tx: DbOrTx, actor: PolicyActor, documentId: number): Promise<Doc> {
   const [doc] = await tx
     .select()
     .from(policyDocuments)
@@ -521,6 +578,9 @@ export async function saveDraft(
   return db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);
     const draft = await openDraft(tx, actor, fresh);
+    if (draft.state !== 'draft') {
+      throw new AppError('CONFLICT', 'This version is out for review or signature; it cannot be edited now.');
+    }
     if (draft.revision !== body.base_revision) {
       const by = await personRef(tx, draft.updatedBy);
       const at = draft.updatedAt.toISOString().slice(11, 16);

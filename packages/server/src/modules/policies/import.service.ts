@@ -147,7 +147,7 @@ export async function uploadDocument(
         number: upload.fields.number ?? null,
         department_id: upload.fields.department_id ?? null,
         owner_id: null,
-        review_interval_months: 12,
+        review_interval_months: undefined,
         next_review_on: null,
         content: '',
       },

@@ -1,4 +1,342 @@
+import {
+  attestBodySchema,
+  BULK_ACTION_SECTION,
+  BULK_ACTIONS,
+  bulkBodySchema,
+  bulkCandidatesSchema,
+  bulkResultSchema,
+  bulkSignAuthorizeSchema,
+  bulkSignTokenSchema,
+  declineBodySchema,
+  documentWorkflowSchema,
+  errorBodySchema,
+  myTasksSchema,
+  policyDashboardSchema,
+  reviewDecisionBodySchema,
+  reviewsDueSchema,
+  sendToReviewBodySchema,
+  signBodySchema,
+  withdrawBodySchema,
+  workflowSettingsSchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.js';
+import { EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { bulkCandidates, runBulk } from './bulk.service.js';
+import { policyDashboard } from './dashboard.service.js';
+import { type Notice, sendNotices } from './notices.js';
+import { checkSignerCredentials, checkSigningBatch, evidenceOf, startSigningBatch } from './signing.js';
+import { myTasks, reviewsDueLists } from './tasks.service.js';
+import { attest, decline, loadWorkflow, review, sendToReview, signVersion, withdraw } from './workflow.service.js';
+import { loadWorkflowSettings, saveWorkflowSettings } from './workflow-settings.js';
 
-/** The review, signature and attestation workflow, tasks, bulk actions and the dashboard (issue 7). */
-export const workflowRoutes: FastifyPluginAsyncZod = async () => {};
+const P = '/api/projects/:projectId/policy-management';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  423: errorBodySchema,
+  429: errorBodySchema,
+};
+const tags = ['policy workflow'];
+const documentParams = projectParams.extend({
+  documentId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'The policy id is 1 to 10 digits.')
+    .transform(Number),
+});
+const bulkParams = projectParams.extend({ action: z.enum(BULK_ACTIONS) });
+
+/**
+ * The review, signature and attestation workflow (decision record 007; docs/policies.md lists every call). Each
+ * step answers the document's workflow as it is after the step, and notifies the next people once it has committed.
+ */
+export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    policyAccess(db, requireUser(request), request, request.params.projectId, section);
+  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[]) =>
+    sendNotices(db, app.mailer, projectId, notices, (error) => request.log.error({ err: error }, 'Notice not sent'));
+
+  app.get(
+    `${P}/documents/:documentId/workflow`,
+    {
+      schema: {
+        tags,
+        summary: "A policy's workflow: requests, signatures, history and what I may do",
+        params: documentParams,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.post(
+    `${P}/documents/:documentId/send-to-review`,
+    {
+      schema: {
+        tags,
+        summary: 'Sends the draft to the department reviewers',
+        params: documentParams,
+        body: sendToReviewBodySchema,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, EDIT_DOCUMENTS);
+      await send(request, a.projectId, await sendToReview(db, a, request.params.documentId, request.body.comment));
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.post(
+    `${P}/documents/:documentId/withdraw`,
+    {
+      schema: {
+        tags,
+        summary: 'Takes the version back from review or signature to draft',
+        params: documentParams,
+        body: withdrawBodySchema,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, EDIT_DOCUMENTS);
+      await send(request, a.projectId, await withdraw(db, a, request.params.documentId, request.body.comment));
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.post(
+    `${P}/documents/:documentId/review`,
+    {
+      schema: {
+        tags,
+        summary: 'A reviewer approves or requests changes',
+        params: documentParams,
+        body: reviewDecisionBodySchema,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      const notices = await review(db, a, request.params.documentId, request.body, app.clock.now());
+      await send(request, a.projectId, notices);
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.post(
+    `${P}/documents/:documentId/sign`,
+    {
+      schema: {
+        tags,
+        summary: 'Signs the version (password or authenticator code re-entered)',
+        params: documentParams,
+        body: signBodySchema,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      const method = await checkSignerCredentials(app, request, request.body);
+      const signed = await signVersion(db, a, request.params.documentId, {
+        versionId: request.body.version_id,
+        method,
+        evidence: evidenceOf(app, request),
+      });
+      await send(request, a.projectId, signed.notices);
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.post(
+    `${P}/documents/:documentId/decline`,
+    {
+      schema: {
+        tags,
+        summary: 'A signer declines and sends the version back to draft',
+        params: documentParams,
+        body: declineBodySchema,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      await send(request, a.projectId, await decline(db, a, request.params.documentId, request.body, app.clock.now()));
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.post(
+    `${P}/documents/:documentId/attest`,
+    {
+      schema: {
+        tags,
+        summary: 'Attests that I read the current version',
+        params: documentParams,
+        body: attestBodySchema,
+        response: { 200: documentWorkflowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      await attest(db, a, request.params.documentId, request.body.version_id, evidenceOf(app, request));
+      return loadWorkflow(db, a, request.params.documentId);
+    },
+  );
+
+  app.get(
+    `${P}/my-tasks`,
+    {
+      schema: {
+        tags,
+        summary: 'What waits for me: reviews, signatures, reading, drafts sent back, reviews due',
+        params: projectParams,
+        response: { 200: myTasksSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      return myTasks(db, a, app.clock.now());
+    },
+  );
+
+  app.get(
+    `${P}/reviews/due`,
+    {
+      schema: {
+        tags,
+        summary: 'Periodic reviews overdue and due within 30 days',
+        params: projectParams,
+        response: { 200: reviewsDueSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      return reviewsDueLists(db, a, app.clock.now());
+    },
+  );
+
+  app.get(
+    `${P}/workflow-settings`,
+    {
+      schema: {
+        tags,
+        summary: 'Workflow settings of the project',
+        params: projectParams,
+        response: { 200: workflowSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'documents');
+      return loadWorkflowSettings(db, a.projectId);
+    },
+  );
+
+  app.put(
+    `${P}/workflow-settings`,
+    {
+      schema: {
+        tags,
+        summary: 'Saves the workflow settings',
+        params: projectParams,
+        body: workflowSettingsSchema,
+        response: { 200: workflowSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'admin-dashboard');
+      return saveWorkflowSettings(db, a, request.body);
+    },
+  );
+
+  app.get(
+    `${P}/admin-dashboard`,
+    {
+      schema: {
+        tags,
+        summary: 'Policies by status, my tasks, reviews due, attestation rates, recent activity',
+        params: projectParams,
+        response: { 200: policyDashboardSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'admin-dashboard');
+      return policyDashboard(db, a, app.clock.now());
+    },
+  );
+
+  // ------------------------------------------------------------ bulk actions
+
+  app.get(
+    `${P}/bulk/:action`,
+    {
+      schema: {
+        tags,
+        summary: 'The policies I may sign, send to sign, read or start a new version of',
+        params: bulkParams,
+        response: { 200: bulkCandidatesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, BULK_ACTION_SECTION[request.params.action]);
+      return { documents: await bulkCandidates(db, a, request.params.action, app.clock.now()) };
+    },
+  );
+
+  app.post(
+    `${P}/bulk/sign/authorize`,
+    {
+      schema: {
+        tags,
+        summary: 'Checks the credentials once for a batch of signatures; answers a batch token',
+        params: projectParams,
+        body: bulkSignAuthorizeSchema,
+        response: { 200: bulkSignTokenSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, BULK_ACTION_SECTION.sign);
+      const method = await checkSignerCredentials(app, request, request.body);
+      return startSigningBatch(app, request, a.projectId, request.body.document_ids, method);
+    },
+  );
+
+  app.post(
+    `${P}/bulk/:action`,
+    {
+      schema: {
+        tags,
+        summary: 'Runs the action on each policy; each item on its own, safe to retry',
+        params: bulkParams,
+        body: bulkBodySchema,
+        response: { 200: bulkResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { action } = request.params;
+      const a = await actor(request, BULK_ACTION_SECTION[action]);
+      const method =
+        action === 'sign'
+          ? checkSigningBatch(app, request, a.projectId, request.body.batch_token, request.body.document_ids)
+          : undefined;
+      const { results, notices } = await runBulk(db, a, action, request.body.document_ids, {
+        evidence: evidenceOf(app, request),
+        ...(method ? { method } : {}),
+        log: (error) => request.log.error({ err: error }, 'Bulk item failed'),
+      });
+      await send(request, a.projectId, notices);
+      return { results };
+    },
+  );
+};
