@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { type Jobs, startJobs } from './jobs/index.js';
 import { openDatabase } from './db/open.js';
 import { resolveAppKey } from './lib/app-key.js';
 import { loggerOptions } from './lib/logger.js';
@@ -45,11 +46,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger, appKey });
   const housekeeping = startHousekeeping(app);
+  // Background jobs (review reminders): a failure to start them is logged, the portal still serves.
+  let jobs: Jobs | undefined;
+  try {
+    jobs = await startJobs({ pool: database.pool, db: database.db, mailer: app.mailer, clock: app.clock, log: logger });
+  } catch (error) {
+    logger.error({ err: error }, 'Background jobs did not start: review reminders are not sent');
+  }
 
   const shutdown = createShutdown({
     app,
     release: async () => {
       clearInterval(housekeeping);
+      await jobs?.stop().catch((error) => logger.error({ err: error }, 'Background jobs did not stop cleanly'));
       await opened.close();
     },
   });

@@ -1,0 +1,45 @@
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import type { Mailer } from '../lib/mailer.js';
+import { unsafeSendReviewReminders } from './review-reminders.js';
+
+/** Queue of the daily periodic-review reminders. */
+export const REVIEW_REMINDERS = 'policy-review-reminders';
+/** Every day at 06:00 UTC. */
+export const REVIEW_REMINDERS_CRON = '0 6 * * *';
+
+export interface Jobs {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * Background jobs on pg-boss, in the portal's own PostgreSQL (schema `pgboss`): nothing else to run, jobs survive
+ * restarts, and with several server instances each job runs once. The reminders also run once at start-up, so a
+ * laptop that was off at 06:00 still sends them (they are sent at most weekly per policy, so running twice is safe).
+ */
+export async function startJobs(options: {
+  pool: pg.Pool;
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  log: { error(obj: unknown, msg?: string): void };
+}): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.pool.query(text, values) },
+    schema: 'pgboss',
+  });
+  boss.on('error', (error) => options.log.error({ err: error }, 'Background jobs error'));
+  await boss.start();
+  await boss.createQueue(REVIEW_REMINDERS);
+  await boss.schedule(REVIEW_REMINDERS, REVIEW_REMINDERS_CRON, {}, { tz: 'UTC' });
+  await boss.work(REVIEW_REMINDERS, async () => {
+    await unsafeSendReviewReminders(options.db, options.mailer, options.clock.now(), (error) =>
+      options.log.error({ err: error }, 'Review reminder not sent'),
+    );
+  });
+  await boss.send(REVIEW_REMINDERS, {}, { singletonKey: 'startup', singletonSeconds: 3600 });
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+}
