@@ -132,7 +132,8 @@ export async function policyDashboard(db: DbOrTx, actor: PolicyActor, now: Date)
     due_soon_count: soon.length,
     attestation: await attestationByDepartment(db, actor.projectId),
     recent_activity: activity.rows.map((row) => ({
-      id: row.id,
+      // audit_events ids are bigint: pg hands them over as strings.
+      id: Number(row.id),
       at: new Date(row.created_at).toISOString(),
       actor: row.actor,
       summary: activityText(row.action, row.data ?? {}),
