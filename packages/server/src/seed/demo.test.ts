@@ -2,15 +2,23 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { createProject } from '../../test/factories.js';
-import { projectMemberRoles, projectMemberships, projects, users } from '../db/schema/index.js';
+import {
+  policySignatures,
+  policyWorkflowRequests,
+  projectMemberRoles,
+  projectMemberships,
+  projects,
+  users,
+} from '../db/schema/index.js';
 import { verifyPassword } from '../lib/passwords.js';
+import { myTasks } from '../modules/policies/tasks.service.js';
 import { getPublicTerms } from '../modules/terms/terms.service.js';
 import { countDemoAccounts, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './demo.js';
 
 describe('demo data', () => {
   const db = useTestDatabase();
 
-  it('creates Demo Facility as project 1, the four accounts and published terms', async () => {
+  it('creates Demo Facility as project 1, the demo accounts and published terms', async () => {
     const { db: database } = db.handle;
     expect(await isEmptyDatabase(database)).toBe(true);
     await seedDemoData(database);
@@ -25,10 +33,12 @@ describe('demo data', () => {
       ['admin@example.com', 'admin', 'user'],
       ['member@example.com', 'member', 'user'],
       ['simple@example.com', 'simple', 'user'],
+      ['reviewer@example.com', 'reviewer', 'user'],
+      ['reader@example.com', 'reader', 'user'],
     ]);
     expect(await verifyPassword(accounts[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
     expect(await verifyPassword(accounts[0]!.passwordHash!, 'wrong password')).toBe(false);
-    expect(await countDemoAccounts(database)).toBe(4);
+    expect(await countDemoAccounts(database)).toBe(6);
 
     const memberships = await database.select().from(projectMemberships).where(eq(projectMemberships.projectId, 1));
     const roleOf = (email: string) =>
@@ -48,6 +58,33 @@ describe('demo data', () => {
     expect(rolesOf('member@example.com')).toEqual({ policy_management: 'signer', monitoring: 'page_owner' });
     expect(rolesOf('admin@example.com')).toEqual({ policy_management: 'policy_admin', monitoring: 'monitoring_admin' });
     expect(rolesOf('simple@example.com')).toEqual({});
+    expect(rolesOf('reviewer@example.com')).toEqual({ policy_management: 'reviewer' });
+    expect(rolesOf('reader@example.com')).toEqual({ policy_management: 'reader' });
+
+    // Policy work waits for each demo account (issue 7).
+    const id = (email: string) => accounts.find((u) => u.email === email)!.id;
+    const pending = await database
+      .select()
+      .from(policyWorkflowRequests)
+      .where(eq(policyWorkflowRequests.status, 'pending'))
+      .orderBy(policyWorkflowRequests.id);
+    expect(pending.map((r) => [r.kind, r.userId])).toEqual([
+      ['review', id('reviewer@example.com')],
+      ['signature', id('member@example.com')],
+    ]);
+    const signatures = await database.select().from(policySignatures);
+    expect(signatures.length).toBeGreaterThan(10);
+    const actor = (email: string) => ({
+      userId: id(email),
+      projectId: 1,
+      isSuperadmin: false,
+      role: 'reader',
+      rules: [],
+      ip: '',
+      requestId: '',
+    });
+    expect((await myTasks(database, actor('reader@example.com'), new Date())).to_read.length).toBeGreaterThan(5);
+    expect((await myTasks(database, actor('admin@example.com'), new Date())).reviews_due).toHaveLength(2);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

@@ -13,6 +13,7 @@ import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { seedDemoPolicies } from './demo-policies.js';
+import { seedDemoWorkflow } from './demo-workflow.js';
 
 /** The demo accounts of DESIGN.md section 6, listed in the README. All share one password. */
 export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
@@ -35,6 +36,22 @@ export const DEMO_ACCOUNTS = [
     mainRoles: { policy_management: 'signer', monitoring: 'page_owner' },
   },
   { email: 'simple@example.com', username: 'simple', firstName: 'Sidney', lastName: 'Simple', projectRole: 'simple' },
+  {
+    email: 'reviewer@example.com',
+    username: 'reviewer',
+    firstName: 'Riley',
+    lastName: 'Reviewer',
+    projectRole: 'simple',
+    mainRoles: { policy_management: 'reviewer' },
+  },
+  {
+    email: 'reader@example.com',
+    username: 'reader',
+    firstName: 'Robin',
+    lastName: 'Reader',
+    projectRole: 'simple',
+    mainRoles: { policy_management: 'reader' },
+  },
 ] as const;
 
 export const DEMO_PROJECT = { id: 1, name: 'Demo Facility', slug: 'demo-facility' } as const;
@@ -113,6 +130,12 @@ export async function seedDemoData(db: Database): Promise<void> {
     }
 
     await seedDemoPolicies(tx, DEMO_PROJECT.id, ids.admin!);
+    await seedDemoWorkflow(
+      tx,
+      DEMO_PROJECT.id,
+      { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
+      new Date(),
+    );
     await tx.insert(termsVersions).values({
       content: sanitizeHtml(DEMO_TERMS.trim()),
       status: 'published',
