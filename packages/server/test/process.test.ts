@@ -134,7 +134,7 @@ describe('the server process on the embedded database', () => {
     );
     expect(marker.rows[0].n).toBe(1);
     const users = await clusterQuery('select count(*)::int as n from users');
-    expect(users.rows[0].n).toBe(4);
+    expect(users.rows[0].n).toBe(6);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
     second.child.kill('SIGINT');
