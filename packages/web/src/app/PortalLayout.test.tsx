@@ -90,6 +90,7 @@ describe('PortalLayout', () => {
       status: 'published',
       department_id: null,
       has_draft: false,
+      working_state: null,
       next_review_on: null,
       updated_at: '2026-01-01T00:00:00Z',
     });

@@ -149,7 +149,7 @@ describe('app routes behind the section guard', () => {
 
   it('superadmin bypasses the checks', async () => {
     const api = stubApi({ ...portalRoutes({ role: 'superadmin' }) });
-    await renderRoute('/app/policy_management/4/admin-dashboard');
+    await renderRoute('/app/policy_management/4/add-standards');
     await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Policy'));
     expect(api.calls('GET /api/projects/4/policy-management/me')).toHaveLength(0);
   });

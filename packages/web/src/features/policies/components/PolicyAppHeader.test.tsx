@@ -16,7 +16,9 @@ describe('activePolicySection', () => {
     expect(activePolicySection('/app/policy_management/north/documents/status/draft')).toBe('documents');
     expect(activePolicySection('/app/policy_management/12/documents/5')).toBe('documents');
     expect(activePolicySection('/app/policy_management/12/edit-department/3')).toBe('insert-department');
-    expect(activePolicySection('/app/policy_management/12')).toBeNull();
+    // The app's home is the "My tasks" page.
+    expect(activePolicySection('/app/policy_management/12')).toBe('');
+    expect(activePolicySection('/app/policy_management/12/department-readers/4')).toBe('healthy-departments');
     expect(activePolicySection('/app/monitoring/12/toc')).toBeNull();
   });
 });

@@ -11,9 +11,7 @@ export function versionIdParam(value: string | null): number | null {
 }
 
 /** '4.2 Hand hygiene', or the title alone while the document has no number. */
-export function documentName(document: { number: string | null; title: string }): string {
-  return document.number ? `${document.number} ${document.title}` : document.title;
-}
+export { documentName } from '@portal/shared';
 
 /** The document's page, optionally showing one version or a tab. */
 export function documentPage(projectId: string, documentId: number | string, query?: Record<string, string>): string {
