@@ -555,7 +555,8 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const a = await actor(request, 'documents');
       const url = `/api/projects/${a.projectId}/policy-management/files/${request.params.fileId}`;
-      // A file is served when a version the actor may see keeps it as source file or shows it in its text.
+      // A file is served when a version the actor may see (reviewers and signers: the one they were asked to act
+      // on) keeps it as source file or shows it in its text.
       const [file] = await db
         .select({ contentType: storedFiles.contentType, fileName: storedFiles.fileName, data: storedFiles.data })
         .from(storedFiles)
@@ -566,7 +567,9 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
             sql`exists (select 1 from ${policyVersions} v join ${policyDocuments} d on d.id = v.document_id
                          where v.project_id = ${a.projectId}
                            and (v.source_file_id = ${request.params.fileId} or strpos(v.content, ${`${url}"`}) > 0)
-                           and (${seesDrafts(a)} or v.state in ('published', 'superseded')))`,
+                           and (${seesDrafts(a)} or v.state in ('published', 'superseded')
+                                or exists (select 1 from policy_workflow_requests r where r.project_id = ${a.projectId}
+                                             and r.version_id = v.id and r.user_id = ${a.userId})))`,
           ),
         );
       if (!file) throw notFound('File not found.');

@@ -4,7 +4,6 @@ import {
   type DocumentStatus,
   type DocumentWorkflow,
   documentName,
-  eligibleFor,
   type ReviewDecisionBody,
   SIGNATURE_MEANING,
   type Signature,

@@ -13,6 +13,7 @@ import {
   policyVersions,
   policyWorkflowEvents,
   policyWorkflowRequests,
+  storedFiles,
   users,
 } from '../../db/schema/index.js';
 import { encrypt } from '../../lib/crypto.js';
@@ -419,6 +420,24 @@ describe('policy workflow', () => {
     expect((await s.as.admin.get(`${s.base}/my-tasks`)).json().to_sign.map((t: { id: number }) => t.id)).toEqual([
       doc.id,
     ]);
+  });
+
+  it("shows reviewers the working version's images once asked, and readers never", async () => {
+    const s = await setup();
+    const [file] = await db()
+      .insert(storedFiles)
+      .values({ projectId: s.project.id, contentType: 'image/png', size: 3, sha256: 'x', data: Buffer.from('png') })
+      .returning();
+    const url = `${s.base}/files/${file!.id}`;
+    const doc = await s.create('With a picture');
+    await s.as.author.put(`${s.base}/documents/${doc.id}/draft`, {
+      content: `<p><img src="${url}"></p>`,
+      base_revision: 0,
+    });
+    expect((await s.as.reviewer1.get(url)).statusCode).toBe(404);
+    await s.act(s.as.author, doc.id, 'send-to-review');
+    expect((await s.as.reviewer1.get(url)).statusCode).toBe(200);
+    expect((await s.as.reader.get(url)).statusCode).toBe(404);
   });
 
   it('guards every call: 401 signed out, 403 without a role or the right one, 404 outside; nothing changes', async () => {
