@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_URL, DEMO_URL, EMPTY_URL, POLICY_URL, SHELL_URL } from './e2e/urls';
+import { ADMIN_URL, DEMO_URL, EMPTY_URL, POLICY_URL, SHELL_URL, WORKFLOW_URL } from './e2e/urls';
 
 // Debian's Chromium: Playwright never downloads a browser here.
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -71,6 +71,15 @@ export default defineConfig({
       command: 'node e2e/serve.mjs 18087 true',
       env: { CAPTCHA_COST: '5000' },
       url: `${POLICY_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      // The policy workflow: one policy through review, signature and reading, with the emails it sends.
+      command: 'node e2e/serve.mjs 18088 true 18089',
+      env: { CAPTCHA_COST: '5000' },
+      url: `${WORKFLOW_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

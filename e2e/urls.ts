@@ -10,3 +10,6 @@ export const ADMIN_URL = 'http://127.0.0.1:18085';
 export const ADMIN_MAIL_URL = 'http://127.0.0.1:18086';
 /** The policy management tests' own demo server (they import, edit and renumber policies). */
 export const POLICY_URL = 'http://127.0.0.1:18087';
+/** The policy workflow test's own demo server (one policy through review, signature and reading) and its mail. */
+export const WORKFLOW_URL = 'http://127.0.0.1:18088';
+export const WORKFLOW_MAIL_URL = 'http://127.0.0.1:18089';

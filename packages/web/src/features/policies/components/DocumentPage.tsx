@@ -1,20 +1,24 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type DocumentDetail, type PolicyVersion, VERSION_STATE_LABELS } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { ApiError, messageFor } from '../../../lib/api';
+import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useArchiveDocument } from '../api/archive-document';
 import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
+import { useWorkflow } from '../api/get-workflow';
 import { useStartNewVersion } from '../api/new-version';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentCompare } from './DocumentCompare';
 import { DocumentHistory } from './DocumentHistory';
 import { DocumentSettingsModal } from './DocumentSettingsModal';
+import { DocumentAttestationReport, DocumentWorkflowPanel } from './DocumentWorkflowPanel';
 import {
   DOCUMENT_ID,
   documentEditPage,
@@ -31,12 +35,13 @@ import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NOT_FOUND = 'This policy does not exist or is not available to you.';
-const TABS = ['policy', 'history', 'compare'] as const;
+const TABS = ['policy', 'history', 'compare', 'readers'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * /app/policy_management/{projectId}/documents/{documentId}[?version={versionId}&tab=history|compare]: one policy,
- * its header and the actions the server allows (`abilities`), with its text, its history and a redline compare.
+ * /app/policy_management/{projectId}/documents/{documentId}[?version={versionId}&tab=history|compare|readers]: one
+ * policy, its header and the actions the server allows (`abilities`), its review and signature workflow, with its
+ * text, its history, a redline compare and (for those allowed) who has read it.
  */
 export function DocumentPage() {
   const projectId = usePolicyProjectId();
@@ -101,7 +106,14 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   const versionParam = params.get('version');
   const versionId = versionIdParam(versionParam);
   const tabParam = params.get('tab');
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'policy';
+  const workflow = useWorkflow(projectId, document.id);
+  const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
+  // The attestation report: the workflow's ability, or the section of the permission map.
+  const readersAllowed =
+    workflow.data?.abilities.view_attestations === true ||
+    permissions.data?.['policy_management:attestation-reports'] === true;
+  const requested: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'policy';
+  const tab: Tab = requested === 'readers' && !readersAllowed ? 'policy' : requested;
 
   function showTab(next: string | null) {
     setParams(
@@ -122,11 +134,13 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   return (
     <Stack gap="lg" miw={0}>
       <DocumentHeader projectId={projectId} document={document} printVersionId={shownId} />
+      <DocumentWorkflowPanel projectId={projectId} document={document} />
       <Tabs value={tab} onChange={showTab} keepMounted={false}>
         <Tabs.List aria-label="Policy views">
           <Tabs.Tab value="policy">Policy</Tabs.Tab>
           <Tabs.Tab value="history">History</Tabs.Tab>
           <Tabs.Tab value="compare">Compare</Tabs.Tab>
+          {readersAllowed && <Tabs.Tab value="readers">Readers</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="policy" pt="md">
           <PolicyTab
@@ -142,6 +156,11 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
         <Tabs.Panel value="compare" pt="md">
           <DocumentCompare projectId={projectId} document={document} />
         </Tabs.Panel>
+        {readersAllowed && (
+          <Tabs.Panel value="readers" pt="md">
+            <DocumentAttestationReport projectId={projectId} documentId={document.id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );
