@@ -27,7 +27,7 @@ async function openTask(page: Page, list: string) {
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(TITLE) })).toBeVisible();
 }
 
-const panel = (page: Page) => page.getByRole('region', { name: /review and signature/i });
+const panel = (page: Page) => page.getByRole('region', { name: /review and sign-off/i });
 
 test('a policy goes from draft through review and signature to publication and a reader attests it', async ({
   browser,
@@ -38,7 +38,7 @@ test('a policy goes from draft through review and signature to publication and a
   await author.page.getByRole('button', { name: 'New policy' }).click();
   const create = author.page.getByRole('dialog');
   await create.getByLabel('Title').fill(TITLE);
-  await create.getByRole('textbox', { name: 'Department' }).click();
+  await create.getByRole('combobox', { name: 'Department' }).click();
   await author.page.getByRole('option', { name: /^Nursing/ }).click();
   await create.getByRole('button', { name: 'Create and edit' }).click();
   await expect(author.page).toHaveURL(/\/documents\/\d+\/edit$/);
@@ -73,12 +73,13 @@ test('a policy goes from draft through review and signature to publication and a
   await openTask(signer.page, 'To sign');
   await signer.page.getByRole('button', { name: 'Sign', exact: true }).click();
   const sign = signer.page.getByRole('dialog');
-  await sign.getByLabel('Password').fill('not my password');
+  await sign.getByRole('textbox', { name: 'Password' }).fill('not my password');
   await sign.getByRole('button', { name: 'Sign version 1' }).click();
   await expect(sign.getByText('The password is incorrect.')).toBeVisible();
-  await sign.getByLabel('Password').fill(DEMO_PASSWORD);
+  await sign.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await sign.getByRole('button', { name: 'Sign version 1' }).click();
   await expect(signer.page.getByText('Published', { exact: true }).first()).toBeVisible();
+  await signer.page.getByRole('button', { name: 'Signatures (1)' }).click();
   const manifest = signer.page.getByRole('table', { name: /Signatures of/ }).first();
   await expect(manifest).toContainText('Morgan Member');
   await expect(manifest).toContainText('Password');

@@ -21,6 +21,7 @@ import { permissionRoutes } from './modules/permissions/permissions.routes.js';
 import { departmentRoleRoutes } from './modules/policies/department-roles.routes.js';
 import { policyPeopleRoutes } from './modules/policies/people.routes.js';
 import { policyRoutes } from './modules/policies/policies.routes.js';
+import { policyUserRequestRoutes } from './modules/policies/user-requests.routes.js';
 import { workflowRoutes } from './modules/policies/workflow.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(permissionRoutes);
   await app.register(policyRoutes);
   await app.register(policyPeopleRoutes);
+  await app.register(policyUserRequestRoutes);
   await app.register(departmentRoleRoutes);
   await app.register(workflowRoutes);
   await app.register(notificationRoutes);

@@ -20,8 +20,27 @@ export interface PolicyActor {
   isSuperadmin: boolean;
   role: string | null;
   rules: PermissionRule[];
-  ip: string;
-  requestId: string;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/**
+ * The actor of a policy change caused outside policy management (a main role changed in the project Admin app or
+ * by the superadmin): who and where, for the audit and the workflow history. It passes no section check.
+ */
+export function writerActor(
+  projectId: number,
+  who: { userId: number; ip: string | null; requestId: string | null },
+): PolicyActor {
+  return {
+    userId: who.userId,
+    projectId,
+    isSuperadmin: false,
+    role: null,
+    rules: [],
+    ip: who.ip,
+    requestId: who.requestId,
+  };
 }
 
 /** Sections of calls that have no screen of their own. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './admin.js';
 import { POLICY_MAIN_ROLES } from './permissions.js';
 
 /**
@@ -46,3 +47,30 @@ export const mainRoleBulkSchema = z
   })
   .strict();
 export type MainRoleBulk = z.infer<typeof mainRoleBulkSchema>;
+
+/**
+ * POST policy-management/user-requests: a policy administrator asks the superadmins for an account for someone
+ * who will take part in policy management. The request is filed with project role "simple" and this main role.
+ */
+export const POLICY_USER_REQUEST_JUSTIFICATION_MAX = 2000;
+export const policyUserRequestCreateSchema = z
+  .object({
+    first_name: z
+      .string()
+      .trim()
+      .min(1, 'Enter the first name.')
+      .max(100, 'First name must be at most 100 characters.'),
+    last_name: z.string().trim().min(1, 'Enter the last name.').max(100, 'Last name must be at most 100 characters.'),
+    email: emailSchema,
+    main_role: z.enum(POLICY_MAIN_ROLES, 'Choose a main role.'),
+    justification: z
+      .string()
+      .trim()
+      .min(1, 'Enter the justification.')
+      .max(
+        POLICY_USER_REQUEST_JUSTIFICATION_MAX,
+        `Justification must be at most ${POLICY_USER_REQUEST_JUSTIFICATION_MAX} characters.`,
+      ),
+  })
+  .strict();
+export type PolicyUserRequestCreate = z.input<typeof policyUserRequestCreateSchema>;

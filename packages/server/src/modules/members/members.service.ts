@@ -4,6 +4,9 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { policyUsers, projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { writerActor } from '../../policies/policy-management.js';
+import { pruneDepartmentRoles } from '../policies/department-roles.service.js';
+import type { Notice } from '../policies/notices.js';
 
 /**
  * Project members and their roles, shared by the superadmin console (/super/projects/{id}/members) and a project's
@@ -78,8 +81,18 @@ export async function getMember(db: DbOrTx, projectId: number, userId: number): 
   return member;
 }
 
-/** Writes the main roles given (null removes one; apps left out stay as they are). */
-export async function writeMainRoles(tx: DbOrTx, projectId: number, userId: number, roles: MainRoles): Promise<void> {
+/**
+ * Writes the main roles given (null removes one; apps left out stay as they are). A new policy main role also drops
+ * the department roles it does not allow, and the open review and signature rounds follow: the notices returned are
+ * for the caller to send once its transaction has committed.
+ */
+export async function writeMainRoles(
+  tx: DbOrTx,
+  projectId: number,
+  userId: number,
+  roles: MainRoles,
+  actor: Actor,
+): Promise<Notice[]> {
   for (const app of PERMISSION_APPS) {
     const role = roles[app];
     if (role === undefined) continue;
@@ -101,6 +114,8 @@ export async function writeMainRoles(tx: DbOrTx, projectId: number, userId: numb
       if (app === 'policy_management') await tx.insert(policyUsers).values({ projectId, userId }).onConflictDoNothing();
     }
   }
+  if (roles.policy_management === undefined) return [];
+  return pruneDepartmentRoles(tx, writerActor(projectId, actor), userId);
 }
 
 /** A project never loses its last admin: demoting or removing them answers 409. */
@@ -135,6 +150,7 @@ export async function addMember(
   projectId: number,
   input: { user_id: number; project_role: ProjectRole; main_roles: MainRoles },
   actor: Actor,
+  notices: Notice[] = [],
 ): Promise<Member> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.user_id));
@@ -149,7 +165,7 @@ export async function addMember(
         user_id: ['This user is already a member of this project.'],
       });
     }
-    await writeMainRoles(tx, projectId, input.user_id, input.main_roles);
+    notices.push(...(await writeMainRoles(tx, projectId, input.user_id, input.main_roles, actor)));
     await recordAudit(tx, {
       action: 'member.add',
       projectId,
@@ -170,6 +186,7 @@ export async function updateMember(
   userId: number,
   input: { project_role?: ProjectRole; main_roles?: MainRoles },
   actor: Actor,
+  notices: Notice[] = [],
 ): Promise<Member> {
   await db.transaction(async (tx) => {
     const before = await lockMembership(tx, projectId, userId);
@@ -180,7 +197,7 @@ export async function updateMember(
         .set({ projectRole: input.project_role })
         .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
     }
-    if (input.main_roles) await writeMainRoles(tx, projectId, userId, input.main_roles);
+    if (input.main_roles) notices.push(...(await writeMainRoles(tx, projectId, userId, input.main_roles, actor)));
     await recordAudit(tx, {
       action: 'member.update',
       projectId,
@@ -195,7 +212,14 @@ export async function updateMember(
   return getMember(db, projectId, userId);
 }
 
-export async function removeMember(db: Database, projectId: number, userId: number, actor: Actor): Promise<void> {
+/** Removes a member: their roles go, department roles included (open rounds follow; notices go to `notices`). */
+export async function removeMember(
+  db: Database,
+  projectId: number,
+  userId: number,
+  actor: Actor,
+  notices: Notice[] = [],
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockMembership(tx, projectId, userId);
     if (before.projectRole === 'admin') await keepOneAdmin(tx, projectId, userId);
@@ -203,6 +227,7 @@ export async function removeMember(db: Database, projectId: number, userId: numb
       .delete(projectMemberRoles)
       .where(and(eq(projectMemberRoles.projectId, projectId), eq(projectMemberRoles.userId, userId)));
     await tx.delete(policyUsers).where(and(eq(policyUsers.projectId, projectId), eq(policyUsers.userId, userId)));
+    notices.push(...(await pruneDepartmentRoles(tx, writerActor(projectId, actor), userId)));
     await tx
       .delete(projectMemberships)
       .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));

@@ -30,6 +30,7 @@ const ACTIVITY: Record<string, string> = {
   'policy.department_updated': 'Changed a department',
   'policy.department_deleted': 'Deleted a department',
   'policy.department_roles_changed': "Changed a department's reviewers, signers or readers",
+  'policy.department_roles_pruned': 'Department roles dropped after a main role change',
   'policy.workflow_settings_changed': 'Changed the workflow settings',
   'policy.numbers_assigned': 'Assigned numbers',
   'policy.numbering_scheme_changed': 'Changed the numbering scheme',

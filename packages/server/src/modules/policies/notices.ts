@@ -36,6 +36,12 @@ export async function sendNotices(
   }
 }
 
+/** Notices of one project (a change that reaches several projects, e.g. a superadmin editing memberships). */
+export interface ProjectNotices {
+  projectId: number;
+  notices: Notice[];
+}
+
 /** The web path of a policy. */
 export const documentLink = (projectId: number, documentId: number) =>
   `/app/policy_management/${projectId}/documents/${documentId}`;

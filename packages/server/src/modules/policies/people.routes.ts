@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireUser } from '../../plugins/session.js';
 import { policyAccess } from '../../policies/policy-management.js';
 import { projectParams } from '../permissions/permissions.routes.js';
+import { type Notice, sendNotices } from './notices.js';
 import { assignPolicyUsers, listPeople, replacePolicyUsers, setMainRole, setMainRoles } from './people.service.js';
 
 const P = '/api/projects/:projectId/policy-management';
@@ -36,6 +37,8 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
+  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[]) =>
+    sendNotices(db, app.mailer, projectId, notices, (error) => request.log.error({ err: error }, 'Notice not sent'));
 
   for (const [path, list, section, summary] of [
     ['eligible-users/unassigned', 'unassigned', 'policy-users', 'Members who do not take part in policy management'],
@@ -88,7 +91,10 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'policy-users');
-      return { users: await replacePolicyUsers(db, a, request.body.user_ids) };
+      const notices: Notice[] = [];
+      const users = await replacePolicyUsers(db, a, request.body.user_ids, notices);
+      await send(request, a.projectId, notices);
+      return { users };
     },
   );
 
@@ -105,7 +111,10 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'edit-main-role');
-      return setMainRole(db, a, request.params.userId, request.body.main_role);
+      const notices: Notice[] = [];
+      const person = await setMainRole(db, a, request.params.userId, request.body.main_role, notices);
+      await send(request, a.projectId, notices);
+      return person;
     },
   );
 
@@ -122,7 +131,9 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'assign-main-role');
-      await setMainRoles(db, a, request.body.items);
+      const notices: Notice[] = [];
+      await setMainRoles(db, a, request.body.items, notices);
+      await send(request, a.projectId, notices);
       return { users: await listPeople(db, a.projectId, 'assigned-main-role') };
     },
   );

@@ -5,6 +5,8 @@ import { policyUsers, projectMemberRoles, projectMemberships, users } from '../.
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { writeMainRoles } from '../members/members.service.js';
+import { pruneDepartmentRoles } from './department-roles.service.js';
+import type { Notice } from './notices.js';
 import { audit, personName } from './policy-common.js';
 
 /**
@@ -91,8 +93,11 @@ export async function assignPolicyUsers(db: DbOrTx, actor: PolicyActor, userIds:
   return listPeople(db, actor.projectId, 'assigned');
 }
 
-/** The whole list of policy users: those left out stop taking part and lose their policy main role. */
-export async function replacePolicyUsers(db: DbOrTx, actor: PolicyActor, userIds: number[]) {
+/**
+ * The whole list of policy users: those left out stop taking part and lose their policy main role and department
+ * roles (open rounds follow; their notices go to `notices`, to send after commit).
+ */
+export async function replacePolicyUsers(db: DbOrTx, actor: PolicyActor, userIds: number[], notices: Notice[] = []) {
   await requireMembers(db, actor.projectId, userIds, 'user_ids');
   const wanted = new Set(userIds);
   if (!actor.isSuperadmin && !wanted.has(actor.userId)) {
@@ -128,6 +133,7 @@ export async function replacePolicyUsers(db: DbOrTx, actor: PolicyActor, userIds
             inArray(projectMemberRoles.userId, removed),
           ),
         );
+      for (const userId of removed) notices.push(...(await pruneDepartmentRoles(tx, actor, userId)));
     }
     if (added.length) {
       await tx
@@ -141,8 +147,16 @@ export async function replacePolicyUsers(db: DbOrTx, actor: PolicyActor, userIds
   return listPeople(db, actor.projectId, 'assigned');
 }
 
-/** Sets main roles (null removes one). Everyone named must be a policy user; nobody changes their own role. */
-export async function setMainRoles(db: DbOrTx, actor: PolicyActor, items: MainRoleBulk['items']) {
+/**
+ * Sets main roles (null removes one). Everyone named must be a policy user; nobody changes their own role. Department
+ * roles the new role does not allow are dropped; the notices of the rounds that follow go to `notices`.
+ */
+export async function setMainRoles(
+  db: DbOrTx,
+  actor: PolicyActor,
+  items: MainRoleBulk['items'],
+  notices: Notice[] = [],
+) {
   const people = new Map((await listPeople(db, actor.projectId, 'assigned')).map((p) => [p.id, p]));
   const errors: Record<string, string[]> = {};
   items.forEach((item, i) => {
@@ -156,7 +170,9 @@ export async function setMainRoles(db: DbOrTx, actor: PolicyActor, items: MainRo
   if (changes.length) {
     await db.transaction(async (tx) => {
       for (const item of changes) {
-        await writeMainRoles(tx, actor.projectId, item.user_id, { policy_management: item.main_role });
+        notices.push(
+          ...(await writeMainRoles(tx, actor.projectId, item.user_id, { policy_management: item.main_role }, actor)),
+        );
       }
       await audit(
         tx,
@@ -177,15 +193,24 @@ export async function setMainRoles(db: DbOrTx, actor: PolicyActor, items: MainRo
 }
 
 /** One person's role: a 404 when they are not a policy user of this project, a 409 for one's own role. */
-export async function setMainRole(db: DbOrTx, actor: PolicyActor, userId: number, mainRole: string | null) {
+export async function setMainRole(
+  db: DbOrTx,
+  actor: PolicyActor,
+  userId: number,
+  mainRole: string | null,
+  notices: Notice[] = [],
+) {
   const people = await listPeople(db, actor.projectId, 'assigned');
   const person = people.find((p) => p.id === userId);
   if (!person) throw new AppError('NOT_FOUND', 'This person does not take part in policy management.');
   if (userId === actor.userId && !actor.isSuperadmin) {
     throw new AppError('CONFLICT', 'You cannot change your own role; ask another policy administrator.');
   }
-  await setMainRoles(db, actor, [
-    { user_id: userId, main_role: mainRole as MainRoleBulk['items'][number]['main_role'] },
-  ]);
+  await setMainRoles(
+    db,
+    actor,
+    [{ user_id: userId, main_role: mainRole as MainRoleBulk['items'][number]['main_role'] }],
+    notices,
+  );
   return (await listPeople(db, actor.projectId, 'assigned')).find((p) => p.id === userId)!;
 }

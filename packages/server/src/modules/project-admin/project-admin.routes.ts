@@ -15,19 +15,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, userRequests } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
 import { requireUser } from '../../plugins/session.js';
 import { projectAccess, requireProjectAdmin } from '../../policies/projects.js';
 import { actorOf, getMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
-import { notify } from '../notifications/notifications.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
+import { type Notice, sendNotices } from '../policies/notices.js';
 import {
   loadProjectDetails,
   removeLogo,
   replaceLogo,
   updateProjectDetails,
 } from '../projects/project-details.service.js';
-import { loadUserRequest, loadUserRequests, superadminIds } from '../superadmin/user-requests.service.js';
+import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 
 const errors = {
   400: errorBodySchema,
@@ -113,7 +112,10 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, actor } = await admin(request);
-      return updateMember(db, projectId, request.params.userId, request.body, actor);
+      const notices: Notice[] = [];
+      const member = await updateMember(db, projectId, request.params.userId, request.body, actor, notices);
+      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      return member;
     },
   );
 
@@ -129,7 +131,9 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId, actor } = await admin(request);
-      await removeMember(db, projectId, request.params.userId, actor);
+      const notices: Notice[] = [];
+      await removeMember(db, projectId, request.params.userId, actor, notices);
+      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
       return reply.status(204).send();
     },
   );
@@ -162,41 +166,8 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { projectId, project, user, actor } = await admin(request);
-      const body = request.body;
-      const id = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(userRequests)
-          .values({
-            projectId,
-            firstName: body.first_name,
-            lastName: body.last_name,
-            email: body.email,
-            projectRole: body.project_role,
-            mainRoles: body.main_roles,
-            justification: body.justification,
-            requestedBy: user.id,
-          })
-          .returning({ id: userRequests.id });
-        await recordAudit(tx, {
-          action: 'user_request.create',
-          projectId,
-          actorUserId: user.id,
-          subjectType: 'user_request',
-          subjectId: created!.id,
-          data: { email: body.email, project_role: body.project_role, main_roles: body.main_roles },
-          ip: actor.ip,
-          requestId: actor.requestId,
-        });
-        return created!.id;
-      });
-      await notify(db, {
-        userIds: await superadminIds(db),
-        projectId,
-        message: `${project.name} asks for a new user: ${body.first_name} ${body.last_name}`,
-        link: '/superadmin/new-user-requests',
-      });
-      return reply.status(201).send((await loadUserRequest(db, id))!);
+      const { projectId, actor } = await admin(request);
+      return reply.status(201).send(await fileUserRequest(db, actor, projectId, request.body));
     },
   );
 

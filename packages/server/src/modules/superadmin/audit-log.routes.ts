@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, projects, users } from '../../db/schema/index.js';
+import { csvField } from '../../lib/csv.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { escapeLike } from './search.js';
 
@@ -58,13 +59,6 @@ export async function loadAuditEvents(
     data: event.data,
     ip: event.ip,
   }));
-}
-
-/** RFC 4180 field; a leading =, +, - or @ is quoted with an apostrophe so spreadsheets never run it as a formula. */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Superadmin: the audit log viewer and its CSV export. */

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
+import { type Notice, sendNotices } from '../policies/notices.js';
 import { logoUrl, projectRoleOf, removeLogo, replaceLogo } from '../projects/project-details.service.js';
 import { escapeLike } from './search.js';
 
@@ -311,7 +312,10 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = superadmin(request);
       await requireProject(request.params.projectId);
-      const member = await addMember(db, request.params.projectId, request.body, actorOf(request, user.id));
+      const notices: Notice[] = [];
+      const { projectId } = request.params;
+      const member = await addMember(db, projectId, request.body, actorOf(request, user.id), notices);
+      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
       return reply.status(201).send(member);
     },
   );
@@ -330,7 +334,10 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = superadmin(request);
       const { projectId, userId } = request.params;
-      return updateMember(db, projectId, userId, request.body, actorOf(request, user.id));
+      const notices: Notice[] = [];
+      const member = await updateMember(db, projectId, userId, request.body, actorOf(request, user.id), notices);
+      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      return member;
     },
   );
 
@@ -347,7 +354,9 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = superadmin(request);
       const { projectId, userId } = request.params;
-      await removeMember(db, projectId, userId, actorOf(request, user.id));
+      const notices: Notice[] = [];
+      await removeMember(db, projectId, userId, actorOf(request, user.id), notices);
+      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
       return reply.status(204).send();
     },
   );

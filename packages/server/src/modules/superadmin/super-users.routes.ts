@@ -10,6 +10,7 @@ import {
   type UserAction,
 } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -19,6 +20,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { accountKeyFor } from '../auth/login-attempts.js';
+import { actorOf } from '../members/members.service.js';
+import { type ProjectNotices, sendNotices } from '../policies/notices.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
 import { assertUnique, listUsers, loadUserDetail, replaceMemberships } from './super-users.service.js';
 
@@ -44,6 +47,11 @@ const ownAccount = (what: string) =>
 export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   guardSuperadminRoutes(app);
+  const sendProjectNotices = async (request: FastifyRequest, batches: ProjectNotices[]) => {
+    for (const { projectId, notices } of batches) {
+      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+    }
+  };
   const superadmin = superadminOf;
   const detail = (userId: number) => loadUserDetail(db, userId, app.clock.now());
 
@@ -97,7 +105,8 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
             status: 'invited',
           })
           .returning();
-        await replaceMemberships(tx, created!.id, body.memberships);
+        // A new account holds no department roles yet: nothing to prune, no notices.
+        await replaceMemberships(tx, created!.id, body.memberships, actorOf(request, actor.id));
         const link = await issuePasswordLink(tx, {
           userId: created!.id,
           email: created!.email,
@@ -202,9 +211,14 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = superadmin(request);
       const { userId } = request.params;
-      await db.transaction(async (tx) => {
+      const notices = await db.transaction(async (tx) => {
         await lockUser(tx, userId);
-        const { before } = await replaceMemberships(tx, userId, request.body.memberships);
+        const { before, notices } = await replaceMemberships(
+          tx,
+          userId,
+          request.body.memberships,
+          actorOf(request, actor.id),
+        );
         await recordAudit(tx, {
           action: 'user.memberships_update',
           actorUserId: actor.id,
@@ -214,7 +228,9 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           requestId: request.id,
         });
+        return notices;
       });
+      await sendProjectNotices(request, notices);
       return detail(userId);
     },
   );

@@ -12,7 +12,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { LOCKOUT_FAILURES, LOCKOUT_MS } from '../auth/login-attempts.js';
-import { keepOneAdmin, mainRolesByUser, writeMainRoles } from '../members/members.service.js';
+import { type Actor, keepOneAdmin, mainRolesByUser, writeMainRoles } from '../members/members.service.js';
+import type { ProjectNotices } from '../policies/notices.js';
 import { escapeLike } from './search.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -185,7 +186,9 @@ export async function replaceMemberships(
   tx: DbOrTx,
   userId: number,
   wanted: { project_id: number; project_role: ProjectRole; main_roles: MainRoles }[],
-): Promise<{ before: { project_id: number; project_role: string }[] }> {
+  actor: Actor,
+): Promise<{ before: { project_id: number; project_role: string }[]; notices: ProjectNotices[] }> {
+  const notices: ProjectNotices[] = [];
   await assertProjectsExist(
     tx,
     wanted.map((m) => m.project_id),
@@ -198,7 +201,8 @@ export async function replaceMemberships(
       await keepOneAdmin(tx, membership.projectId, userId);
     }
     if (!next) {
-      await writeMainRoles(tx, membership.projectId, userId, completeRoles({}));
+      const pruned = await writeMainRoles(tx, membership.projectId, userId, completeRoles({}), actor);
+      notices.push({ projectId: membership.projectId, notices: pruned });
       await tx
         .delete(projectMemberships)
         .where(and(eq(projectMemberships.projectId, membership.projectId), eq(projectMemberships.userId, userId)));
@@ -212,7 +216,8 @@ export async function replaceMemberships(
         target: [projectMemberships.projectId, projectMemberships.userId],
         set: { projectRole: membership.project_role },
       });
-    await writeMainRoles(tx, membership.project_id, userId, completeRoles(membership.main_roles));
+    const pruned = await writeMainRoles(tx, membership.project_id, userId, completeRoles(membership.main_roles), actor);
+    notices.push({ projectId: membership.project_id, notices: pruned });
   }
-  return { before: current.map((m) => ({ project_id: m.projectId, project_role: m.projectRole })) };
+  return { before: current.map((m) => ({ project_id: m.projectId, project_role: m.projectRole })), notices };
 }

@@ -18,7 +18,7 @@ import { writeMainRoles } from '../members/members.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { invitationMail, issuePasswordLink, sendAfterCommit } from './invitations.js';
 import { assertUnique } from './super-users.service.js';
-import { loadUserRequest, loadUserRequests, usernameFor } from './user-requests.service.js';
+import { loadUserRequest, loadUserRequests, requestPageFor, usernameFor } from './user-requests.service.js';
 
 const errors = {
   400: errorBodySchema,
@@ -109,7 +109,12 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(projectMemberships)
           .values({ projectId: row.projectId, userId: user!.id, projectRole: row.projectRole })
           .onConflictDoNothing();
-        await writeMainRoles(tx, row.projectId, user!.id, row.mainRoles);
+        // A new member holds no department roles: the pruning has nothing to drop, so no notices.
+        await writeMainRoles(tx, row.projectId, user!.id, row.mainRoles, {
+          userId: actor.id,
+          ip: request.ip,
+          requestId: request.id,
+        });
         await tx
           .update(userRequests)
           .set({ status: 'approved', decidedBy: actor.id, decidedAt: now, userId: user!.id })
@@ -145,7 +150,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           userIds: [row.requestedBy],
           projectId: row.projectId,
           message: `Your request for ${row.firstName} ${row.lastName} was approved.`,
-          link: `/app/admin/${row.projectId}/new-user-request`,
+          link: await requestPageFor(db, row.projectId, row.requestedBy),
         });
       }
       return (await loadUserRequest(db, row.id))!;
@@ -202,7 +207,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           userIds: [asker.id],
           projectId: row.projectId,
           message: `Your request for ${row.firstName} ${row.lastName} was rejected: ${reason}`,
-          link: `/app/admin/${row.projectId}/new-user-request`,
+          link: await requestPageFor(db, row.projectId, asker.id),
         });
       }
       return (await loadUserRequest(db, row.id))!;

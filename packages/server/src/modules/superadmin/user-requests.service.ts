@@ -1,8 +1,11 @@
-import type { UserRequest } from '@portal/shared';
+import type { MainRoles, UserRequest } from '@portal/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
-import { projects, userRequests, users } from '../../db/schema/index.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { projectMemberships, projects, userRequests, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { notify } from '../notifications/notifications.service.js';
 
 const requester = alias(users, 'requester');
 const decider = alias(users, 'decider');
@@ -64,6 +67,20 @@ export async function usernameFor(db: DbOrTx, email: string): Promise<string> {
   for (let n = 2; ; n++) if (!names.has(`${base}${n}`.toLowerCase())) return `${base}${n}`;
 }
 
+/**
+ * Where the person who filed a request follows it: the project's Admin app for its admins, else the policy
+ * management screen that filed it (a policy administrator need not be a project admin).
+ */
+export async function requestPageFor(db: DbOrTx, projectId: number, requesterId: number): Promise<string> {
+  const [membership] = await db
+    .select({ role: projectMemberships.projectRole })
+    .from(projectMemberships)
+    .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, requesterId)));
+  return membership?.role === 'admin'
+    ? `/app/admin/${projectId}/new-user-request`
+    : `/app/policy_management/${projectId}/create-project-user`;
+}
+
 export const superadminIds = async (db: DbOrTx) =>
   (
     await db
@@ -71,3 +88,103 @@ export const superadminIds = async (db: DbOrTx) =>
       .from(users)
       .where(and(eq(users.status, 'active'), eq(users.role, 'superadmin')))
   ).map((u) => u.id);
+
+/** What a new-user request asks for (the validated body of either filing route). */
+export interface UserRequestInput {
+  first_name: string;
+  last_name: string;
+  /** Already trimmed and lower-cased by the contract's emailSchema. */
+  email: string;
+  project_role: 'admin' | 'simple';
+  main_roles: MainRoles;
+  justification: string;
+}
+
+export interface FileUserRequestOptions {
+  /**
+   * Refuse with 409 an email that already belongs to a member of the project (the message ends with `memberHint`)
+   * or that already has a pending request in the project. The Admin app's route files without these checks.
+   */
+  refuseDuplicates?: { memberHint: string };
+}
+
+/**
+ * The one way to file a new-user request (Admin app and policy management): inserts it with its audit event in one
+ * transaction, then notifies the superadmins, who approve it at /superadmin/new-user-requests.
+ */
+export async function fileUserRequest(
+  db: Database,
+  actor: { userId: number; ip: string | null; requestId: string | null },
+  projectId: number,
+  input: UserRequestInput,
+  options: FileUserRequestOptions = {},
+): Promise<UserRequest> {
+  const email = input.email.toLowerCase();
+  const { id, projectName } = await db.transaction(async (tx) => {
+    const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
+    if (!project) throw notFound('Project not found.');
+    if (options.refuseDuplicates) {
+      // Two requests for the same email filed at the same moment: the second waits and then sees the first.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user_request:${email}`}), ${projectId})`);
+      await refuseDuplicates(tx, projectId, email, options.refuseDuplicates.memberHint);
+    }
+    const [created] = await tx
+      .insert(userRequests)
+      .values({
+        projectId,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        projectRole: input.project_role,
+        mainRoles: input.main_roles,
+        justification: input.justification,
+        requestedBy: actor.userId,
+      })
+      .returning({ id: userRequests.id });
+    await recordAudit(tx, {
+      action: 'user_request.create',
+      projectId,
+      actorUserId: actor.userId,
+      subjectType: 'user_request',
+      subjectId: created!.id,
+      data: { email: input.email, project_role: input.project_role, main_roles: input.main_roles },
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    return { id: created!.id, projectName: project.name };
+  });
+  await notify(db, {
+    userIds: await superadminIds(db),
+    projectId,
+    message: `${projectName} asks for a new user: ${input.first_name} ${input.last_name}`,
+    link: '/superadmin/new-user-requests',
+  });
+  return (await loadUserRequest(db, id))!;
+}
+
+async function refuseDuplicates(tx: DbOrTx, projectId: number, email: string, memberHint: string) {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(projectMemberships)
+    .innerJoin(users, eq(users.id, projectMemberships.userId))
+    .where(and(eq(projectMemberships.projectId, projectId), sql`lower(${users.email}) = ${email}`))
+    .limit(1);
+  if (member) throw new AppError('CONFLICT', `${email} is already a member of this project: ${memberHint}`);
+  const [pending] = await tx
+    .select({ id: userRequests.id })
+    .from(userRequests)
+    .where(
+      and(
+        eq(userRequests.projectId, projectId),
+        eq(userRequests.status, 'pending'),
+        sql`lower(${userRequests.email}) = ${email}`,
+      ),
+    )
+    .limit(1);
+  if (pending) {
+    throw new AppError(
+      'CONFLICT',
+      `A request for ${email} is already waiting for a superadmin's decision in this project.`,
+    );
+  }
+}

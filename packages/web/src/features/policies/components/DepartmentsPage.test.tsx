@@ -119,6 +119,12 @@ describe('DepartmentsPage on edit-department', () => {
     expect(document.querySelector('h1')!.textContent).toBe('Edit departments');
     expect(input('Name', dialog()).value).toBe('Wound care');
     expect(input('Parent', dialog()).value).toBe('Nursing (NUR)');
+    const people = dialog().querySelector('nav[aria-label="People of Wound care"]')!;
+    expect([...people.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Reviewers', `${BASE}/department-reviewers/4`],
+      ['Signers', `${BASE}/department-signers/4`],
+      ['Readers', `${BASE}/department-readers/4`],
+    ]);
 
     await typeInto(input('Name', dialog()), 'Wound and skin care');
     await click(getControl('Save department', dialog()));

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Modal,
@@ -196,6 +197,23 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
             onSave={(input) => save(editing, input)}
             onCancel={() => setEditingId(null)}
           />
+        )}
+        {editing && (
+          <Group component="nav" aria-label={`People of ${editing.name}`} gap="md" mt="lg">
+            <Text size="sm" c="dimmed">
+              People:
+            </Text>
+            {(['reviewers', 'signers', 'readers'] as const).map((role) => (
+              <Anchor
+                key={role}
+                component={Link}
+                to={policyRoute(projectId, `department-${role}/${editing.id}`)}
+                size="sm"
+              >
+                {role.charAt(0).toUpperCase() + role.slice(1)}
+              </Anchor>
+            ))}
+          </Group>
         )}
       </Modal>
       <ConfirmActionModal

@@ -8,6 +8,8 @@ import { AppEntryPage } from '../../apps/components/AppEntryPage';
 import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
 import { BulkActionPage } from './BulkActionPage';
 import { ConvertPage } from './ConvertPage';
+import { CreateProjectUserPage } from './CreateProjectUserPage';
+import { DepartmentAttestationsPage } from './DepartmentAttestationsPage';
 import { DepartmentRolePage } from './DepartmentRolePage';
 import { DepartmentsPage } from './DepartmentsPage';
 import { DndPage } from './DndPage';
@@ -49,7 +51,7 @@ const HEADER_SECTIONS = [
  * Sections of SPEC section 2 that later issues build (standards): they keep the app's entry page, behind the same
  * section guard, until then.
  */
-const LATER_SECTIONS = ['create-project-user', 'add-standards'];
+const LATER_SECTIONS = ['add-standards'];
 
 /**
  * The policy management app under /app/policy_management/{projectId or slug}/...: the route in routes.tsx has
@@ -69,6 +71,7 @@ export function PolicyApp() {
         <Route index element={<PolicyHomePage />} />
         <Route path="admin-dashboard" element={<PolicyDashboardPage />} />
         <Route path="healthy-departments" element={<HealthyDepartmentsPage />} />
+        <Route path="attestation-reports/:departmentId" element={<DepartmentAttestationsPage />} />
         {(['reviewer', 'signer', 'reader'] as const).map((role) => (
           <Route key={role} path={`department-${role}s/:departmentId?`} element={<DepartmentRolePage role={role} />} />
         ))}
@@ -96,6 +99,7 @@ export function PolicyApp() {
         ))}
         <Route path="assign-main-role" element={<MainRolesPage mode="assign" />} />
         <Route path="edit-main-role" element={<MainRolesPage mode="edit" />} />
+        <Route path="create-project-user" element={<CreateProjectUserPage />} />
         {LATER_SECTIONS.map((section) => (
           <Route
             key={section}

@@ -93,6 +93,18 @@ describe('PolicyUsersPage', () => {
     expect(link.getAttribute('href')).toBe('/app/admin/12/new-user-request');
   });
 
+  it('links to the new-user request of policy management when the role may use it', async () => {
+    server({
+      'GET /api/me/permissions': jsonResponse({ permissions: { 'policy_management:create-project-user': true } }),
+    });
+    await open();
+    await waitFor(() => getControl('Someone is missing? Request a new user'));
+    expect(getControl('Someone is missing? Request a new user').getAttribute('href')).toBe(
+      `${BASE}/create-project-user`,
+    );
+    expect(() => getControl('A person is not a member of the project yet? Ask for a new user')).toThrow();
+  });
+
   it('says when nobody takes part and when everyone does', async () => {
     server({}, { assigned: [], others: [] });
     await open(`${BASE}/assign-users`);

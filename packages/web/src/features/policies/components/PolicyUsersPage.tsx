@@ -12,11 +12,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyPerson, usePolicyPeople } from '../api/get-policy-people';
@@ -44,6 +46,8 @@ export function PolicyUsersPage() {
   const [addedWithoutRole, setAddedWithoutRole] = useState(false);
   const assigned = usePolicyPeople(projectId, 'assigned');
   const withoutRole = assigned.data?.filter((person) => person.main_role === null).length ?? 0;
+  const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
+  const mayRequestUsers = permissions.data?.['policy_management:create-project-user'] === true;
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <AdminHeading title={TITLE}>
@@ -71,9 +75,15 @@ export function PolicyUsersPage() {
       <Card id="add-people-heading" title="Add people">
         <AddPeopleSection projectId={projectId} onAdded={() => setAddedWithoutRole(true)} />
         <Text size="sm">
-          <Anchor component={Link} to={`/app/admin/${projectId}/new-user-request`}>
-            A person is not a member of the project yet? Ask for a new user
-          </Anchor>
+          {mayRequestUsers ? (
+            <Anchor component={Link} to={policyRoute(projectId, 'create-project-user')}>
+              Someone is missing? Request a new user
+            </Anchor>
+          ) : (
+            <Anchor component={Link} to={`/app/admin/${projectId}/new-user-request`}>
+              A person is not a member of the project yet? Ask for a new user
+            </Anchor>
+          )}
         </Text>
       </Card>
     </Stack>

@@ -1,0 +1,81 @@
+import {
+  type DepartmentPerson,
+  type DepartmentRoles,
+  departmentAssignmentDataSchema,
+  departmentEditListsSchema,
+  editAssignmentDataSchema,
+} from '@portal/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api';
+import { invalidatePolicies, policyKey, policyPath } from './keys';
+
+export type { DepartmentPerson, DepartmentRoles };
+export type DepartmentCandidates = z.infer<typeof departmentEditListsSchema>;
+export type EditAssignmentData = z.infer<typeof editAssignmentDataSchema>;
+
+/** Every query of the department screens (reviewers, signers, readers, health, attestation reports). */
+export function departmentPeopleKey(projectId: string) {
+  return [...policyKey(projectId), 'department-people'] as const;
+}
+
+/** Where one department's calls live: .../policy-management/departments/{departmentId}. */
+export function departmentPath(projectId: string, departmentId: number | string): string {
+  return `${policyPath(projectId)}/departments/${departmentId}`;
+}
+
+/**
+ * After a change of a department's people: every department screen, and the rest of the project's policy queries
+ * (open review rounds follow the reviewers and signers; tasks, dashboard and workflows change with them).
+ */
+export function invalidateDepartmentPeople(queryClient: QueryClient, projectId: string): Promise<void> {
+  return invalidatePolicies(queryClient, projectId);
+}
+
+/** GET .../department-assignment-data (section department-signers): every department with all its people. */
+export async function getDepartmentAssignments(projectId: string, signal?: AbortSignal): Promise<DepartmentRoles[]> {
+  const { departments } = await apiFetch(`${policyPath(projectId)}/department-assignment-data`, {
+    signal,
+    schema: departmentAssignmentDataSchema,
+  });
+  return departments;
+}
+
+export function departmentAssignmentsQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: [...departmentPeopleKey(projectId), 'assignments'],
+    queryFn: ({ signal }) => getDepartmentAssignments(projectId, signal),
+  });
+}
+
+export function useDepartmentAssignments(projectId: string) {
+  return useQuery(departmentAssignmentsQueryOptions(projectId));
+}
+
+/** GET .../department-edit-lists: who may hold each department role. */
+export function getDepartmentEditLists(projectId: string, signal?: AbortSignal): Promise<DepartmentCandidates> {
+  return apiFetch(`${policyPath(projectId)}/department-edit-lists`, { signal, schema: departmentEditListsSchema });
+}
+
+export function departmentEditListsQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: [...departmentPeopleKey(projectId), 'edit-lists'],
+    queryFn: ({ signal }) => getDepartmentEditLists(projectId, signal),
+  });
+}
+
+export function useDepartmentEditLists(projectId: string) {
+  return useQuery(departmentEditListsQueryOptions(projectId));
+}
+
+/** GET .../departments/{departmentId}/edit-assignment-data: the department's people and the candidates; 404 unknown. */
+export function getEditAssignmentData(
+  projectId: string,
+  departmentId: number,
+  signal?: AbortSignal,
+): Promise<EditAssignmentData> {
+  return apiFetch(`${departmentPath(projectId, departmentId)}/edit-assignment-data`, {
+    signal,
+    schema: editAssignmentDataSchema,
+  });
+}

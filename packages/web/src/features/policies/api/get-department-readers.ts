@@ -1,0 +1,66 @@
+import {
+  type DepartmentPerson,
+  departmentReaderDataSchema,
+  departmentReaderEditListsSchema,
+  readerEditDataSchema,
+} from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api';
+import { departmentPath, departmentPeopleKey } from './get-department-assignments';
+import { policyPath } from './keys';
+
+export type DepartmentReaders = z.infer<typeof departmentReaderDataSchema>['departments'][number];
+export type ReaderEditData = z.infer<typeof readerEditDataSchema>;
+
+/** GET .../department-reader-data (section department-readers): readers and attestation of each department. */
+export async function getDepartmentReaders(projectId: string, signal?: AbortSignal): Promise<DepartmentReaders[]> {
+  const { departments } = await apiFetch(`${policyPath(projectId)}/department-reader-data`, {
+    signal,
+    schema: departmentReaderDataSchema,
+  });
+  return departments;
+}
+
+export function departmentReadersQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: [...departmentPeopleKey(projectId), 'readers'],
+    queryFn: ({ signal }) => getDepartmentReaders(projectId, signal),
+  });
+}
+
+export function useDepartmentReaders(projectId: string) {
+  return useQuery(departmentReadersQueryOptions(projectId));
+}
+
+/** GET .../department-reader-edit-lists: everyone who may read (every policy user with a main role). */
+export async function getReaderCandidates(projectId: string, signal?: AbortSignal): Promise<DepartmentPerson[]> {
+  const { readers } = await apiFetch(`${policyPath(projectId)}/department-reader-edit-lists`, {
+    signal,
+    schema: departmentReaderEditListsSchema,
+  });
+  return readers;
+}
+
+export function readerCandidatesQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: [...departmentPeopleKey(projectId), 'reader-candidates'],
+    queryFn: ({ signal }) => getReaderCandidates(projectId, signal),
+  });
+}
+
+export function useReaderCandidates(projectId: string) {
+  return useQuery(readerCandidatesQueryOptions(projectId));
+}
+
+/** GET .../departments/{departmentId}/reader-edit-data: its readers and who may read; 404 unknown. */
+export function getReaderEditData(
+  projectId: string,
+  departmentId: number,
+  signal?: AbortSignal,
+): Promise<ReaderEditData> {
+  return apiFetch(`${departmentPath(projectId, departmentId)}/reader-edit-data`, {
+    signal,
+    schema: readerEditDataSchema,
+  });
+}
