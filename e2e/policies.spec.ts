@@ -139,6 +139,43 @@ test('people: add a member to policy management and give them a main role', asyn
   await expect(page.getByRole('combobox', { name: 'Main role of Sidney Simple' })).toHaveValue('Reader');
 });
 
+test('departments: give Patient Safety a reviewer from Department health, and it is ready', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/healthy-departments`);
+  const row = page.getByRole('row', { name: /Patient Safety/ });
+  await expect(row).toContainText('No reviewers');
+  await row.getByRole('link', { name: 'Add reviewers to Patient Safety' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit department reviewers' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Reviewers' }).click();
+  await page.getByRole('option', { name: /Riley Reviewer/ }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save reviewers' }).click();
+  await expect(page.getByText(/saved|updated/i).first()).toBeVisible();
+
+  await page.goto(`${APP}/healthy-departments`);
+  await expect(page.getByRole('row', { name: /Patient Safety/ })).not.toContainText('No reviewers');
+  // Its attestation report opens from the department's name and offers the CSV.
+  await page.getByRole('link', { name: /^Patient Safety/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Attestation report' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /attestations\.csv$/);
+});
+
+test('people: ask the superadmins for a new account', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${APP}/create-project-user`);
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Enter the first name.')).toBeVisible();
+  await expect(page.getByText('Choose a main role.')).toBeVisible();
+  await page.getByLabel('First name').fill('Nora');
+  await page.getByLabel('Last name').fill('Nurse');
+  await page.getByLabel('Email').fill('nora.nurse@example.org');
+  await page.getByRole('combobox', { name: 'Main role' }).click();
+  await page.getByRole('option', { name: /^Reader/ }).click();
+  await page.getByLabel('Justification').fill('Joins the night shift in December.');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('table', { name: /Requests/ })).toContainText('nora.nurse@example.org');
+});
+
 test('every policy screen passes the accessibility check', async ({ page }) => {
   await signInAsAdmin(page);
   for (const path of [
@@ -156,6 +193,17 @@ test('every policy screen passes the accessibility check', async ({ page }) => {
     'policy-users',
     'assign-main-role',
     'edit-main-role',
+    'healthy-departments',
+    'department-reviewers',
+    'department-signers',
+    'department-readers',
+    'department-readers/1',
+    'attestation-reports/1',
+    'admin-dashboard',
+    'bulk-sign',
+    'bulk-read',
+    'create-project-user',
+    '',
   ]) {
     await page.goto(`${APP}/${path}`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -190,6 +238,17 @@ test('@responsive every policy screen fits a phone', async ({ page }) => {
     'quick-reference-guide',
     'policy-users',
     'edit-main-role',
+    'healthy-departments',
+    'department-reviewers',
+    'department-signers',
+    'department-readers',
+    'department-readers/1',
+    'attestation-reports/1',
+    'admin-dashboard',
+    'bulk-sign',
+    'bulk-read',
+    'create-project-user',
+    '',
   ]) {
     await page.goto(`${APP}/${path}`);
     await fits(path);

@@ -120,7 +120,7 @@ function RequestForm({ projectId }: { projectId: string }) {
             </Title>
             <Text size="sm" c="dimmed">
               Already a member of the project?{' '}
-              <Anchor component={Link} to={policyRoute(projectId, 'policy-users')}>
+              <Anchor component={Link} to={policyRoute(projectId, 'policy-users')} underline="always">
                 Add them under Policy users
               </Anchor>{' '}
               instead.

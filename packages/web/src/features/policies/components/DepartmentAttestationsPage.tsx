@@ -115,7 +115,12 @@ function ReportView({ projectId, report }: { projectId: string; report: Departme
           {report.readers.length === 1
             ? '1 reader must read each published policy.'
             : `${report.readers.length.toLocaleString('en-US')} readers must read each published policy.`}{' '}
-          <Anchor component={Link} to={policyRoute(projectId, `department-readers/${department.id}`)} size="sm">
+          <Anchor
+            component={Link}
+            to={policyRoute(projectId, `department-readers/${department.id}`)}
+            size="sm"
+            underline="always"
+          >
             Readers of {department.name}
           </Anchor>
         </Text>

@@ -243,7 +243,7 @@ function EligibleCount({ projectId, kind: role, count }: { projectId: string; ki
     return (
       <Text size="sm" fw={600} c="red.8" data-testid="eligible-hint">
         Nobody may be one of the {ROLE_INFO[role].plural} yet: give someone one of these main roles first: {roles}.{' '}
-        <Anchor component={Link} to={policyRoute(projectId, 'edit-main-role')} size="sm">
+        <Anchor component={Link} to={policyRoute(projectId, 'edit-main-role')} size="sm" underline="always">
           Main roles
         </Anchor>
       </Text>
@@ -325,7 +325,7 @@ function DepartmentsCard({
         <Stack gap="xs" align="flex-start">
           <Text>{NO_DEPARTMENTS}</Text>
           {mayOpen('insert-department') && (
-            <Anchor component={Link} to={policyRoute(projectId, 'insert-department')}>
+            <Anchor component={Link} to={policyRoute(projectId, 'insert-department')} underline="always">
               Add a department
             </Anchor>
           )}

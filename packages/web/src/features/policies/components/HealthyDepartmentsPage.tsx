@@ -56,7 +56,7 @@ export function HealthyDepartmentsPage() {
         <Stack gap="xs" align="flex-start">
           <Text>{NO_DEPARTMENTS}</Text>
           {may('insert-department') && (
-            <Anchor component={Link} to={policyRoute(projectId, 'insert-department')}>
+            <Anchor component={Link} to={policyRoute(projectId, 'insert-department')} underline="always">
               Add a department
             </Anchor>
           )}
@@ -144,7 +144,7 @@ function HealthTable({
   const rows = inTreeOrder(departments).filter(({ department }) => visible.has(department.id));
   const reports = may('attestation-reports');
   return (
-    <Table.ScrollContainer minWidth={1080}>
+    <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Department health">
         <Table.Thead>
           <Table.Tr>
@@ -164,7 +164,6 @@ function HealthTable({
               Due soon
             </Table.Th>
             <Table.Th scope="col">Attested</Table.Th>
-            <Table.Th scope="col">Gaps</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -180,6 +179,20 @@ function HealthTable({
                   code={department.code}
                   to={reports ? policyRoute(projectId, `attestation-reports/${department.id}`) : undefined}
                 />
+                {/* The gaps sit under the name, so the table fits a laptop without scrolling sideways. */}
+                <Group gap={4} wrap="wrap" mt={6} data-column="gaps">
+                  {department.gaps.length === 0 ? (
+                    <Badge color="teal.8" variant="light" radius="sm">
+                      Ready
+                    </Badge>
+                  ) : (
+                    department.gaps.map((gap) => (
+                      <Badge key={gap} color="red.8" variant="light" radius="sm" tt="none">
+                        {gap}
+                      </Badge>
+                    ))
+                  )}
+                </Group>
               </Table.Td>
               {PEOPLE.map((column) => {
                 const count = department[column.key];
@@ -227,21 +240,6 @@ function HealthTable({
                   rate={department.attestation_rate}
                   label={department.name}
                 />
-              </Table.Td>
-              <Table.Td data-column="gaps">
-                {department.gaps.length === 0 ? (
-                  <Badge color="teal.8" variant="light" radius="sm">
-                    Ready
-                  </Badge>
-                ) : (
-                  <Group gap={4} wrap="wrap" maw={260}>
-                    {department.gaps.map((gap) => (
-                      <Badge key={gap} color="red.8" variant="light" radius="sm" tt="none">
-                        {gap}
-                      </Badge>
-                    ))}
-                  </Group>
-                )}
               </Table.Td>
             </Table.Tr>
           ))}
