@@ -177,6 +177,7 @@ test('people: ask the superadmins for a new account', async ({ page }) => {
 });
 
 test('every policy screen passes the accessibility check', async ({ page }) => {
+  test.setTimeout(240_000);
   await signInAsAdmin(page);
   for (const path of [
     'toc',
@@ -213,6 +214,7 @@ test('every policy screen passes the accessibility check', async ({ page }) => {
 });
 
 test('@responsive every policy screen fits a phone', async ({ page }) => {
+  test.setTimeout(240_000);
   await signInAsAdmin(page);
   const fits = async (what: string) => {
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
