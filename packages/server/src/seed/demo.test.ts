@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { createProject } from '../../test/factories.js';
 import {
+  monInsights,
+  monPages,
   policySignatures,
   policyWorkflowRequests,
   projectMemberRoles,
@@ -11,8 +13,10 @@ import {
   users,
 } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/passwords.js';
+import { loadPageAccess } from '../modules/monitoring/page-access.js';
 import { myTasks } from '../modules/policies/tasks.service.js';
 import { getPublicTerms } from '../modules/terms/terms.service.js';
+import type { MonitoringActor } from '../policies/monitoring.js';
 import { countDemoAccounts, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './demo.js';
 
 describe('demo data', () => {
@@ -58,8 +62,8 @@ describe('demo data', () => {
     expect(rolesOf('member@example.com')).toEqual({ policy_management: 'signer', monitoring: 'page_owner' });
     expect(rolesOf('admin@example.com')).toEqual({ policy_management: 'policy_admin', monitoring: 'monitoring_admin' });
     expect(rolesOf('simple@example.com')).toEqual({});
-    expect(rolesOf('reviewer@example.com')).toEqual({ policy_management: 'reviewer' });
-    expect(rolesOf('reader@example.com')).toEqual({ policy_management: 'reader' });
+    expect(rolesOf('reviewer@example.com')).toEqual({ policy_management: 'reviewer', monitoring: 'data_entry' });
+    expect(rolesOf('reader@example.com')).toEqual({ policy_management: 'reader', monitoring: 'viewer' });
 
     // Policy work waits for each demo account (issue 7).
     const id = (email: string) => accounts.find((u) => u.email === email)!.id;
@@ -85,6 +89,34 @@ describe('demo data', () => {
     });
     expect((await myTasks(database, actor('reader@example.com'), new Date())).to_read.length).toBeGreaterThan(5);
     expect((await myTasks(database, actor('admin@example.com'), new Date())).reviews_due).toHaveLength(2);
+
+    // The monitoring programme (issue 8): a numbered tree whose restricted page the viewer never sees.
+    const pages = await database.select().from(monPages).where(eq(monPages.projectId, 1));
+    const numbered = Object.fromEntries(pages.map((page) => [page.title, page.number]));
+    expect(numbered).toMatchObject({
+      'Patient Safety': '1',
+      'Falls prevention': '1.1',
+      'Falls with injury': '1.1.1',
+      'Peer review outcomes': '1.3',
+      'Infection Prevention': '2',
+      CLABSI: '2.1',
+      'Medication Safety': '3',
+    });
+    const monitoringActor = (email: string, role: string): MonitoringActor => ({
+      ...actor(email),
+      role,
+      rules: [],
+      ip: null,
+      requestId: null,
+    });
+    const restricted = pages.find((page) => page.title === 'Peer review outcomes')!.id;
+    expect((await loadPageAccess(database, monitoringActor('reader@example.com', 'viewer'))).get(restricted)).toBe(
+      'none',
+    );
+    expect((await loadPageAccess(database, monitoringActor('member@example.com', 'page_owner'))).get(restricted)).toBe(
+      'view',
+    );
+    expect(await database.select().from(monInsights)).toHaveLength(3);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

@@ -12,6 +12,7 @@ import {
 import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
+import { seedDemoMonitoring } from './demo-monitoring.js';
 import { seedDemoPolicies } from './demo-policies.js';
 import { seedDemoWorkflow } from './demo-workflow.js';
 
@@ -42,7 +43,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Riley',
     lastName: 'Reviewer',
     projectRole: 'simple',
-    mainRoles: { policy_management: 'reviewer' },
+    mainRoles: { policy_management: 'reviewer', monitoring: 'data_entry' },
   },
   {
     email: 'reader@example.com',
@@ -50,7 +51,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Robin',
     lastName: 'Reader',
     projectRole: 'simple',
-    mainRoles: { policy_management: 'reader' },
+    mainRoles: { policy_management: 'reader', monitoring: 'viewer' },
   },
 ] as const;
 
@@ -131,6 +132,12 @@ export async function seedDemoData(db: Database): Promise<void> {
 
     await seedDemoPolicies(tx, DEMO_PROJECT.id, ids.admin!);
     await seedDemoWorkflow(
+      tx,
+      DEMO_PROJECT.id,
+      { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
+      new Date(),
+    );
+    await seedDemoMonitoring(
       tx,
       DEMO_PROJECT.id,
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },

@@ -111,7 +111,7 @@ describe('PortalLayout', () => {
 
     await click(document.querySelector<HTMLElement>('button[aria-label="Analytics table of contents"]')!);
     expect(document.querySelectorAll('[data-submenu]')).toHaveLength(1);
-    expect(text(document.querySelector('[data-submenu]')!)).toContain('No pages found.');
+    await waitFor(() => expect(text(document.querySelector('[data-submenu]')!)).toContain('No pages found.'));
 
     await click(document.querySelector<HTMLElement>('[data-nav="admin"]')!);
     expect(document.querySelectorAll('[data-submenu]')).toHaveLength(1);

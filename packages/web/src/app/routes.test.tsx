@@ -75,7 +75,6 @@ describe('logged-in and app routes', () => {
     ['/app/standards/4/compilence', 'Standards'],
     ['/4/standards', 'Standards'],
     ['/app/policy_generator', 'Policy Generator'],
-    ['/app/monitoring/pages/page/12', 'Analytics'],
     ['/not-superadmin', 'Superadmins only'],
   ])('%s shows %s', async (path, title) => {
     stubApi(portalRoutes());
@@ -96,6 +95,18 @@ describe('logged-in and app routes', () => {
   ])('%s shows the not-found page', async (path) => {
     stubApi({ ...portalRoutes({ role: 'superadmin' }) });
     await renderRoute(path);
+    await waitFor(() => expect(h1()).toBe('Page not found'));
+  });
+
+  it('a monitoring page without a project goes to the page in its project, or shows the not-found page', async () => {
+    stubApi({ ...portalRoutes(), 'GET /api/monitoring/pages/12/project': jsonResponse({ project_id: 4 }) });
+    const { router } = await renderRoute('/app/monitoring/pages/page/12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/monitoring/4/pages/page/12'));
+  });
+
+  it('a monitoring page the user may not see shows the not-found page', async () => {
+    stubApi(portalRoutes());
+    await renderRoute('/app/monitoring/pages/page/13');
     await waitFor(() => expect(h1()).toBe('Page not found'));
   });
 

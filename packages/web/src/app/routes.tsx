@@ -5,7 +5,7 @@ import { RouteErrorPage } from '../components/RouteErrorPage';
 import { MyAccountPage } from '../features/account/components/MyAccountPage';
 import { AdminGuard } from '../features/apps/components/AdminGuard';
 import { AppCodeRedirect } from '../features/apps/components/AppCodeRedirect';
-import { AppEntryPage, MonitoringEntryPage } from '../features/apps/components/AppEntryPage';
+import { AppEntryPage } from '../features/apps/components/AppEntryPage';
 import { SectionGuard } from '../features/apps/components/SectionGuard';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { LogoutConfirmPage } from '../features/auth/components/LogoutConfirmPage';
@@ -13,6 +13,8 @@ import { LostPasswordPage } from '../features/auth/components/LostPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { ContactMessagesPage } from '../features/contact/components/ContactMessagesPage';
 import { ContactUsPage } from '../features/contact/components/ContactUsPage';
+import { MonitoringApp } from '../features/monitoring/components/MonitoringApp';
+import { PageProjectRedirect } from '../features/monitoring/components/PageProjectRedirect';
 import { PermissionMatrixPage } from '../features/permission-matrix/components/PermissionMatrixPage';
 import { PolicyApp } from '../features/policies/components/PolicyApp';
 import { AdminDashboardPage } from '../features/project-admin/components/AdminDashboardPage';
@@ -85,13 +87,13 @@ export const appRoutes: RouteObject[] = [
               </SectionGuard>,
             ),
           },
-          { path: '/app/monitoring/pages/page/:pageId', element: <AppEntryPage app="monitoring" title="Analytics" /> },
+          { path: '/app/monitoring/pages/page/:pageId', element: <PageProjectRedirect /> },
           {
             path: '/app/monitoring/:projectOrSlug/*',
             element: bySlug(
               'projectOrSlug',
               <SectionGuard app="monitoring">
-                <MonitoringEntryPage />
+                <MonitoringApp />
               </SectionGuard>,
             ),
           },

@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './email.js';
 export * from './files.js';
+export * from './monitoring.js';
 export * from './policies.js';
 export * from './policy-workflow.js';
 export * from './portal.js';

@@ -1,7 +1,7 @@
 import { type MainRoles, type Member, PERMISSION_APPS, type ProjectRole } from '@portal/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { policyUsers, projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
+import { monUsers, policyUsers, projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { writerActor } from '../../policies/policy-management.js';
@@ -112,6 +112,7 @@ export async function writeMainRoles(
         });
       // A policy main role makes the member a policy user (the people screens of policy management list them).
       if (app === 'policy_management') await tx.insert(policyUsers).values({ projectId, userId }).onConflictDoNothing();
+      if (app === 'monitoring') await tx.insert(monUsers).values({ projectId, userId }).onConflictDoNothing();
     }
   }
   if (roles.policy_management === undefined) return [];

@@ -20,6 +20,8 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
   monitoring: [
     ...['introduction', 'pages', 'page', 'request-form'].map((path) => ({ path, allowed_roles: monitoringAll })),
     ...['edit-page', 'key-insights'].map((path) => ({ path, allowed_roles: monitoringEditors })),
+    // The data stewards who answer data requests (issue 8).
+    { path: 'request-queue', allowed_roles: ['monitoring_admin', 'data_entry'] },
     ...['page-charts', 'add-page-chart', 'edit-page-chart', 'csv-import', 'formula-builder'].map((path) => ({
       path,
       allowed_roles: monitoringData,

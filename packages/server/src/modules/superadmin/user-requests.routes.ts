@@ -150,7 +150,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           userIds: [row.requestedBy],
           projectId: row.projectId,
           message: `Your request for ${row.firstName} ${row.lastName} was approved.`,
-          link: await requestPageFor(db, row.projectId, row.requestedBy),
+          link: await requestPageFor(db, row.projectId, row.requestedBy, row.mainRoles),
         });
       }
       return (await loadUserRequest(db, row.id))!;
@@ -207,7 +207,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           userIds: [asker.id],
           projectId: row.projectId,
           message: `Your request for ${row.firstName} ${row.lastName} was rejected: ${reason}`,
-          link: await requestPageFor(db, row.projectId, asker.id),
+          link: await requestPageFor(db, row.projectId, asker.id, row.mainRoles),
         });
       }
       return (await loadUserRequest(db, row.id))!;

@@ -68,16 +68,24 @@ export async function usernameFor(db: DbOrTx, email: string): Promise<string> {
 }
 
 /**
- * Where the person who filed a request follows it: the project's Admin app for its admins, else the policy
- * management screen that filed it (a policy administrator need not be a project admin).
+ * Where the person who filed a request follows it: the project's Admin app for its admins, else the screen that
+ * filed it: monitoring's create-user when the request asks for a monitoring main role only, else policy
+ * management's (a policy or monitoring administrator need not be a project admin).
  */
-export async function requestPageFor(db: DbOrTx, projectId: number, requesterId: number): Promise<string> {
+export async function requestPageFor(
+  db: DbOrTx,
+  projectId: number,
+  requesterId: number,
+  mainRoles: Readonly<Record<string, string | null | undefined>> = {},
+): Promise<string> {
   const [membership] = await db
     .select({ role: projectMemberships.projectRole })
     .from(projectMemberships)
     .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, requesterId)));
-  return membership?.role === 'admin'
-    ? `/app/admin/${projectId}/new-user-request`
+  if (membership?.role === 'admin') return `/app/admin/${projectId}/new-user-request`;
+  const monitoringOnly = Boolean(mainRoles.monitoring) && !mainRoles.policy_management && !mainRoles.chart_review;
+  return monitoringOnly
+    ? `/app/monitoring/${projectId}/create-user`
     : `/app/policy_management/${projectId}/create-project-user`;
 }
 

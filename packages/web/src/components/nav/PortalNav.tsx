@@ -10,6 +10,7 @@ import {
   Text,
 } from '@mantine/core';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useMonitoringTocItems } from '../../lib/monitoring-toc';
 import { usePolicyTocItems } from '../../lib/policy-toc';
 import { useStoredChoice } from '../../lib/stored-choice';
 import { NumberTree } from '../tree/NumberTree';
@@ -215,8 +216,7 @@ function Submenu({
       ) : menu === 'policy' ? (
         <PolicyToc project={project} title={title} />
       ) : (
-        // The monitoring pages list arrives with the monitoring module; until then the tree is empty.
-        <NumberTree items={[]} label={title} emptyText="No pages found." />
+        <AnalyticsToc project={project} title={title} />
       )}
     </Box>
   );
@@ -239,6 +239,28 @@ function PolicyToc({ project, title }: { project: NavProject; title: string }) {
       items={items}
       label={title}
       emptyText={failed ? 'The policies could not be loaded.' : 'No policies found.'}
+      activeId={active}
+    />
+  );
+}
+
+/** The monitoring pages the user may see, as a tree; the page being viewed is highlighted and its ancestors open. */
+function AnalyticsToc({ project, title }: { project: NavProject; title: string }) {
+  const { items, loading, failed } = useMonitoringTocItems(String(project.id));
+  const { pathname } = useLocation();
+  const active = /^\/app\/monitoring\/[^/]+\/pages\/page\/(\d+)/.exec(pathname)?.[1] ?? null;
+  if (loading) {
+    return (
+      <Text size="sm" c="dimmed" py="xs" role="status">
+        Loading pages…
+      </Text>
+    );
+  }
+  return (
+    <NumberTree
+      items={items}
+      label={title}
+      emptyText={failed ? 'Failed to load pages' : 'No pages found.'}
       activeId={active}
     />
   );

@@ -81,7 +81,7 @@ function TreeRow<T extends TreeItem>({ node, open, toggle, activeId }: TreeRowPr
   const hasChildren = node.children.length > 0;
   const expanded = hasChildren && open.has(key);
   const active = activeId !== undefined && activeId !== null && String(activeId) === key;
-  const name = `${node.item.number} ${node.item.title}`;
+  const name = node.item.label ?? `${node.item.number} ${node.item.title}`;
   return (
     <li data-number={node.item.number} data-depth={node.depth} data-active={active || undefined}>
       <Group gap={4} wrap="nowrap" pl={node.depth * 12} py={2} bg={active ? 'blue.0' : undefined}>

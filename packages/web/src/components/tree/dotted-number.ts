@@ -24,6 +24,8 @@ export interface TreeItem {
   title: string;
   /** Where the item's view link goes. */
   href: string;
+  /** What the row reads, when not "{number} {title}" (the Analytics tree nests by place but shows typed numbers). */
+  label?: string;
 }
 
 export interface TreeNode<T extends TreeItem = TreeItem> {

@@ -1,0 +1,146 @@
+import {
+  errorBodySchema,
+  insightCreateSchema,
+  insightDetailSchema,
+  insightListSchema,
+  insightRevisionsSchema,
+  insightSchema,
+  insightUpdateSchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.js';
+import { monitoringAccess } from '../../policies/monitoring.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import {
+  createInsight,
+  deleteInsight,
+  getInsight,
+  insightRevisions,
+  listInsights,
+  updateInsight,
+} from './insights.service.js';
+
+const P = '/api/projects/:projectId/monitoring';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['monitoring'];
+const idParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
+    .transform(Number);
+const pageParams = projectParams.extend({ pageId: idParam('page') });
+const insightParams = projectParams.extend({ insightId: idParam('insight') });
+
+/** Key insights of pages (issue 8; docs/monitoring.md "Key insights"). */
+export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  app.get(
+    `${P}/pages/:pageId/insights`,
+    {
+      schema: {
+        tags,
+        summary: "A page's key insights: published ones, and drafts for those who may edit the page",
+        params: pageParams,
+        response: { 200: insightListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      return { insights: await listInsights(db, a, request.params.pageId) };
+    },
+  );
+
+  app.post(
+    `${P}/pages/:pageId/insights`,
+    {
+      schema: {
+        tags,
+        summary: 'Adds a key insight to a page (a draft or published)',
+        params: pageParams,
+        body: insightCreateSchema,
+        response: { 201: insightSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'key-insights');
+      return reply.status(201).send(await createInsight(db, a, request.params.pageId, request.body));
+    },
+  );
+
+  app.get(
+    `${P}/insights/:insightId`,
+    {
+      schema: {
+        tags,
+        summary: 'A key insight with its page, for editing',
+        params: insightParams,
+        response: { 200: insightDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'key-insights');
+      return getInsight(db, a, request.params.insightId);
+    },
+  );
+
+  app.put(
+    `${P}/insights/:insightId`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes, publishes or unpublishes a key insight (409 when the version is stale)',
+        params: insightParams,
+        body: insightUpdateSchema,
+        response: { 200: insightDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'key-insights');
+      return updateInsight(db, a, request.params.insightId, request.body);
+    },
+  );
+
+  app.delete(
+    `${P}/insights/:insightId`,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a key insight (its history stays)',
+        params: insightParams,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'key-insights');
+      await deleteInsight(db, a, request.params.insightId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${P}/insights/:insightId/revisions`,
+    {
+      schema: {
+        tags,
+        summary: 'Every saved state of a key insight, newest first',
+        params: insightParams,
+        response: { 200: insightRevisionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'key-insights');
+      return { revisions: await insightRevisions(db, a, request.params.insightId) };
+    },
+  );
+};

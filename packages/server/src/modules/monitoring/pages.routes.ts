@@ -1,0 +1,218 @@
+import {
+  errorBodySchema,
+  monitoringIntroductionSchema,
+  monitoringIntroductionUpdateSchema,
+  pageCreateSchema,
+  pageDeletedSchema,
+  pageDeleteQuerySchema,
+  pageDetailSchema,
+  pageOwnerCandidatesSchema,
+  pageProjectSchema,
+  pageTreeSchema,
+  pageUpdateSchema,
+  usedPageNumbersSchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/session.js';
+import { canUse, monitoringAccess } from '../../policies/monitoring.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { effectivePageAccess } from './page-access.js';
+import {
+  createPage,
+  deletePage,
+  getIntroduction,
+  getPage,
+  listPages,
+  ownerCandidates,
+  projectOfPage,
+  updateIntroduction,
+  updatePage,
+  usedNumbers,
+} from './pages.service.js';
+
+const P = '/api/projects/:projectId/monitoring';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['monitoring'];
+const pageId = z
+  .string()
+  .regex(/^\d{1,10}$/, 'The page id is 1 to 10 digits.')
+  .transform(Number);
+const pageParams = projectParams.extend({ pageId });
+
+/** The page tree core: pages, the introduction, and the project of a page (issue 8; docs/monitoring.md "Pages"). */
+export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  app.get(
+    `${P}/pages`,
+    {
+      schema: {
+        tags,
+        summary: 'The pages the user may see, flat in tree order, with abilities',
+        params: projectParams,
+        response: { 200: pageTreeSchema, ...errors },
+      },
+    },
+    async (request) => listPages(db, await actor(request, 'pages')),
+  );
+
+  app.get(
+    `${P}/pages/used-numbers`,
+    {
+      schema: {
+        tags,
+        summary: 'The numbers of every live page (numbers only), for manual numbering',
+        params: projectParams,
+        response: { 200: usedPageNumbersSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      return { numbers: await usedNumbers(db, a.projectId) };
+    },
+  );
+
+  app.get(
+    `${P}/pages/owner-candidates`,
+    {
+      schema: {
+        tags,
+        summary: 'The monitoring users who may own a page (the page form)',
+        params: projectParams,
+        response: { 200: pageOwnerCandidatesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      if (!canUse(a, 'create-page') && !canUse(a, 'edit-page')) {
+        throw new AppError('FORBIDDEN', 'Only people who create or edit pages can list page owners.');
+      }
+      return { people: await ownerCandidates(db, a.projectId) };
+    },
+  );
+
+  app.get(
+    `${P}/pages/:pageId`,
+    {
+      schema: {
+        tags,
+        summary: 'One page with its sections, ancestors and visible children',
+        params: pageParams,
+        response: { 200: pageDetailSchema, ...errors },
+      },
+    },
+    async (request) => getPage(db, await actor(request, 'pages'), request.params.pageId),
+  );
+
+  app.post(
+    `${P}/pages`,
+    {
+      schema: {
+        tags,
+        summary: 'Creates a page, last among its siblings',
+        params: projectParams,
+        body: pageCreateSchema,
+        response: { 201: pageDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await createPage(db, await actor(request, 'create-page'), request.body);
+      return reply.status(201).send(page);
+    },
+  );
+
+  app.put(
+    `${P}/pages/:pageId`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes a page (409 with the current version in errors.version when the edit is stale)',
+        params: pageParams,
+        body: pageUpdateSchema,
+        response: { 200: pageDetailSchema, ...errors },
+      },
+    },
+    async (request) => updatePage(db, await actor(request, 'edit-page'), request.params.pageId, request.body),
+  );
+
+  app.delete(
+    `${P}/pages/:pageId`,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a page (soft); with cascade=true its whole branch',
+        params: pageParams,
+        querystring: pageDeleteQuerySchema,
+        response: { 200: pageDeletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'create-page');
+      return { deleted: await deletePage(db, a, request.params.pageId, request.query.cascade === 'true') };
+    },
+  );
+
+  app.get(
+    `${P}/introduction`,
+    {
+      schema: {
+        tags,
+        summary: 'The programme introduction and the top-level pages',
+        params: projectParams,
+        response: { 200: monitoringIntroductionSchema, ...errors },
+      },
+    },
+    async (request) => getIntroduction(db, await actor(request, 'introduction')),
+  );
+
+  app.put(
+    `${P}/introduction`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes the programme introduction (monitoring administrators)',
+        params: projectParams,
+        body: monitoringIntroductionUpdateSchema,
+        response: { 200: monitoringIntroductionSchema, ...errors },
+      },
+    },
+    async (request) => updateIntroduction(db, await actor(request, 'introduction'), request.body.introduction),
+  );
+
+  app.get(
+    '/api/monitoring/pages/:pageId/project',
+    {
+      schema: {
+        tags,
+        summary: 'The project of a page the user may see (links without a project)',
+        params: z.object({ pageId }),
+        response: { 200: pageProjectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const id = request.params.pageId;
+      const projectId = id > 2_147_483_647 ? null : await projectOfPage(db, id);
+      if (projectId === null) throw notFound('Page not found.');
+      try {
+        const a = await monitoringAccess(db, user, request, projectId, 'pages');
+        if (((await effectivePageAccess(db, a)).get(id) ?? 'none') === 'none') throw notFound('Page not found.');
+        return { project_id: projectId };
+      } catch (error) {
+        if (error instanceof AppError && error.status !== 401) throw notFound('Page not found.');
+        throw error;
+      }
+    },
+  );
+};

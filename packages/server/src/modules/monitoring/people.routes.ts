@@ -1,0 +1,328 @@
+import {
+  errorBodySchema,
+  mainRoleDashboardSchema,
+  monitoringMainRoleBodySchema,
+  monitoringMainRoleBulkSchema,
+  monitoringPeopleSchema,
+  monitoringPersonSchema,
+  monitoringRoleDeletedSchema,
+  monitoringRoleInputSchema,
+  monitoringRoleSchema,
+  monitoringRolesSchema,
+  monitoringUserRequestCreateSchema,
+  monitoringUsersAssignSchema,
+  monitoringUsersBodySchema,
+  pagePermissionRowSchema,
+  pagePermissionsSchema,
+  pagePermissionsUpdateSchema,
+  userRequestListSchema,
+  userRequestSchema,
+} from '@portal/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userRequests } from '../../db/schema/index.js';
+import { requireUser } from '../../plugins/session.js';
+import { monitoringAccess } from '../../policies/monitoring.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
+import {
+  assignMonitoringUsers,
+  listMonitoringPeople,
+  mainRoleDashboard,
+  replaceMonitoringUsers,
+  setMonitoringMainRole,
+  setMonitoringMainRoles,
+} from './people.service.js';
+import {
+  createRole,
+  deleteRole,
+  listRoles,
+  pagePermissions,
+  updatePagePermissions,
+  updateRole,
+} from './permissions.service.js';
+
+const P = '/api/projects/:projectId/monitoring';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['monitoring'];
+const idParam = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${what} id is 1 to 10 digits.`)
+    .transform(Number);
+const userParams = projectParams.extend({ userId: idParam('user') });
+const roleParams = projectParams.extend({ roleId: idParam('role') });
+const pageParams = projectParams.extend({ pageId: idParam('page') });
+
+/**
+ * Monitoring users, main roles, the main-role dashboard, new-user requests, monitoring roles and page permissions
+ * (decision record 008; docs/monitoring.md "People and permissions"). Every call names its permission section.
+ */
+export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  // -- Monitoring users (assign-users, manage-users) ----------------------------------------------------------
+
+  for (const [path, list, section, summary] of [
+    ['users/unassigned', 'unassigned', 'assign-users', 'Members who do not take part in monitoring'],
+    ['users', 'assigned', 'manage-users', 'The monitoring users with their main role'],
+  ] as const) {
+    app.get(
+      `${P}/${path}`,
+      { schema: { tags, summary, params: projectParams, response: { 200: monitoringPeopleSchema, ...errors } } },
+      async (request) => {
+        const a = await actor(request, section);
+        return { users: await listMonitoringPeople(db, a.projectId, list) };
+      },
+    );
+  }
+
+  app.post(
+    `${P}/users/assign`,
+    {
+      schema: {
+        tags,
+        summary: 'Adds members to monitoring',
+        params: projectParams,
+        body: monitoringUsersAssignSchema,
+        response: { 200: monitoringPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'assign-users');
+      return { users: await assignMonitoringUsers(db, a, request.body.user_ids) };
+    },
+  );
+
+  app.post(
+    `${P}/users/update`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Sets the whole list of monitoring users (those left out lose their main role, role memberships and grants)',
+        params: projectParams,
+        body: monitoringUsersBodySchema,
+        response: { 200: monitoringPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'manage-users');
+      return { users: await replaceMonitoringUsers(db, a, request.body.user_ids) };
+    },
+  );
+
+  // -- Main roles (assign-main-role) ---------------------------------------------------------------------------
+
+  app.put(
+    `${P}/users/:userId/main-role`,
+    {
+      schema: {
+        tags,
+        summary: "Sets or removes a monitoring user's main role",
+        params: userParams,
+        body: monitoringMainRoleBodySchema,
+        response: { 200: monitoringPersonSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'assign-main-role');
+      return setMonitoringMainRole(db, a, request.params.userId, request.body.main_role);
+    },
+  );
+
+  app.post(
+    `${P}/users/main-role/bulk`,
+    {
+      schema: {
+        tags,
+        summary: 'Sets the main roles of several monitoring users at once',
+        params: projectParams,
+        body: monitoringMainRoleBulkSchema,
+        response: { 200: monitoringPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'assign-main-role');
+      await setMonitoringMainRoles(db, a, request.body.items);
+      return { users: await listMonitoringPeople(db, a.projectId, 'assigned') };
+    },
+  );
+
+  app.get(
+    `${P}/main-role-dashboard`,
+    {
+      schema: {
+        tags,
+        summary: 'Per main role: its people and their open work; the monitoring users without a main role',
+        params: projectParams,
+        response: { 200: mainRoleDashboardSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'main-role-dashboard');
+      return mainRoleDashboard(db, a.projectId);
+    },
+  );
+
+  // -- New-user requests (create-user) -------------------------------------------------------------------------
+
+  app.get(
+    `${P}/user-requests`,
+    {
+      schema: {
+        tags,
+        summary: "This project's requests for people with a monitoring main role, newest first",
+        params: projectParams,
+        response: { 200: userRequestListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'create-user');
+      return {
+        requests: await loadUserRequests(
+          db,
+          and(eq(userRequests.projectId, a.projectId), sql`${userRequests.mainRoles} ->> 'monitoring' is not null`),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    `${P}/user-requests`,
+    {
+      schema: {
+        tags,
+        summary: 'Ask the superadmins for an account for a future monitoring user; they are notified',
+        params: projectParams,
+        body: monitoringUserRequestCreateSchema,
+        response: { 201: userRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'create-user');
+      const { main_role, ...person } = request.body;
+      const filed = await fileUserRequest(
+        db,
+        a,
+        a.projectId,
+        { ...person, project_role: 'simple', main_roles: { monitoring: main_role } },
+        { refuseDuplicates: { memberHint: 'add them under Monitoring users.' } },
+      );
+      return reply.status(201).send(filed);
+    },
+  );
+
+  // -- Monitoring roles (page-role-manager) --------------------------------------------------------------------
+
+  app.get(
+    `${P}/roles`,
+    {
+      schema: {
+        tags,
+        summary: 'The monitoring roles with their members and how many page grants name them',
+        params: projectParams,
+        response: { 200: monitoringRolesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-role-manager');
+      return { roles: await listRoles(db, a.projectId) };
+    },
+  );
+
+  app.post(
+    `${P}/roles`,
+    {
+      schema: {
+        tags,
+        summary: 'Creates a monitoring role (name unique in the project, members are monitoring users)',
+        params: projectParams,
+        body: monitoringRoleInputSchema,
+        response: { 201: monitoringRoleSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'page-role-manager');
+      return reply.status(201).send(await createRole(db, a, request.body));
+    },
+  );
+
+  app.put(
+    `${P}/roles/:roleId`,
+    {
+      schema: {
+        tags,
+        summary: 'Renames a monitoring role, changes its description and sets its members',
+        params: roleParams,
+        body: monitoringRoleInputSchema,
+        response: { 200: monitoringRoleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-role-manager');
+      return updateRole(db, a, request.params.roleId, request.body);
+    },
+  );
+
+  app.delete(
+    `${P}/roles/:roleId`,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a monitoring role with its memberships and the page grants that name it',
+        params: roleParams,
+        response: { 200: monitoringRoleDeletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-role-manager');
+      return deleteRole(db, a, request.params.roleId);
+    },
+  );
+
+  // -- Page permissions (page-permissions) ---------------------------------------------------------------------
+
+  app.get(
+    `${P}/page-permissions`,
+    {
+      schema: {
+        tags,
+        summary: 'The pages the user manages with their grants and effective (inherited) grants',
+        params: projectParams,
+        response: { 200: pagePermissionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-permissions');
+      return pagePermissions(db, a);
+    },
+  );
+
+  app.put(
+    `${P}/pages/:pageId/permissions`,
+    {
+      schema: {
+        tags,
+        summary: "Sets a page's restricted flag and replaces its grants (needs level manage on the page)",
+        params: pageParams,
+        body: pagePermissionsUpdateSchema,
+        response: { 200: pagePermissionRowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-permissions');
+      return updatePagePermissions(db, a, request.params.pageId, request.body);
+    },
+  );
+};

@@ -1,0 +1,252 @@
+import multipart from '@fastify/multipart';
+import {
+  dataRequestCommentCreateSchema,
+  dataRequestCommentSchema,
+  dataRequestCreateSchema,
+  dataRequestDetailSchema,
+  dataRequestListQuerySchema,
+  dataRequestListSchema,
+  dataRequestStewardsSchema,
+  dataRequestUpdateSchema,
+  errorBodySchema,
+  REQUEST_FILE_MAX_BYTES,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/session.js';
+import { monitoringAccess } from '../../policies/monitoring.js';
+import { notify } from '../notifications/notifications.service.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import {
+  addComment,
+  createRequest,
+  deliveredFile,
+  deliverFile,
+  getRequest,
+  listRequests,
+  listStewards,
+  type RequestNotice,
+  updateRequest,
+} from './requests.service.js';
+
+const P = '/api/projects/:projectId/monitoring';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+};
+const tags = ['monitoring'];
+const requestParams = projectParams.extend({
+  requestId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'The request id is 1 to 10 digits.')
+    .transform(Number),
+});
+const FILE_TOO_LARGE = `The file is larger than ${REQUEST_FILE_MAX_BYTES / 1024 / 1024} MB. Compress it or split it.`;
+
+/** Data requests ("Request Data") and the data stewards' queue (issue 8; docs/monitoring.md "Data requests"). */
+export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(multipart, {
+    limits: { fileSize: REQUEST_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+  });
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  /** Bell notifications and emails, once the change has committed (a mail server that is down is only logged). */
+  async function send(request: FastifyRequest, projectId: number, notices: readonly RequestNotice[]) {
+    for (const notice of notices) {
+      const userIds = [...new Set(notice.userIds)];
+      if (userIds.length === 0) continue;
+      await notify(db, {
+        userIds,
+        projectId,
+        message: notice.message,
+        link: notice.link,
+        email: { mailer: app.mailer, subject: notice.subject },
+      }).catch((error) => request.log.error({ err: error }, 'Notice not sent'));
+    }
+  }
+
+  app.get(
+    `${P}/requests`,
+    {
+      schema: {
+        tags,
+        summary: "The actor's data requests (scope=mine) or, for data stewards, every request (scope=queue)",
+        params: projectParams,
+        querystring: dataRequestListQuerySchema,
+        response: { 200: dataRequestListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'request-form');
+      return { requests: await listRequests(db, a, request.query.scope, app.clock.now()) };
+    },
+  );
+
+  app.get(
+    `${P}/requests/stewards`,
+    {
+      schema: {
+        tags,
+        summary: 'The data stewards, who may be assigned a request',
+        params: projectParams,
+        response: { 200: dataRequestStewardsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'request-queue');
+      return { people: await listStewards(db, a.projectId) };
+    },
+  );
+
+  app.post(
+    `${P}/requests`,
+    {
+      schema: {
+        tags,
+        summary: 'Files a data request; the data stewards are notified',
+        params: projectParams,
+        body: dataRequestCreateSchema,
+        response: { 201: dataRequestDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'request-form');
+      const notices: RequestNotice[] = [];
+      const now = app.clock.now();
+      const id = await createRequest(db, a, request.body, now, notices);
+      await send(request, a.projectId, notices);
+      return reply.status(201).send(await getRequest(db, a, id, now));
+    },
+  );
+
+  app.get(
+    `${P}/requests/:requestId`,
+    {
+      schema: {
+        tags,
+        summary: 'A data request with its comments (its requester and the data stewards)',
+        params: requestParams,
+        response: { 200: dataRequestDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'request-form');
+      return getRequest(db, a, request.params.requestId, app.clock.now());
+    },
+  );
+
+  app.patch(
+    `${P}/requests/:requestId`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes the status, assignee or response of a data request (the requester may only cancel)',
+        params: requestParams,
+        body: dataRequestUpdateSchema,
+        response: { 200: dataRequestDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'request-form');
+      const notices: RequestNotice[] = [];
+      const now = app.clock.now();
+      await updateRequest(db, a, request.params.requestId, request.body, now, notices);
+      await send(request, a.projectId, notices);
+      return getRequest(db, a, request.params.requestId, now);
+    },
+  );
+
+  app.post(
+    `${P}/requests/:requestId/comments`,
+    {
+      schema: {
+        tags,
+        summary: 'Comments on a data request (its requester or a data steward)',
+        params: requestParams,
+        body: dataRequestCommentCreateSchema,
+        response: { 201: dataRequestCommentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'request-form');
+      const notices: RequestNotice[] = [];
+      const comment = await addComment(db, a, request.params.requestId, request.body.body, notices);
+      await send(request, a.projectId, notices);
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.post(
+    `${P}/requests/:requestId/file`,
+    {
+      schema: {
+        tags,
+        summary: 'Delivers the file of a data request (multipart field "file", at most 20 MB)',
+        params: requestParams,
+        response: { 200: dataRequestDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'request-queue');
+      const upload = await readUpload(request);
+      const notices: RequestNotice[] = [];
+      const now = app.clock.now();
+      await deliverFile(db, a, request.params.requestId, upload, now, notices);
+      await send(request, a.projectId, notices);
+      return getRequest(db, a, request.params.requestId, now);
+    },
+  );
+
+  app.get(
+    `${P}/requests/:requestId/file`,
+    { schema: { tags, summary: 'Downloads the delivered file of a data request', params: requestParams } },
+    async (request, reply) => {
+      const a = await actor(request, 'request-form');
+      const file = await deliveredFile(db, a, request.params.requestId);
+      const name = file.fileName.replace(/[^\w .()-]/g, '_');
+      return reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.data);
+    },
+  );
+};
+
+/** The one file of a multipart request. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file".', {
+      file: ['Choose a file.'],
+    });
+  }
+  const part = await request.file().catch((error: { statusCode?: number }) => {
+    // A body that is not well-formed multipart is the client's mistake, not ours.
+    if (error.statusCode && error.statusCode < 500) return undefined;
+    throw error;
+  });
+  if (!part) throw new AppError('VALIDATION_FAILED', 'Choose a file.', { file: ['Choose a file.'] });
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE, { file: [FILE_TOO_LARGE] });
+    }
+    throw error;
+  }
+  if (data.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'The file is empty.', { file: ['The file is empty.'] });
+  const fileName = (part.filename ?? '').slice(0, 200) || 'delivered-file';
+  return { data, fileName, contentType: part.mimetype || 'application/octet-stream' };
+}

@@ -1,0 +1,314 @@
+import multipart from '@fastify/multipart';
+import {
+  errorBodySchema,
+  MAX_PAGE_LEVELS,
+  numberingModeBodySchema,
+  numberingResultSchema,
+  numberingSettingsSchema,
+  OUTLINE_MAX_BYTES,
+  outlineCreatedSchema,
+  outlinePreviewSchema,
+  outlineQuerySchema,
+  pageBulkSchema,
+  pageLevelBodySchema,
+  pageLevelDeletedSchema,
+  pageLevelListSchema,
+  pageLevelSchema,
+  pageMoveSchema,
+  pageTreeSchema,
+  renumberPreviewSchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/session.js';
+import { monitoringAccess } from '../../policies/monitoring.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { listPages } from './pages.service.js';
+import {
+  addLevel,
+  applyNumbers,
+  bulkUpdate,
+  createOutline,
+  deleteLevel,
+  listLevels,
+  movePage,
+  numberingSettings,
+  previewNumbers,
+  previewOutline,
+  setNumberingMode,
+  updateLevel,
+} from './structure.service.js';
+
+const P = '/api/projects/:projectId/monitoring';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['monitoring'];
+const idParam = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${what} id is 1 to 10 digits.`)
+    .transform(Number);
+const levelParams = projectParams.extend({ levelId: idParam('level') });
+const pageParams = projectParams.extend({ pageId: idParam('page') });
+
+/**
+ * The structure of the page tree (issue 8; docs/monitoring.md "Tree structure"): levels, numbering, moves, the bulk
+ * grid and outline import. Each call names its permission-engine section; monitoringAccess answers 401/404/403
+ * before anything is read.
+ */
+export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(multipart, {
+    limits: { fileSize: OUTLINE_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
+  });
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  // ------------------------------------------------------------ levels
+
+  app.get(
+    `${P}/page-levels`,
+    {
+      schema: {
+        tags,
+        summary: 'The levels of the page tree (section page-levels, or pages to name levels in the tree)',
+        params: projectParams,
+        response: { 200: pageLevelListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-levels').catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return actor(request, 'pages');
+        throw error;
+      });
+      return { levels: await listLevels(db, a.projectId), max_levels: MAX_PAGE_LEVELS };
+    },
+  );
+
+  app.post(
+    `${P}/page-levels`,
+    {
+      schema: {
+        tags,
+        summary: 'Adds the next (deepest) level',
+        params: projectParams,
+        body: pageLevelBodySchema,
+        response: { 201: pageLevelSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'page-levels');
+      const id = await addLevel(db, a, request.body);
+      const level = (await listLevels(db, a.projectId)).find((row) => row.id === id)!;
+      return reply.status(201).send(level);
+    },
+  );
+
+  app.put(
+    `${P}/page-levels/:levelId`,
+    {
+      schema: {
+        tags,
+        summary: "Changes a level's name, icon and whether its pages may hold measures",
+        params: levelParams,
+        body: pageLevelBodySchema,
+        response: { 200: pageLevelSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-levels');
+      await updateLevel(db, a, request.params.levelId, request.body);
+      return (await listLevels(db, a.projectId)).find((row) => row.id === request.params.levelId)!;
+    },
+  );
+
+  app.delete(
+    `${P}/page-levels/:levelId`,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes the deepest level while no page is that deep',
+        params: levelParams,
+        response: { 200: pageLevelDeletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-levels');
+      await deleteLevel(db, a, request.params.levelId);
+      return { deleted: request.params.levelId };
+    },
+  );
+
+  // ------------------------------------------------------------ numbering
+
+  app.get(
+    `${P}/numbering`,
+    {
+      schema: {
+        tags,
+        summary: 'The numbering mode (auto or manual) and how many pages there are',
+        params: projectParams,
+        response: { 200: numberingSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'numbering');
+      return numberingSettings(db, a.projectId);
+    },
+  );
+
+  app.post(
+    `${P}/numbering`,
+    {
+      schema: {
+        tags,
+        summary: 'Switches the numbering mode; to auto renumbers the whole tree',
+        params: projectParams,
+        body: numberingModeBodySchema,
+        response: { 200: numberingResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'numbering');
+      return setNumberingMode(db, a, request.body.mode);
+    },
+  );
+
+  app.get(
+    `${P}/numbering/preview`,
+    {
+      schema: {
+        tags,
+        summary: 'What numbering from the tree would change (nothing is written)',
+        params: projectParams,
+        response: { 200: renumberPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-numbering');
+      return previewNumbers(db, a);
+    },
+  );
+
+  app.post(
+    `${P}/numbering/apply`,
+    {
+      schema: {
+        tags,
+        summary: 'Numbers every page from the tree now',
+        params: projectParams,
+        response: { 200: numberingResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'page-numbering');
+      return applyNumbers(db, a);
+    },
+  );
+
+  // ------------------------------------------------------------ moves and the grid
+
+  app.post(
+    `${P}/pages/:pageId/move`,
+    {
+      schema: {
+        tags,
+        summary: 'Moves a page (with its sub-pages) under another parent or to another place among its siblings',
+        params: pageParams,
+        body: pageMoveSchema,
+        response: { 200: pageTreeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'drag-and-drop');
+      await movePage(db, a, request.params.pageId, request.body);
+      return listPages(db, a);
+    },
+  );
+
+  app.post(
+    `${P}/pages/bulk`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes many pages at once: all rows or none',
+        params: projectParams,
+        body: pageBulkSchema,
+        response: { 200: pageTreeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'update-page-list-tables');
+      await bulkUpdate(db, a, request.body.rows);
+      return listPages(db, a);
+    },
+  );
+
+  // ------------------------------------------------------------ outline import
+
+  /** The file and the parent_id field of a multipart request, in any order. */
+  async function readOutlineUpload(request: FastifyRequest) {
+    if (!request.isMultipart()) {
+      throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data in the field "file".', {
+        file: ['Choose a file.'],
+      });
+    }
+    let data: Buffer | null = null;
+    let fileName = '';
+    let parent: string | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          data = await part.toBuffer();
+          fileName = part.filename ?? '';
+        } else if (part.fieldname === 'parent_id' && typeof part.value === 'string') {
+          parent = part.value.trim() || null;
+        }
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        const message = `The file is larger than ${OUTLINE_MAX_BYTES / 1024 / 1024} MB.`;
+        throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
+      }
+      throw error;
+    }
+    if (!data) throw new AppError('VALIDATION_FAILED', 'Choose a file.', { file: ['Choose a file.'] });
+    if (data.length === 0)
+      throw new AppError('VALIDATION_FAILED', 'The file is empty.', { file: ['The file is empty.'] });
+    if (parent !== null && !/^\d{1,10}$/.test(parent)) {
+      throw new AppError('VALIDATION_FAILED', 'Choose a page you may edit.', {
+        parent_id: ['Choose a page you may edit.'],
+      });
+    }
+    return { data, fileName, parentId: parent === null ? null : Number(parent) };
+  }
+
+  app.post(
+    `${P}/pages/convert`,
+    {
+      schema: {
+        tags,
+        summary: 'Imports a Word (.docx) or text outline as draft pages (?preview=true only reads it)',
+        params: projectParams,
+        querystring: outlineQuerySchema,
+        response: { 200: outlinePreviewSchema, 201: outlineCreatedSchema, 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'create-page');
+      const upload = await readOutlineUpload(request);
+      if (request.query.preview === 'true') {
+        return reply.status(200).send({ pages: await previewOutline(db, a, upload.data, upload.parentId) });
+      }
+      const created = await createOutline(db, a, upload.data, upload.parentId, upload.fileName);
+      return reply.status(201).send({ created });
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { type MainRoleDashboard, mainRoleDashboardSchema } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { monitoringPath } from './keys';
+import { monitoringPeopleRootKey } from './people-users';
+
+export type { MainRoleDashboard };
+
+export function mainRoleDashboardKey(projectId: string) {
+  return [...monitoringPeopleRootKey(projectId), 'dashboard'] as const;
+}
+
+/** GET .../main-role-dashboard: per main role its people and their open work; the users without a main role. */
+export function getMainRoleDashboard(projectId: string, signal?: AbortSignal): Promise<MainRoleDashboard> {
+  return apiFetch(`${monitoringPath(projectId)}/main-role-dashboard`, { signal, schema: mainRoleDashboardSchema });
+}
+
+export function mainRoleDashboardQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: mainRoleDashboardKey(projectId),
+    queryFn: ({ signal }) => getMainRoleDashboard(projectId, signal),
+  });
+}
+
+export function useMainRoleDashboard(projectId: string) {
+  return useQuery(mainRoleDashboardQueryOptions(projectId));
+}

@@ -1,0 +1,36 @@
+import { type DataRequestDetail, dataRequestDetailSchema } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { monitoringPath } from './keys';
+import { invalidateRequests, requestKey } from './requests-list';
+import { xhrUpload } from './requests-xhr-upload';
+
+/**
+ * POST .../requests/{id}/file (multipart field "file", at most 20 MB): a data steward delivers the file; an
+ * in-progress request becomes delivered. `onProgress` gets the share sent so far (0 to 1).
+ */
+export function uploadRequestFile(
+  projectId: string,
+  requestId: number,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<DataRequestDetail> {
+  const body = new FormData();
+  body.append('file', file);
+  return xhrUpload(`${monitoringPath(projectId)}/requests/${requestId}/file`, {
+    body,
+    schema: dataRequestDetailSchema,
+    onProgress,
+  });
+}
+
+export function useUploadRequestFile(projectId: string, requestId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      uploadRequestFile(projectId, requestId, file, onProgress),
+    onSuccess: (request) => {
+      queryClient.setQueryData(requestKey(projectId, requestId), request);
+      return invalidateRequests(queryClient, projectId);
+    },
+  });
+}

@@ -1,0 +1,296 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  MONITORING_MAIN_ROLES,
+  MONITORING_USER_REQUEST_JUSTIFICATION_MAX,
+  type MonitoringUserRequestCreate,
+  monitoringUserRequestCreateSchema,
+} from '@portal/shared';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { messageFor } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/field-errors';
+import { roleLabel } from '../../../lib/role-labels';
+import { usePageTitle } from '../../../lib/use-page-title';
+import {
+  type UserRequest,
+  useCreateMonitoringUserRequest,
+  useMonitoringUserRequests,
+} from '../api/people-user-requests';
+import {
+  FailureAlert,
+  MONITORING_ROLE_DESCRIPTIONS,
+  PeopleHeading,
+  PeopleLoadFailure,
+  PeopleLoadingRows,
+} from './people-parts';
+import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
+
+const TITLE = 'Request a new user';
+export const REQUEST_SENT = 'Request sent to the superadmins.';
+export const NO_REQUESTS = 'No requests yet.';
+
+type Input = MonitoringUserRequestCreate;
+type Output = z.output<typeof monitoringUserRequestCreateSchema>;
+const FIELDS = ['first_name', 'last_name', 'email', 'main_role', 'justification'] as const;
+const EMPTY: Partial<Input> = { first_name: '', last_name: '', email: '', main_role: undefined, justification: '' };
+
+const ROLE_OPTIONS = MONITORING_MAIN_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+const describe = (role: string | undefined | null) =>
+  role && role in MONITORING_ROLE_DESCRIPTIONS
+    ? MONITORING_ROLE_DESCRIPTIONS[role as keyof typeof MONITORING_ROLE_DESCRIPTIONS]
+    : 'What the person may do in monitoring.';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDateTime = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+};
+
+/**
+ * /app/monitoring/{projectId}/create-user: a monitoring administrator asks the superadmins for an account for someone
+ * who will take part in monitoring, and follows the requests filed so far.
+ */
+export function CreateMonitoringUserPage() {
+  usePageTitle(TITLE);
+  const projectId = useMonitoringProjectId();
+  return (
+    <Stack key={projectId} gap="lg" w="100%" maw={1100}>
+      <PeopleHeading title={TITLE}>
+        Only a superadmin can create an account. Send a request: a superadmin creates the account and the person
+        receives an invitation email to set a password. After that they appear among the monitoring users with the main
+        role you chose.
+      </PeopleHeading>
+      <RequestForm projectId={projectId} />
+      <RequestList projectId={projectId} />
+    </Stack>
+  );
+}
+
+function RequestForm({ projectId }: { projectId: string }) {
+  const create = useCreateMonitoringUserRequest(projectId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(monitoringUserRequestCreateSchema),
+    defaultValues: EMPTY,
+  });
+  const justification = watch('justification') ?? '';
+  const role = watch('main_role');
+
+  const submit = handleSubmit(async (values) => {
+    if (create.isPending) return;
+    setFailure(null);
+    try {
+      await create.mutateAsync(values);
+      toast.success(REQUEST_SENT);
+      reset(EMPTY);
+      setFocus('first_name');
+    } catch (error) {
+      const fields = serverFieldErrors(error, FIELDS);
+      for (const field of FIELDS) {
+        const message = fields[field];
+        if (message) setError(field, { type: 'server', message });
+      }
+      if (Object.keys(fields).length === 0) {
+        setFailure(messageFor(error, 'The request could not be sent. Please try again.'));
+      }
+    }
+  });
+
+  const length = justification.trim().length;
+  const over = length > MONITORING_USER_REQUEST_JUSTIFICATION_MAX;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="request-heading">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Title order={2} fz="h4" id="request-heading">
+              New account
+            </Title>
+            <Text size="sm" c="dimmed">
+              Already a member of the project?{' '}
+              <Anchor component={Link} to={monitoringRoute(projectId, 'assign-users')} underline="always">
+                Add them under Monitoring users
+              </Anchor>{' '}
+              instead.
+            </Text>
+          </Stack>
+          <FailureAlert message={failure} onClose={() => setFailure(null)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              required
+              autoComplete="off"
+              maxLength={100}
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="off"
+              maxLength={100}
+              error={errors.last_name?.message}
+              {...register('last_name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+            description="The invitation goes to this address."
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Controller
+            control={control}
+            name="main_role"
+            render={({ field }) => (
+              <Select
+                ref={field.ref}
+                name={field.name}
+                label="Main role"
+                required
+                placeholder="Choose a main role"
+                data={ROLE_OPTIONS}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                description={describe(role)}
+                error={errors.main_role?.message}
+                renderOption={({ option }) => (
+                  <Stack gap={0}>
+                    <Text size="sm">{option.label}</Text>
+                    <Text size="xs" c="dimmed">
+                      {describe(option.value)}
+                    </Text>
+                  </Stack>
+                )}
+              />
+            )}
+          />
+          <Textarea
+            label="Justification"
+            required
+            rows={4}
+            resize="vertical"
+            error={errors.justification?.message}
+            description={
+              <Text
+                component="span"
+                size="xs"
+                c={over ? 'red.8' : 'dimmed'}
+                fw={over ? 700 : undefined}
+                aria-live="polite"
+              >
+                {`${length.toLocaleString('en-US')} / ${MONITORING_USER_REQUEST_JUSTIFICATION_MAX.toLocaleString('en-US')} characters`}
+              </Text>
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...register('justification')}
+          />
+          <Button type="submit" loading={create.isPending} w="fit-content">
+            Send request
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+const STATUS: Record<UserRequest['status'], { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'orange.9' },
+  approved: { label: 'Approved', color: 'green.9' },
+  rejected: { label: 'Rejected', color: 'red.8' },
+};
+
+function RequestList({ projectId }: { projectId: string }) {
+  const requests = useMonitoringUserRequests(projectId);
+  let body: ReactNode;
+  if (requests.isPending) {
+    body = <PeopleLoadingRows label="Loading the requests" rows={3} />;
+  } else if (requests.isError) {
+    body = (
+      <PeopleLoadFailure
+        error={requests.error}
+        fallback="The requests could not be loaded. Please try again."
+        retrying={requests.isFetching}
+        onRetry={() => void requests.refetch()}
+      />
+    );
+  } else if (requests.data.length === 0) {
+    body = <Text>{NO_REQUESTS}</Text>;
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" aria-labelledby="requests-heading">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Email</Table.Th>
+              <Table.Th scope="col">Main role</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Requested by</Table.Th>
+              <Table.Th scope="col">Date</Table.Th>
+              <Table.Th scope="col">Rejection reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {requests.data.map((request) => (
+              <Table.Tr key={request.id} data-request-id={request.id}>
+                <Table.Td>{`${request.first_name} ${request.last_name}`}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.email}</Table.Td>
+                <Table.Td>{roleLabel(request.main_roles.monitoring)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={STATUS[request.status].color} tt="none">
+                    {STATUS[request.status].label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{request.requested_by?.name ?? '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.created_at)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.rejection_reason ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="requests-heading">
+      <Stack gap="md">
+        <Title order={2} fz="h4" id="requests-heading">
+          Requests
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

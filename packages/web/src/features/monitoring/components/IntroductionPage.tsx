@@ -1,0 +1,116 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { messageFor } from '../../../lib/api';
+import { serverFieldErrors } from '../../../lib/field-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useIntroduction, useUpdateIntroduction } from '../api/pages-introduction';
+import { PageStatusBadge, PagesHeading, PagesLoadFailure, PagesLoadingRows, RichContent } from './pages-parts';
+import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
+
+/** /introduction: the programme overview (administrators edit it) and the top-level pages. */
+export function IntroductionPage() {
+  const projectId = useMonitoringProjectId();
+  usePageTitle('Introduction');
+  const query = useIntroduction(projectId);
+  const save = useUpdateIntroduction(projectId);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    if (draft === null) return;
+    setError(null);
+    save.mutate(draft, {
+      onSuccess: () => {
+        setDraft(null);
+        toast.success('Introduction saved');
+      },
+      onError: (failure) =>
+        setError(serverFieldErrors(failure, ['introduction']).introduction ?? messageFor(failure, 'Not saved.')),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <PagesHeading title="Introduction">What the quality programme is for and how it is organised.</PagesHeading>
+      {query.isPending ? (
+        <PagesLoadingRows label="Loading the introduction" />
+      ) : query.isError ? (
+        <PagesLoadFailure
+          error={query.error}
+          fallback="The introduction could not be loaded."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <Paper withBorder p="md" component="section" aria-label="Programme introduction">
+            {draft === null ? (
+              <Stack gap="sm">
+                <RichContent html={query.data.introduction} emptyText="No introduction has been written yet." />
+                {query.data.can_edit && (
+                  <Group>
+                    <Button variant="default" onClick={() => setDraft(query.data.introduction)}>
+                      Edit introduction
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            ) : (
+              <Stack gap="sm">
+                <RichTextEditor
+                  label="Introduction"
+                  value={draft}
+                  onChange={setDraft}
+                  tables
+                  minHeight={200}
+                  error={error ?? undefined}
+                />
+                <Group>
+                  <Button onClick={submit} loading={save.isPending}>
+                    Save
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setDraft(null);
+                      setError(null);
+                    }}
+                    disabled={save.isPending}
+                  >
+                    Cancel
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+          </Paper>
+          <Stack gap="xs" component="section" aria-labelledby="introduction-pages-title">
+            <Title order={2} size="h4" id="introduction-pages-title">
+              Programme areas
+            </Title>
+            {query.data.top_pages.length === 0 ? (
+              <Text c="dimmed">No pages found.</Text>
+            ) : (
+              <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+                {query.data.top_pages.map((page) => (
+                  <Group component="li" key={page.id} gap="sm" wrap="wrap">
+                    <Anchor component={Link} to={monitoringRoute(projectId, `pages/page/${page.id}`)}>
+                      {page.number ? `${page.number} ` : ''}
+                      {page.title}
+                    </Anchor>
+                    <PageStatusBadge status={page.status} />
+                    <Text size="sm" c="dimmed">
+                      {page.child_count === 1 ? '1 sub-page' : `${page.child_count} sub-pages`}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

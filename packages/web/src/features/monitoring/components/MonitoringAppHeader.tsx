@@ -1,0 +1,75 @@
+import { Box, Button, Group } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useMonitoringSections } from './pages-parts';
+import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
+
+/** The monitoring app's sections with a place in its sub-navigation, in their order there. */
+export const MONITORING_NAV_SECTIONS = [
+  { section: '', label: 'Home', guard: 'introduction' },
+  { section: 'introduction', label: 'Introduction', guard: 'introduction' },
+  { section: 'pages', label: 'Pages', guard: 'pages' },
+  { section: 'page-levels', label: 'Levels', guard: 'page-levels' },
+  { section: 'numbering', label: 'Numbering', guard: 'numbering' },
+  { section: 'drag-and-drop', label: 'Reorder', guard: 'drag-and-drop' },
+  { section: 'update-page-list-tables', label: 'Bulk edit', guard: 'update-page-list-tables' },
+  { section: 'page-permissions', label: 'Permissions', guard: 'page-permissions' },
+  { section: 'page-role-manager', label: 'Roles', guard: 'page-role-manager' },
+  { section: 'manage-users', label: 'Users', guard: 'manage-users' },
+  { section: 'main-role-dashboard', label: 'Main roles', guard: 'main-role-dashboard' },
+  { section: 'request-form', label: 'Request Data', guard: 'request-form' },
+] as const;
+
+/** Paths that belong to a section without being its own link (a page view under Pages, and so on). */
+const ALSO_UNDER: Record<string, string> = {
+  'create-page': 'pages',
+  'edit-page': 'pages',
+  'key-insights': 'pages',
+  'page-numbering': 'numbering',
+  'assign-users': 'manage-users',
+  'create-user': 'manage-users',
+  'assign-main-role': 'main-role-dashboard',
+};
+
+/** The section a monitoring path is in: /app/monitoring/{id or slug}/{section}/... ('' for the app's home). */
+export function activeMonitoringSection(pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] !== 'app' || parts[1] !== 'monitoring' || !parts[2]) return null;
+  if (!parts[3]) return '';
+  return ALSO_UNDER[parts[3]] ?? parts[3];
+}
+
+/**
+ * What every monitoring screen shows above its content: links to the app's sections the user's role may open
+ * (the permission map), the current one highlighted. They wrap onto more lines on a phone.
+ */
+export function MonitoringAppHeader() {
+  const projectId = useMonitoringProjectId();
+  const may = useMonitoringSections(projectId);
+  const { pathname } = useLocation();
+  const active = activeMonitoringSection(pathname);
+  const links = MONITORING_NAV_SECTIONS.filter((item) => may(item.guard));
+  if (links.length === 0) return null;
+  return (
+    <Box component="nav" aria-label="Analytics">
+      <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
+        {links.map((item) => {
+          const current = item.section === active;
+          return (
+            <li key={item.section}>
+              <Button
+                component={Link}
+                to={monitoringRoute(projectId, item.section)}
+                size="compact-sm"
+                variant={current ? 'light' : 'subtle'}
+                aria-current={current ? 'page' : undefined}
+                data-active={current || undefined}
+              >
+                {item.label}
+              </Button>
+            </li>
+          );
+        })}
+      </Group>
+    </Box>
+  );
+}

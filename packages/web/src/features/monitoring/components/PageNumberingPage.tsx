@@ -1,0 +1,114 @@
+import { Alert, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { messageFor } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useApplyRenumbering, useNumbering, useRenumberPreview } from '../api/structure-numbering';
+import { PagesHeading, PagesLoadFailure, PagesLoadingRows } from './pages-parts';
+import { useMonitoringProjectId } from './use-monitoring-project';
+
+export const NOTHING_TO_RENUMBER =
+  'Every page already has the number its place in the tree gives it. Nothing to change.';
+
+/** /app/monitoring/{projectId}/page-numbering: what numbering from the tree would change, and applying it. */
+export function PageNumberingPage(_props: Record<string, never>) {
+  usePageTitle('Renumber pages');
+  const projectId = useMonitoringProjectId();
+  const preview = useRenumberPreview(projectId);
+  const numbering = useNumbering(projectId);
+  const apply = useApplyRenumbering(projectId);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const manual = numbering.data?.mode === 'manual';
+  const changes = preview.data ?? [];
+
+  async function confirm() {
+    setConfirming(false);
+    setFailure(null);
+    try {
+      const result = await apply.mutateAsync();
+      toast.success(`Renumbering applied: ${result.changed} ${result.changed === 1 ? 'page' : 'pages'} renumbered.`);
+    } catch (error) {
+      setFailure(messageFor(error, 'The pages could not be renumbered. Please try again.'));
+    }
+  }
+
+  return (
+    <Stack gap="lg" w="100%" maw={900}>
+      <PagesHeading title="Renumber pages">
+        Give every page the number of its place in the tree. Check what would change before applying it.
+      </PagesHeading>
+      {preview.isPending ? (
+        <PagesLoadingRows label="Loading the new numbers" />
+      ) : preview.isError ? (
+        <PagesLoadFailure
+          error={preview.error}
+          fallback="The new numbers could not be worked out. Please try again."
+          retrying={preview.isFetching}
+          onRetry={() => void preview.refetch()}
+        />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="New numbers">
+          <Stack gap="md">
+            {manual && (
+              <Text size="sm" c="dimmed">
+                This project numbers its pages by hand: applying replaces the typed numbers once, and numbering stays
+                manual.
+              </Text>
+            )}
+            {changes.length === 0 ? (
+              <Text role="status">{NOTHING_TO_RENUMBER}</Text>
+            ) : (
+              <>
+                <Text>
+                  {changes.length} {changes.length === 1 ? 'page gets' : 'pages get'} a new number.
+                </Text>
+                <Table.ScrollContainer minWidth={420}>
+                  <Table verticalSpacing="xs" striped aria-label="Numbers that change" data-testid="renumber-preview">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Page</Table.Th>
+                        <Table.Th scope="col">From</Table.Th>
+                        <Table.Th scope="col">To</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {changes.map((change) => (
+                        <Table.Tr key={change.id}>
+                          <Table.Td>{change.title}</Table.Td>
+                          <Table.Td>{change.from ? <Code>{change.from}</Code> : '—'}</Table.Td>
+                          <Table.Td>{change.to ? <Code>{change.to}</Code> : '—'}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </>
+            )}
+            {failure && (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            )}
+            {changes.length > 0 && (
+              <Group>
+                <Button onClick={() => setConfirming(true)} loading={apply.isPending}>
+                  Apply renumbering
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <ConfirmActionModal
+        opened={confirming}
+        title="Apply renumbering?"
+        message={`${changes.length} ${changes.length === 1 ? 'page gets' : 'pages get'} a new number. Links keep working: they never use numbers.`}
+        confirmLabel="Apply renumbering"
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

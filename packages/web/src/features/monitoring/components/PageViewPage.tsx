@@ -1,0 +1,155 @@
+import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { formatLongDate } from '../../../lib/dates';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { usePage } from '../api/pages-detail';
+import { PageInsights } from './PageInsights';
+import {
+  LevelIcon,
+  PageStatusBadge,
+  PagesLoadFailure,
+  PagesLoadingRows,
+  pageName,
+  RestrictedIcon,
+  RichContent,
+  useMonitoringVisitAudit,
+} from './pages-parts';
+import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
+
+const SECTIONS = [
+  { key: 'introduction', title: 'Introduction', empty: 'No introduction yet.' },
+  { key: 'benchmarks', title: 'Benchmarks', empty: 'No benchmarks yet.' },
+  { key: 'parameters_and_metrics', title: 'Parameters and metrics', empty: 'No parameters or metrics yet.' },
+] as const;
+
+/** /pages/page/{pageId}: one page of the programme with its sections, sub-pages and key insights. */
+export function PageViewPage() {
+  const projectId = useMonitoringProjectId();
+  const { pageId: raw } = useParams();
+  const pageId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  useMonitoringVisitAudit(projectId);
+  const query = usePage(projectId, pageId);
+  const page = query.data;
+  usePageTitle(page ? pageName(page) : 'Page');
+  const pagesLink = monitoringRoute(projectId, 'pages');
+
+  if (pageId === null || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          Page not found
+        </Title>
+        <Text>This page does not exist, was deleted, or is not shared with you.</Text>
+        <Anchor component={Link} to={pagesLink}>
+          Back to the pages
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (query.isPending) return <PagesLoadingRows label="Loading the page" />;
+  if (query.isError || !page) {
+    return (
+      <PagesLoadFailure
+        error={query.error}
+        fallback="The page could not be loaded."
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-page-id={page.id}>
+      <Breadcrumbs separator="›" aria-label="Breadcrumb" style={{ flexWrap: 'wrap' }}>
+        <Anchor component={Link} to={pagesLink} size="sm">
+          Pages
+        </Anchor>
+        {page.ancestors.map((ancestor) => (
+          <Anchor
+            key={ancestor.id}
+            component={Link}
+            to={monitoringRoute(projectId, `pages/page/${ancestor.id}`)}
+            size="sm"
+          >
+            {pageName(ancestor)}
+          </Anchor>
+        ))}
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={6} style={{ flex: '1 1 20rem', minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <LevelIcon icon={page.level?.icon} size={22} />
+            <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+              {page.number && (
+                <Text span inherit c="dimmed" mr={4}>
+                  {page.number}{' '}
+                </Text>
+              )}
+              {page.title}
+            </Title>
+            {page.restricted && <RestrictedIcon />}
+          </Group>
+          <Group gap="sm" wrap="wrap">
+            <PageStatusBadge status={page.status} />
+            {page.level && (
+              <Text size="sm" c="dimmed">
+                {page.level.name}
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              Owner: {page.owner?.name ?? 'nobody yet'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Last updated {formatLongDate(page.updated_at.slice(0, 10))}
+              {page.updated_by ? ` by ${page.updated_by.name}` : ''}
+            </Text>
+          </Group>
+        </Stack>
+        {page.abilities.edit && (
+          <Button component={Link} to={monitoringRoute(projectId, `edit-page/${page.id}`)} variant="default">
+            Edit page
+          </Button>
+        )}
+      </Group>
+
+      {SECTIONS.map((section) => (
+        <Paper
+          key={section.key}
+          withBorder
+          p="md"
+          component="section"
+          aria-labelledby={`page-section-${section.key}`}
+          data-section={section.key}
+        >
+          <Stack gap="xs">
+            <Title order={2} size="h4" id={`page-section-${section.key}`}>
+              {section.title}
+            </Title>
+            <RichContent html={page[section.key]} emptyText={section.empty} />
+          </Stack>
+        </Paper>
+      ))}
+
+      {page.children.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="page-children-title">
+          <Title order={2} size="h4" id="page-children-title">
+            Sub-pages
+          </Title>
+          <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+            {page.children.map((child) => (
+              <Group component="li" key={child.id} gap="sm" wrap="wrap">
+                <Anchor component={Link} to={monitoringRoute(projectId, `pages/page/${child.id}`)}>
+                  {pageName(child)}
+                </Anchor>
+                <PageStatusBadge status={child.status} />
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+
+      <PageInsights pageId={page.id} canEdit={page.abilities.add_insight} />
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { Alert, Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { LevelIcon as LevelIconName, PageStatus } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { messageFor } from '../../../lib/api';
+import { postDashboardVisit } from '../../../lib/monitoring-audit';
+import { myPermissionsQueryOptions } from '../../../lib/permissions';
+import { sanitizeHtml } from '../../../lib/sanitize';
+
+/** Pieces the page screens of monitoring share (headings, states, icons, rich text). */
+
+/** The page's one h1 and a line saying what the page is for. */
+export function PagesHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+        {title}
+      </Title>
+      {children && <Text c="dimmed">{children}</Text>}
+    </Stack>
+  );
+}
+
+/** A load that failed: the server's reason and a way to try again. */
+export function PagesLoadFailure({
+  error,
+  fallback,
+  retrying,
+  onRetry,
+}: {
+  error: unknown;
+  fallback: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="red" variant="light" w="100%" role="alert">
+        {messageFor(error, fallback)}
+      </Alert>
+      <Button variant="default" loading={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+/** Placeholder rows while a list loads. */
+export function PagesLoadingRows({ label, rows = 4 }: { label: string; rows?: number }) {
+  return (
+    <Stack gap="xs" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder
+        <Skeleton key={index} height={32} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+const STATUS_COLOR: Record<PageStatus, string> = { draft: 'gray', published: 'green', archived: 'yellow' };
+const STATUS_LABEL: Record<PageStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+
+export const statusLabel = (status: PageStatus) => STATUS_LABEL[status];
+
+export function PageStatusBadge({ status }: { status: PageStatus }) {
+  return (
+    <Badge size="sm" variant="light" color={STATUS_COLOR[status]} c={status === 'archived' ? 'yellow.9' : undefined}>
+      {STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+/** Outline paths (24 x 24) of the level icons a project may choose (LEVEL_ICONS in shared). */
+const LEVEL_PATHS: Record<LevelIconName, string> = {
+  folder: 'M3 6h6l2 2h10v11H3z',
+  layers: 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
+  chart: 'M4 20h16M7 16v-5M12 16V7M17 16v-8',
+  target: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM12 8a4 4 0 1 0 0 8a4 4 0 1 0 0-8z',
+  heart: 'M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.5A4 4 0 0 1 19 10c0 5.5-7 10-7 10z',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
+  pill: 'M4.5 19.5a4 4 0 0 1 0-5.7l9.3-9.3a4 4 0 0 1 5.7 5.7l-9.3 9.3a4 4 0 0 1-5.7 0zM9 9l6 6',
+  clipboard: 'M9 4h6v3H9zM7 5H5v16h14V5h-2',
+};
+
+/** The icon of a page's level (a folder when the level or its icon is unknown); decorative. */
+export function LevelIcon({ icon, size = 16 }: { icon: string | null | undefined; size?: number }) {
+  const name = (icon && icon in LEVEL_PATHS ? icon : 'folder') as LevelIconName;
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={name}
+      style={{ flexShrink: 0, color: 'var(--mantine-color-gray-7)' }}
+    >
+      <path
+        d={LEVEL_PATHS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** The lock of a restricted page, with its meaning for screen readers. */
+export function RestrictedIcon() {
+  return (
+    <svg width={14} height={14} viewBox="0 0 24 24" role="img" aria-label="Restricted" style={{ flexShrink: 0 }}>
+      <title>Restricted: only the people granted access see it</title>
+      <path
+        d="M6 11h12v10H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** True when the HTML shows nothing: no words, no images, no tables. */
+export function isBlankHtml(html: string): boolean {
+  if (/<(img|table|hr)\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/gi, ' ')
+      .trim() === ''
+  );
+}
+
+/** Stored rich text, sanitised again before it is rendered; a short dimmed note when there is none. */
+export function RichContent({ html, emptyText }: { html: string; emptyText: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  if (isBlankHtml(clean)) {
+    return (
+      <Text c="dimmed" fs="italic" size="sm">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <div
+      className="monitoring-rich-text"
+      style={{ overflowWrap: 'anywhere' }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above with the SPEC section 5 policy.
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}
+
+/** Records the monitoring dashboard visit (SPEC section 7 "Monitoring audit"); a failure never blocks the page. */
+export function useMonitoringVisitAudit(projectId: string | null): void {
+  useEffect(() => {
+    if (!projectId) return;
+    postDashboardVisit(projectId)?.catch(() => {
+      // Ignored: the server logs its own errors.
+    });
+  }, [projectId]);
+}
+
+/**
+ * Whether the signed-in user's role may use a monitoring section (the permission map, keys monitoring:{section}).
+ * While the map loads nothing is allowed; the server checks every call anyway.
+ */
+export function useMonitoringSections(projectId: string): (section: string) => boolean {
+  const { data } = useQuery(myPermissionsQueryOptions('monitoring', projectId));
+  return (section: string) => data?.[`monitoring:${section}`] === true;
+}
+
+/** "1.2 Title" or the title alone when the page has no number. */
+export const pageName = (page: { number: string | null; title: string }) =>
+  page.number ? `${page.number} ${page.title}` : page.title;

@@ -1,0 +1,91 @@
+import { Badge } from '@mantine/core';
+import type { DataRequestStatus, RequestFormat } from '@portal/shared';
+
+/** Words and badges the Request Data screen shares (form, tables, drawer). */
+
+export const REQUEST_STATUS_LABEL: Record<DataRequestStatus, string> = {
+  submitted: 'Submitted',
+  triaged: 'Triaged',
+  in_progress: 'In progress',
+  delivered: 'Delivered',
+  closed: 'Closed',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+const STATUS_COLOR: Record<DataRequestStatus, string> = {
+  submitted: 'blue',
+  triaged: 'cyan',
+  in_progress: 'yellow',
+  delivered: 'green',
+  closed: 'gray',
+  rejected: 'red',
+  cancelled: 'gray',
+};
+
+/** The label of the button that moves a request to a status. */
+export const TRANSITION_LABEL: Record<DataRequestStatus, string> = {
+  submitted: 'Reopen',
+  triaged: 'Mark triaged',
+  in_progress: 'Start work',
+  delivered: 'Mark delivered',
+  closed: 'Close',
+  rejected: 'Reject',
+  cancelled: 'Cancel request',
+};
+
+export const REQUEST_FORMAT_LABEL: Record<RequestFormat, string> = {
+  table: 'Table',
+  chart: 'Chart',
+  csv: 'CSV file',
+  pdf: 'PDF report',
+};
+
+export function RequestStatusBadge({ status }: { status: DataRequestStatus }) {
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light">
+      {REQUEST_STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+export function OverdueBadge() {
+  return (
+    <Badge color="red" variant="filled">
+      Overdue
+    </Badge>
+  );
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '2026-06-01' -> 'Jun 1, 2026' (read in UTC so no time zone shifts the day); null -> '—'. */
+export function formatDay(day: string | null): string {
+  if (!day) return '—';
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : longDate.format(date);
+}
+
+export const formatMoment = (iso: string) => dateTime.format(new Date(iso));
+
+/** "1.2 Falls, 2.1 CLABSI and 2 other pages". */
+export function pagesText(request: { pages: { number: string | null; title: string }[]; other_page_count: number }) {
+  const names = request.pages.map((page) => (page.number ? `${page.number} ${page.title}` : page.title));
+  if (request.other_page_count > 0) {
+    names.push(`${request.other_page_count} other page${request.other_page_count === 1 ? '' : 's'}`);
+  }
+  return names.join(', ') || '—';
+}
+
+/** Today as YYYY-MM-DD in the user's time zone (for "not in the past" checks). */
+export function todayLocal(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
