@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_URL, DEMO_URL, EMPTY_URL, POLICY_URL, SHELL_URL, WORKFLOW_URL } from './e2e/urls';
+import { ADMIN_URL, DEMO_URL, EMPTY_URL, MONITORING_URL, POLICY_URL, SHELL_URL, WORKFLOW_URL } from './e2e/urls';
 
 // Debian's Chromium: Playwright never downloads a browser here.
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -80,6 +80,15 @@ export default defineConfig({
       command: 'node e2e/serve.mjs 18088 true 18089',
       env: { CAPTCHA_COST: '5000' },
       url: `${WORKFLOW_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      // Monitoring: pages added, moved and edited, a key insight, a data request answered by the steward.
+      command: 'node e2e/serve.mjs 18090 true',
+      env: { CAPTCHA_COST: '5000' },
+      url: `${MONITORING_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

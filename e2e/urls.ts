@@ -13,3 +13,5 @@ export const POLICY_URL = 'http://127.0.0.1:18087';
 /** The policy workflow test's own demo server (one policy through review, signature and reading) and its mail. */
 export const WORKFLOW_URL = 'http://127.0.0.1:18088';
 export const WORKFLOW_MAIL_URL = 'http://127.0.0.1:18089';
+/** The monitoring tests' own demo server (they add, move and edit pages and answer a data request). */
+export const MONITORING_URL = 'http://127.0.0.1:18090';

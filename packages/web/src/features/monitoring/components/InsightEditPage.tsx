@@ -121,7 +121,7 @@ function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload
       </Anchor>
       <Group gap="sm" align="center" wrap="wrap">
         <PagesHeading title="Edit key insight">Page {pageName(insight.page)}</PagesHeading>
-        <Badge color={insight.status === 'published' ? 'green' : 'gray'} variant="light">
+        <Badge color={insight.status === 'published' ? 'green.9' : 'gray.8'} variant="light">
           {STATUS_TEXT[insight.status]}
         </Badge>
       </Group>

@@ -103,7 +103,7 @@ function Dashboard({ projectId, data }: { projectId: string; data: MainRoleDashb
                 <Title order={2} fz="h4" id={`role-${role}-heading`}>
                   {roleLabel(role)}
                 </Title>
-                <Badge variant="light" tt="none">
+                <Badge variant="light" color="blue.8" tt="none">
                   {peopleCount(people.length)}
                 </Badge>
               </Group>

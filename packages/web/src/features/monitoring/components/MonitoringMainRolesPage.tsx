@@ -191,7 +191,7 @@ function MainRolesScreen({ projectId }: { projectId: string }) {
                 </Table.Td>
                 <Table.Td>
                   {changed && (
-                    <Badge variant="light" title={`Was: ${roleLabel(person.main_role)}`}>
+                    <Badge variant="light" color="blue.8" title={`Was: ${roleLabel(person.main_role)}`}>
                       Changed
                     </Badge>
                   )}

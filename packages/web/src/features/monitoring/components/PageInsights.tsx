@@ -86,7 +86,7 @@ export function PageInsights({ pageId, canEdit }: { pageId: number; canEdit: boo
                         {insight.title}
                       </Title>
                       {insight.status === 'draft' && (
-                        <Badge color="gray" variant="light">
+                        <Badge color="gray.8" variant="light">
                           Draft
                         </Badge>
                       )}
@@ -109,7 +109,7 @@ export function PageInsights({ pageId, canEdit }: { pageId: number; canEdit: boo
                         <Button
                           size="compact-sm"
                           variant="subtle"
-                          color="red.8"
+                          color="red.9"
                           aria-label={`Delete ${insight.title}`}
                           onClick={() => setDeleting(insight)}
                         >

@@ -97,11 +97,11 @@ export function PageLevelsPage(_props: Record<string, never>) {
                         <Table.Td>{level.name}</Table.Td>
                         <Table.Td>
                           {level.may_hold_measures ? (
-                            <Badge variant="light" color="green">
+                            <Badge variant="light" color="green.9">
                               Yes
                             </Badge>
                           ) : (
-                            <Badge variant="light" color="gray">
+                            <Badge variant="light" color="gray.8">
                               No
                             </Badge>
                           )}
@@ -119,7 +119,7 @@ export function PageLevelsPage(_props: Record<string, never>) {
                             {level.id === deepest?.id && list.length > 1 && (
                               <Button
                                 variant="subtle"
-                                color="red.8"
+                                color="red.9"
                                 size="compact-sm"
                                 aria-label={`Delete ${level.name}`}
                                 onClick={() => setDeleting(level)}

@@ -113,13 +113,13 @@ function Legend() {
         <Text size="sm">explicit grant on the page</Text>
       </Group>
       <Group gap={6}>
-        <Badge variant="light" size="sm" tt="none">
+        <Badge variant="light" color="blue.8" size="sm" tt="none">
           ↓ Edit
         </Badge>
         <Text size="sm">inherited from a page above</Text>
       </Group>
       <Group gap={6}>
-        <Badge variant="outline" color="orange.9" size="sm" tt="none">
+        <Badge variant="light" color="orange.9" size="sm" tt="none">
           Restricted
         </Badge>
         <Text size="sm">hidden without a grant</Text>
@@ -138,6 +138,7 @@ function LevelMark({ grant, subject }: { grant: PagePermissionRow['effective'][n
     <Tooltip label={explanation} withArrow multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
       <Badge
         variant={inherited ? 'light' : 'filled'}
+        color="blue.8"
         size="sm"
         tt="none"
         tabIndex={0}
@@ -189,7 +190,7 @@ function Matrix({ data, onEdit }: { data: PagePermissions; onEdit: (pageId: numb
                       {page.title}
                     </UnstyledButton>
                     {page.restricted ? (
-                      <Badge variant="outline" color="orange.9" size="xs" tt="none">
+                      <Badge variant="light" color="orange.9" size="xs" tt="none">
                         Restricted
                       </Badge>
                     ) : page.open ? (

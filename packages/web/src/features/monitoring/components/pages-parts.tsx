@@ -57,14 +57,15 @@ export function PagesLoadingRows({ label, rows = 4 }: { label: string; rows?: nu
   );
 }
 
-const STATUS_COLOR: Record<PageStatus, string> = { draft: 'gray', published: 'green', archived: 'yellow' };
+/** Shades that keep AA contrast on the light badge (the theme tints the background and darkens the text). */
+const STATUS_COLOR: Record<PageStatus, string> = { draft: 'gray.8', published: 'green.9', archived: 'yellow.9' };
 const STATUS_LABEL: Record<PageStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 
 export const statusLabel = (status: PageStatus) => STATUS_LABEL[status];
 
 export function PageStatusBadge({ status }: { status: PageStatus }) {
   return (
-    <Badge size="sm" variant="light" color={STATUS_COLOR[status]} c={status === 'archived' ? 'yellow.9' : undefined}>
+    <Badge size="sm" variant="light" color={STATUS_COLOR[status]}>
       {STATUS_LABEL[status]}
     </Badge>
   );

@@ -14,13 +14,13 @@ export const REQUEST_STATUS_LABEL: Record<DataRequestStatus, string> = {
 };
 
 const STATUS_COLOR: Record<DataRequestStatus, string> = {
-  submitted: 'blue',
-  triaged: 'cyan',
-  in_progress: 'yellow',
-  delivered: 'green',
-  closed: 'gray',
-  rejected: 'red',
-  cancelled: 'gray',
+  submitted: 'blue.8',
+  triaged: 'cyan.9',
+  in_progress: 'yellow.9',
+  delivered: 'green.9',
+  closed: 'gray.8',
+  rejected: 'red.8',
+  cancelled: 'gray.8',
 };
 
 /** The label of the button that moves a request to a status. */
