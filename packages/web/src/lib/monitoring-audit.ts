@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { apiFetch } from './api';
 
 /**
@@ -33,4 +34,14 @@ export async function postDashboardLogout(): Promise<void> {
 export function resetDashboardAuditForTests(): void {
   visitedProject = null;
   lastVisit = null;
+}
+
+/** Records the visit once per opening of an Analytics screen that shows the programme (home, a page). */
+export function useDashboardVisitAudit(projectId: string | null): void {
+  useEffect(() => {
+    if (!projectId) return;
+    postDashboardVisit(projectId)?.catch(() => {
+      // An audit failure never blocks the page; the server logs its own errors.
+    });
+  }, [projectId]);
 }

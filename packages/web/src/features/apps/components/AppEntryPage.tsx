@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { APP_INFO, sectionLabel } from '../../../lib/apps';
 import { useCurrentProject } from '../../../lib/project/project-context';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useDashboardVisitAudit } from '../api/post-dashboard-visit';
 import { useSection } from './SectionGuard';
 
 /**
@@ -69,11 +68,4 @@ export function AppEntryPage({ app, title }: { app: AppCode; title?: string }) {
       </Group>
     </Stack>
   );
-}
-
-/** The Analytics (monitoring) entry page: also records the dashboard visit in the audit log. */
-export function MonitoringEntryPage() {
-  const { projectId } = useCurrentProject();
-  useDashboardVisitAudit(projectId);
-  return <AppEntryPage app="monitoring" title="Analytics" />;
 }

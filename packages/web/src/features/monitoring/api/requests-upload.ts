@@ -1,8 +1,8 @@
 import { type DataRequestDetail, dataRequestDetailSchema } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { xhrUpload } from '../../../lib/xhr-upload';
 import { monitoringPath } from './keys';
 import { invalidateRequests, requestKey } from './requests-list';
-import { xhrUpload } from './requests-xhr-upload';
 
 /**
  * POST .../requests/{id}/file (multipart field "file", at most 20 MB): a data steward delivers the file; an

@@ -24,6 +24,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { roleLabel } from '../../../lib/role-labels';
@@ -33,13 +34,7 @@ import {
   useCreateMonitoringUserRequest,
   useMonitoringUserRequests,
 } from '../api/people-user-requests';
-import {
-  FailureAlert,
-  MONITORING_ROLE_DESCRIPTIONS,
-  PeopleHeading,
-  PeopleLoadFailure,
-  PeopleLoadingRows,
-} from './people-parts';
+import { FailureAlert, MONITORING_ROLE_DESCRIPTIONS } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Request a new user';
@@ -72,11 +67,11 @@ export function CreateMonitoringUserPage() {
   const projectId = useMonitoringProjectId();
   return (
     <Stack key={projectId} gap="lg" w="100%" maw={1100}>
-      <PeopleHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Only a superadmin can create an account. Send a request: a superadmin creates the account and the person
         receives an invitation email to set a password. After that they appear among the monitoring users with the main
         role you chose.
-      </PeopleHeading>
+      </PageHeading>
       <RequestForm projectId={projectId} />
       <RequestList projectId={projectId} />
     </Stack>
@@ -235,10 +230,10 @@ function RequestList({ projectId }: { projectId: string }) {
   const requests = useMonitoringUserRequests(projectId);
   let body: ReactNode;
   if (requests.isPending) {
-    body = <PeopleLoadingRows label="Loading the requests" rows={3} />;
+    body = <LoadingRows label="Loading the requests" rows={3} />;
   } else if (requests.isError) {
     body = (
-      <PeopleLoadFailure
+      <LoadFailure
         error={requests.error}
         fallback="The requests could not be loaded. Please try again."
         retrying={requests.isFetching}

@@ -24,11 +24,12 @@ import { Box, Button, Code, Group, Menu, Paper, Stack, Text, UnstyledButton } fr
 import { atLeast, branchHeight, branchOf, type PageMove } from '@portal/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageNode, usePageTree } from '../api/pages-list';
 import { useMovePage } from '../api/structure-move';
-import { LevelIcon, PagesHeading, PagesLoadFailure, PagesLoadingRows, pageName } from './pages-parts';
+import { LevelIcon, pageName } from './pages-parts';
 import { useMonitoringProjectId } from './use-monitoring-project';
 
 /** How far (in pixels) a sideways drag goes for one level of indentation. */
@@ -116,10 +117,10 @@ export function DragAndDropPage(_props: Record<string, never>) {
   const tree = usePageTree(projectId);
 
   let body: ReactNode;
-  if (tree.isPending) body = <PagesLoadingRows label="Loading the pages" />;
+  if (tree.isPending) body = <LoadingRows label="Loading the pages" />;
   else if (tree.isError)
     body = (
-      <PagesLoadFailure
+      <LoadFailure
         error={tree.error}
         fallback="The pages could not be loaded. Please try again."
         retrying={tree.isFetching}
@@ -131,10 +132,10 @@ export function DragAndDropPage(_props: Record<string, never>) {
 
   return (
     <Stack gap="lg" w="100%" maw={1000}>
-      <PagesHeading title="Arrange pages">
+      <PageHeading title="Arrange pages">
         Drag a page up or down to reorder it, and sideways to make it a sub-page or move it out. Its sub-pages move with
         it, and the numbers follow.
-      </PagesHeading>
+      </PageHeading>
       {body}
     </Stack>
   );

@@ -3,13 +3,14 @@ import { INSIGHT_TITLE_MAX, type InsightStatus } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type InsightDetail, useInsight, useInsightRevisions, useUpdateInsight } from '../api/insights-detail';
 import { formatInsightDate } from './PageInsights';
-import { PagesHeading, PagesLoadFailure, PagesLoadingRows, pageName } from './pages-parts';
+import { pageName } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const FIELDS = ['title', 'body', 'version'] as const;
@@ -30,7 +31,7 @@ export function InsightEditPage(_props: Record<string, never>) {
   if (insightId === 0 || (insight.isError && insight.error instanceof ApiError && insight.error.status === 404)) {
     return (
       <Stack gap="md">
-        <PagesHeading title="Key insight not found" />
+        <PageHeading title="Key insight not found" />
         <Text>This key insight does not exist, was deleted, or belongs to a page you cannot see.</Text>
         <Anchor component={Link} to={monitoringRoute(projectId, 'pages')}>
           Back to the pages
@@ -38,10 +39,10 @@ export function InsightEditPage(_props: Record<string, never>) {
       </Stack>
     );
   }
-  if (insight.isPending) return <PagesLoadingRows label="Loading the key insight" />;
+  if (insight.isPending) return <LoadingRows label="Loading the key insight" />;
   if (insight.isError) {
     return (
-      <PagesLoadFailure
+      <LoadFailure
         error={insight.error}
         fallback="The key insight could not be loaded."
         retrying={insight.isFetching}
@@ -120,7 +121,7 @@ function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload
         Back to {pageName(insight.page)}
       </Anchor>
       <Group gap="sm" align="center" wrap="wrap">
-        <PagesHeading title="Edit key insight">Page {pageName(insight.page)}</PagesHeading>
+        <PageHeading title="Edit key insight">Page {pageName(insight.page)}</PageHeading>
         <Badge color={insight.status === 'published' ? 'green.9' : 'gray.8'} variant="light">
           {STATUS_TEXT[insight.status]}
         </Badge>
@@ -200,9 +201,9 @@ function RevisionHistory({ insightId, version }: { insightId: number; version: n
           History
         </Title>
         {revisions.isPending ? (
-          <PagesLoadingRows label="Loading the history" rows={2} />
+          <LoadingRows label="Loading the history" rows={2} />
         ) : revisions.isError ? (
-          <PagesLoadFailure
+          <LoadFailure
             error={revisions.error}
             fallback="The history could not be loaded."
             retrying={revisions.isFetching}

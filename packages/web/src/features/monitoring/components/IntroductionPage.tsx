@@ -2,12 +2,13 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useIntroduction, useUpdateIntroduction } from '../api/pages-introduction';
-import { PageStatusBadge, PagesHeading, PagesLoadFailure, PagesLoadingRows, RichContent } from './pages-parts';
+import { PageStatusBadge, RichContent } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 /** /introduction: the programme overview (administrators edit it) and the top-level pages. */
@@ -34,11 +35,11 @@ export function IntroductionPage() {
 
   return (
     <Stack gap="lg">
-      <PagesHeading title="Introduction">What the quality programme is for and how it is organised.</PagesHeading>
+      <PageHeading title="Introduction">What the quality programme is for and how it is organised.</PageHeading>
       {query.isPending ? (
-        <PagesLoadingRows label="Loading the introduction" />
+        <LoadingRows label="Loading the introduction" />
       ) : query.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={query.error}
           fallback="The introduction could not be loaded."
           retrying={query.isFetching}

@@ -3,11 +3,12 @@ import { LEVEL_ICONS, type LevelIcon as LevelIconName, pageLevelBodySchema } fro
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageLevel, usePageLevels, useSavePageLevel } from '../api/structure-levels';
-import { LevelIcon, PagesHeading, PagesLoadFailure, PagesLoadingRows } from './pages-parts';
+import { LevelIcon } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const FIELDS = ['name', 'icon', 'may_hold_measures'] as const;
@@ -35,10 +36,10 @@ export function LevelFormPage(_props: Record<string, never>) {
   const level = id === null ? null : levels.data?.levels.find((row) => row.id === id);
 
   let body: ReactNode;
-  if (levels.isPending) body = <PagesLoadingRows label="Loading the level" rows={3} />;
+  if (levels.isPending) body = <LoadingRows label="Loading the level" rows={3} />;
   else if (levels.isError)
     body = (
-      <PagesLoadFailure
+      <LoadFailure
         error={levels.error}
         fallback="The levels could not be loaded. Please try again."
         retrying={levels.isFetching}
@@ -63,11 +64,11 @@ export function LevelFormPage(_props: Record<string, never>) {
 
   return (
     <Stack gap="lg" w="100%" maw={720}>
-      <PagesHeading title={editing ? 'Edit level' : 'Add level'}>
+      <PageHeading title={editing ? 'Edit level' : 'Add level'}>
         {editing
           ? 'Change how the pages of this level are named and shown.'
           : 'A new level goes below the deepest one, so pages can go one level deeper.'}
-      </PagesHeading>
+      </PageHeading>
       {body}
     </Stack>
   );

@@ -2,17 +2,11 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import type { MonitoringWorkKind } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MainRoleDashboard, useMainRoleDashboard } from '../api/people-dashboard';
-import {
-  MONITORING_ROLE_DESCRIPTIONS,
-  PeopleCard,
-  PeopleHeading,
-  PeopleLoadFailure,
-  PeopleLoadingRows,
-  peopleCount,
-} from './people-parts';
+import { MONITORING_ROLE_DESCRIPTIONS, PeopleCard, peopleCount } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Main role dashboard';
@@ -62,10 +56,10 @@ export function MainRoleDashboardPage() {
   const projectId = useMonitoringProjectId();
   const dashboard = useMainRoleDashboard(projectId);
   let body: ReactNode;
-  if (dashboard.isPending) body = <PeopleLoadingRows label="Loading the dashboard" rows={4} />;
+  if (dashboard.isPending) body = <LoadingRows label="Loading the dashboard" rows={4} />;
   else if (dashboard.isError) {
     body = (
-      <PeopleLoadFailure
+      <LoadFailure
         error={dashboard.error}
         fallback="The dashboard could not be loaded. Please try again."
         retrying={dashboard.isFetching}
@@ -75,10 +69,10 @@ export function MainRoleDashboardPage() {
   } else body = <Dashboard projectId={projectId} data={dashboard.data} />;
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <PeopleHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Who holds each main role of monitoring and what is waiting for them.{' '}
         <Link to={monitoringRoute(projectId, 'assign-main-role')}>Change main roles</Link>
-      </PeopleHeading>
+      </PageHeading>
       {body}
     </Stack>
   );

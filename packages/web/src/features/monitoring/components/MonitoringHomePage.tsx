@@ -2,17 +2,11 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { useDashboardVisitAudit } from '../../../lib/monitoring-audit';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePageTree } from '../api/pages-list';
-import {
-  LevelIcon,
-  PageStatusBadge,
-  PagesLoadFailure,
-  PagesLoadingRows,
-  RestrictedIcon,
-  useMonitoringSections,
-  useMonitoringVisitAudit,
-} from './pages-parts';
+import { LevelIcon, PageStatusBadge, RestrictedIcon, useMonitoringSections } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 /** Administration screens of monitoring, each shown when the user's role may open it. */
@@ -32,7 +26,7 @@ const ADMIN_LINKS = [
 export function MonitoringHomePage() {
   const projectId = useMonitoringProjectId();
   usePageTitle('Analytics');
-  useMonitoringVisitAudit(projectId);
+  useDashboardVisitAudit(projectId);
   const may = useMonitoringSections(projectId);
   const tree = usePageTree(projectId);
   const top = (tree.data?.pages ?? []).filter((page) => page.parent_id === null);
@@ -92,9 +86,9 @@ export function MonitoringHomePage() {
           Programme areas
         </Title>
         {tree.isPending ? (
-          <PagesLoadingRows label="Loading the pages" rows={3} />
+          <LoadingRows label="Loading the pages" rows={3} />
         ) : tree.isError ? (
-          <PagesLoadFailure
+          <LoadFailure
             error={tree.error}
             fallback="Failed to load pages"
             retrying={tree.isFetching}

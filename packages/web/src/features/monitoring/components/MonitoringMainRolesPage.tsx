@@ -3,20 +3,13 @@ import { MONITORING_MAIN_ROLES } from '@portal/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MonitoringMainRoleChange, useSetMonitoringMainRoles } from '../api/people-main-roles';
 import { type MonitoringPerson, useMonitoringPeople } from '../api/people-users';
-import {
-  FailureAlert,
-  indexedErrors,
-  MONITORING_ROLE_DESCRIPTIONS,
-  PeopleCard,
-  PeopleHeading,
-  PeopleLoadFailure,
-  PeopleLoadingRows,
-} from './people-parts';
+import { FailureAlert, indexedErrors, MONITORING_ROLE_DESCRIPTIONS, PeopleCard } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Main roles';
@@ -44,10 +37,10 @@ export function MonitoringMainRolesPage() {
   const projectId = useMonitoringProjectId();
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <PeopleHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         A monitoring user's main role decides what they may do in monitoring.{' '}
         <Link to={monitoringRoute(projectId, 'manage-users')}>Add or remove monitoring users</Link>
-      </PeopleHeading>
+      </PageHeading>
       <RoleGuide />
       <MainRolesScreen projectId={projectId} />
     </Stack>
@@ -84,10 +77,10 @@ function MainRolesScreen({ projectId }: { projectId: string }) {
   const [rowErrors, setRowErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (list.isPending) return <PeopleLoadingRows label="Loading the monitoring users" />;
+  if (list.isPending) return <LoadingRows label="Loading the monitoring users" />;
   if (list.isError) {
     return (
-      <PeopleLoadFailure
+      <LoadFailure
         error={list.error}
         fallback="The monitoring users could not be loaded. Please try again."
         retrying={list.isFetching}

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { roleLabel } from '../../../lib/role-labels';
@@ -26,14 +27,7 @@ import {
   useMonitoringPeople,
   useUpdateMonitoringUsers,
 } from '../api/people-users';
-import {
-  FailureAlert,
-  PeopleCard,
-  PeopleHeading,
-  PeopleLoadFailure,
-  PeopleLoadingRows,
-  peopleCount,
-} from './people-parts';
+import { FailureAlert, PeopleCard, peopleCount } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 export const NO_MONITORING_USERS = 'Nobody takes part in monitoring yet.';
@@ -64,9 +58,9 @@ export function MonitoringUsersPage() {
   const mayRequestUsers = permissions.data?.['monitoring:create-user'] === true;
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <PeopleHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         The members of the project who take part in monitoring. Each one also needs a main role to open the pages.
-      </PeopleHeading>
+      </PageHeading>
       <TextInput
         type="search"
         label="Search people"
@@ -117,10 +111,10 @@ function UsersSection({ projectId, search }: { projectId: string; search: string
   const [removing, setRemoving] = useState<MonitoringPerson | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (list.isPending) return <PeopleLoadingRows label="Loading the monitoring users" />;
+  if (list.isPending) return <LoadingRows label="Loading the monitoring users" />;
   if (list.isError) {
     return (
-      <PeopleLoadFailure
+      <LoadFailure
         error={list.error}
         fallback="The monitoring users could not be loaded. Please try again."
         retrying={list.isFetching}
@@ -227,10 +221,10 @@ function AddSection({ projectId, search, onAdded }: { projectId: string; search:
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (list.isPending) return <PeopleLoadingRows label="Loading the project members" />;
+  if (list.isPending) return <LoadingRows label="Loading the project members" />;
   if (list.isError) {
     return (
-      <PeopleLoadFailure
+      <LoadFailure
         error={list.error}
         fallback="The project members could not be loaded. Please try again."
         retrying={list.isFetching}

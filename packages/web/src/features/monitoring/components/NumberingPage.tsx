@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } f
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -10,7 +11,6 @@ import {
   useNumbering,
   useSetNumberingMode,
 } from '../api/structure-numbering';
-import { PagesHeading, PagesLoadFailure, PagesLoadingRows } from './pages-parts';
 import { useMonitoringProjectId } from './use-monitoring-project';
 
 const MODES: Record<NumberingMode, { label: string; explanation: string }> = {
@@ -57,11 +57,11 @@ export function NumberingPage(_props: Record<string, never>) {
 
   return (
     <Stack gap="lg" w="100%" maw={900}>
-      <PagesHeading title="Numbering">How the pages of the tree get their numbers.</PagesHeading>
+      <PageHeading title="Numbering">How the pages of the tree get their numbers.</PageHeading>
       {numbering.isPending ? (
-        <PagesLoadingRows label="Loading the numbering" rows={2} />
+        <LoadingRows label="Loading the numbering" rows={2} />
       ) : numbering.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={numbering.error}
           fallback="The numbering could not be loaded. Please try again."
           retrying={numbering.isFetching}

@@ -11,6 +11,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -20,14 +21,7 @@ import { usePageTree } from '../api/pages-list';
 import { usePageOwnerCandidates } from '../api/pages-owner-candidates';
 import { useCreatePage, useUpdatePage } from '../api/pages-save';
 import { useUsedPageNumbers } from '../api/pages-used-numbers';
-import {
-  PagesHeading,
-  PagesLoadFailure,
-  PagesLoadingRows,
-  pageName,
-  statusLabel,
-  useMonitoringSections,
-} from './pages-parts';
+import { pageName, statusLabel, useMonitoringSections } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 export const STALE_PAGE_TEXT = 'This page was changed by someone else. Reload it to see their changes.';
@@ -83,7 +77,7 @@ export function PageFormPage({ mode }: { mode: 'create' | 'edit' }) {
   if (mode === 'edit' && (pageId === null || (page.error instanceof ApiError && page.error.status === 404))) {
     return (
       <Stack gap="sm" align="flex-start">
-        <PagesHeading title="Page not found" />
+        <PageHeading title="Page not found" />
         <Text>This page does not exist, was deleted, or is not shared with you.</Text>
         <Button component={Link} to={monitoringRoute(projectId, 'pages')} variant="default">
           Back to the pages
@@ -94,7 +88,7 @@ export function PageFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const failed = tree.isError ? tree : mode === 'edit' && page.isError ? page : null;
   if (failed) {
     return (
-      <PagesLoadFailure
+      <LoadFailure
         error={failed.error}
         fallback="The page could not be loaded."
         retrying={failed.isFetching}
@@ -102,7 +96,7 @@ export function PageFormPage({ mode }: { mode: 'create' | 'edit' }) {
       />
     );
   }
-  if (!tree.data || (mode === 'edit' && !page.data)) return <PagesLoadingRows label="Loading the page" />;
+  if (!tree.data || (mode === 'edit' && !page.data)) return <LoadingRows label="Loading the page" />;
   const parentParam = search.get('parent');
   const start: FormValues = page.data
     ? valuesOf(page.data)
@@ -259,11 +253,11 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
 
   return (
     <Stack gap="md">
-      <PagesHeading title={mode === 'create' ? 'New page' : `Edit ${page ? pageName(page) : 'page'}`}>
+      <PageHeading title={mode === 'create' ? 'New page' : `Edit ${page ? pageName(page) : 'page'}`}>
         {mode === 'create'
           ? 'A domain, programme or indicator of the quality programme.'
           : 'Change the page and its sections; others see the changes once you save.'}
-      </PagesHeading>
+      </PageHeading>
       {conflict !== null && (
         <Alert color="orange" variant="light" role="alert" title="Not saved">
           <Stack gap="xs">

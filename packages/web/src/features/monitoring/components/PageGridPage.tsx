@@ -4,13 +4,14 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageNode, usePageTree } from '../api/pages-list';
 import { usePageOwnerCandidates } from '../api/pages-owner-candidates';
 import { type PageBulkRow, useBulkUpdatePages } from '../api/structure-bulk';
 import { usePageLevels } from '../api/structure-levels';
-import { PagesHeading, PagesLoadFailure, PagesLoadingRows, pageName, statusLabel } from './pages-parts';
+import { pageName, statusLabel } from './pages-parts';
 import { useMonitoringProjectId } from './use-monitoring-project';
 
 const TOP = '__top__';
@@ -45,10 +46,10 @@ export function PageGridPage(_props: Record<string, never>) {
   const levels = usePageLevels(projectId);
 
   let body: ReactNode;
-  if (tree.isPending) body = <PagesLoadingRows label="Loading the pages" />;
+  if (tree.isPending) body = <LoadingRows label="Loading the pages" />;
   else if (tree.isError)
     body = (
-      <PagesLoadFailure
+      <LoadFailure
         error={tree.error}
         fallback="The pages could not be loaded. Please try again."
         retrying={tree.isFetching}
@@ -69,9 +70,9 @@ export function PageGridPage(_props: Record<string, never>) {
 
   return (
     <Stack gap="lg" w="100%">
-      <PagesHeading title="Update pages">
+      <PageHeading title="Update pages">
         Change the numbers, titles, parents, owners and statuses of many pages, then save them all at once.
-      </PagesHeading>
+      </PageHeading>
       {body}
     </Stack>
   );

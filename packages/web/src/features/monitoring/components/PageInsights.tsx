@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { type Insight, useCreateInsight, useDeleteInsight, usePageInsights } from '../api/insights-page';
-import { PagesLoadFailure, PagesLoadingRows, RichContent } from './pages-parts';
+import { RichContent } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -57,9 +58,9 @@ export function PageInsights({ pageId, canEdit }: { pageId: number; canEdit: boo
       </Group>
 
       {insights.isPending ? (
-        <PagesLoadingRows label="Loading the key insights" rows={2} />
+        <LoadingRows label="Loading the key insights" rows={2} />
       ) : insights.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={insights.error}
           fallback="The key insights could not be loaded."
           retrying={insights.isFetching}

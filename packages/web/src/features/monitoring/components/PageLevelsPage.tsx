@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageLevel, useDeletePageLevel, usePageLevels } from '../api/structure-levels';
-import { LevelIcon, PagesHeading, PagesLoadFailure, PagesLoadingRows } from './pages-parts';
+import { LevelIcon } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 /** /app/monitoring/{projectId}/page-levels: the levels of the tree (Domain, Programme, Indicator...). */
@@ -38,9 +39,9 @@ export function PageLevelsPage(_props: Record<string, never>) {
   return (
     <Stack gap="lg" w="100%" maw={1000}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <PagesHeading title="Page levels">
+        <PageHeading title="Page levels">
           Each depth of the page tree is a level. The tree is never deeper than its levels.
-        </PagesHeading>
+        </PageHeading>
         {levels.data && (
           <Button
             component={Link}
@@ -54,9 +55,9 @@ export function PageLevelsPage(_props: Record<string, never>) {
         )}
       </Group>
       {levels.isPending ? (
-        <PagesLoadingRows label="Loading the levels" />
+        <LoadingRows label="Loading the levels" />
       ) : levels.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={levels.error}
           fallback="The levels could not be loaded. Please try again."
           retrying={levels.isFetching}

@@ -2,10 +2,10 @@ import { Alert, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApplyRenumbering, useNumbering, useRenumberPreview } from '../api/structure-numbering';
-import { PagesHeading, PagesLoadFailure, PagesLoadingRows } from './pages-parts';
 import { useMonitoringProjectId } from './use-monitoring-project';
 
 export const NOTHING_TO_RENUMBER =
@@ -36,13 +36,13 @@ export function PageNumberingPage(_props: Record<string, never>) {
 
   return (
     <Stack gap="lg" w="100%" maw={900}>
-      <PagesHeading title="Renumber pages">
+      <PageHeading title="Renumber pages">
         Give every page the number of its place in the tree. Check what would change before applying it.
-      </PagesHeading>
+      </PageHeading>
       {preview.isPending ? (
-        <PagesLoadingRows label="Loading the new numbers" />
+        <LoadingRows label="Loading the new numbers" />
       ) : preview.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={preview.error}
           fallback="The new numbers could not be worked out. Please try again."
           retrying={preview.isFetching}

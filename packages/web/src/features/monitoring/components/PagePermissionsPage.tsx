@@ -17,6 +17,7 @@ import { PAGE_GRANT_LEVELS, type PageGrantLevel } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -25,14 +26,7 @@ import {
   usePagePermissions,
   useSavePagePermissions,
 } from '../api/people-page-permissions';
-import {
-  FailureAlert,
-  indexedErrors,
-  PeopleCard,
-  PeopleHeading,
-  PeopleLoadFailure,
-  PeopleLoadingRows,
-} from './people-parts';
+import { FailureAlert, indexedErrors, PeopleCard } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Page permissions';
@@ -66,10 +60,10 @@ export function PagePermissionsPage() {
   const editing = permissions.data?.pages.find((page) => page.id === editingId) ?? null;
 
   let body: ReactNode;
-  if (permissions.isPending) body = <PeopleLoadingRows label="Loading the page permissions" rows={6} />;
+  if (permissions.isPending) body = <LoadingRows label="Loading the page permissions" rows={6} />;
   else if (permissions.isError) {
     body = (
-      <PeopleLoadFailure
+      <LoadFailure
         error={permissions.error}
         fallback="The page permissions could not be loaded. Please try again."
         retrying={permissions.isFetching}
@@ -81,11 +75,11 @@ export function PagePermissionsPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1400}>
-      <PeopleHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Who may view, edit or manage each page. A grant applies to the page and the pages below it, down to the next
         restricted page; pages with no restricted page above them are open to every monitoring user.{' '}
         <Link to={monitoringRoute(projectId, 'page-role-manager')}>Manage the roles</Link>
-      </PeopleHeading>
+      </PageHeading>
       <Legend />
       <PeopleCard id="matrix-heading" title="Pages and roles">
         {body}

@@ -15,6 +15,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -25,14 +26,7 @@ import {
   useSaveMonitoringRole,
 } from '../api/people-roles';
 import { useMonitoringPeople } from '../api/people-users';
-import {
-  FailureAlert,
-  indexedErrors,
-  PeopleCard,
-  PeopleHeading,
-  PeopleLoadFailure,
-  PeopleLoadingRows,
-} from './people-parts';
+import { FailureAlert, indexedErrors, PeopleCard } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Monitoring roles';
@@ -70,10 +64,10 @@ export function PageRoleManagerPage() {
   }
 
   let body: ReactNode;
-  if (roles.isPending) body = <PeopleLoadingRows label="Loading the monitoring roles" />;
+  if (roles.isPending) body = <LoadingRows label="Loading the monitoring roles" />;
   else if (roles.isError) {
     body = (
-      <PeopleLoadFailure
+      <LoadFailure
         error={roles.error}
         fallback="The monitoring roles could not be loaded. Please try again."
         retrying={roles.isFetching}
@@ -146,10 +140,10 @@ export function PageRoleManagerPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <PeopleHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Groups of monitoring users that page permissions name.{' '}
         <Link to={monitoringRoute(projectId, 'page-permissions')}>Give roles access to pages</Link>
-      </PeopleHeading>
+      </PageHeading>
       <PeopleCard
         id="roles-heading"
         title="Roles"

@@ -1,20 +1,13 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/dates';
+import { useDashboardVisitAudit } from '../../../lib/monitoring-audit';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePage } from '../api/pages-detail';
 import { PageInsights } from './PageInsights';
-import {
-  LevelIcon,
-  PageStatusBadge,
-  PagesLoadFailure,
-  PagesLoadingRows,
-  pageName,
-  RestrictedIcon,
-  RichContent,
-  useMonitoringVisitAudit,
-} from './pages-parts';
+import { LevelIcon, PageStatusBadge, pageName, RestrictedIcon, RichContent } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const SECTIONS = [
@@ -28,7 +21,7 @@ export function PageViewPage() {
   const projectId = useMonitoringProjectId();
   const { pageId: raw } = useParams();
   const pageId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-  useMonitoringVisitAudit(projectId);
+  useDashboardVisitAudit(projectId);
   const query = usePage(projectId, pageId);
   const page = query.data;
   usePageTitle(page ? pageName(page) : 'Page');
@@ -47,10 +40,10 @@ export function PageViewPage() {
       </Stack>
     );
   }
-  if (query.isPending) return <PagesLoadingRows label="Loading the page" />;
+  if (query.isPending) return <LoadingRows label="Loading the page" />;
   if (query.isError || !page) {
     return (
-      <PagesLoadFailure
+      <LoadFailure
         error={query.error}
         fallback="The page could not be loaded."
         retrying={query.isFetching}

@@ -15,21 +15,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDeletePage } from '../api/pages-delete';
 import { type PageNode, usePageTree } from '../api/pages-list';
 import { ImportOutlineButton } from './ImportOutlineButton';
-import {
-  LevelIcon,
-  PageStatusBadge,
-  PagesHeading,
-  PagesLoadFailure,
-  PagesLoadingRows,
-  pageName,
-  RestrictedIcon,
-  useMonitoringSections,
-} from './pages-parts';
+import { LevelIcon, PageStatusBadge, pageName, RestrictedIcon, useMonitoringSections } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 /** /pages: the page tree with numbers, level icons, statuses, a filter, and each page's actions. */
@@ -83,7 +75,7 @@ export function PagesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <PagesHeading title="Pages">The programme's domains, programmes and indicators.</PagesHeading>
+        <PageHeading title="Pages">The programme's domains, programmes and indicators.</PageHeading>
         <Group gap="xs" wrap="wrap">
           <ImportOutlineButton />
           {canCreate && (
@@ -94,9 +86,9 @@ export function PagesPage() {
         </Group>
       </Group>
       {tree.isPending ? (
-        <PagesLoadingRows label="Loading the pages" />
+        <LoadingRows label="Loading the pages" />
       ) : tree.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={tree.error}
           fallback="Failed to load pages"
           retrying={tree.isFetching}

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Divider, Drawer, Group, Paper, Stack, Text, Text
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type DataRequestDetail, requestFilePath, useRequest } from '../api/requests-list';
 import { useAddRequestComment, useUpdateRequest } from '../api/requests-save';
-import { PagesLoadFailure, PagesLoadingRows } from './pages-parts';
 import { RequestStewardPanel } from './RequestStewardPanel';
 import {
   formatBytes,
@@ -33,11 +33,11 @@ export function RequestDrawer({ requestId, onClose }: { requestId: number | null
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {requestId === null ? null : request.isPending ? (
-        <PagesLoadingRows label="Loading the request" />
+        <LoadingRows label="Loading the request" />
       ) : notFound ? (
         <Text>This request does not exist or is not yours to see.</Text>
       ) : request.isError ? (
-        <PagesLoadFailure
+        <LoadFailure
           error={request.error}
           fallback="The request could not be loaded."
           retrying={request.isFetching}

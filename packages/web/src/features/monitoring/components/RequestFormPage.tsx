@@ -2,9 +2,9 @@ import { Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/page-parts';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PagesHeading } from './pages-parts';
 import { RequestDrawer } from './RequestDrawer';
 import { RequestForm } from './RequestForm';
 import { RequestTable } from './RequestTable';
@@ -48,9 +48,9 @@ export function RequestFormPage(_props: Record<string, never>) {
 
   return (
     <Stack gap="lg">
-      <PagesHeading title="Request Data">
+      <PageHeading title="Request Data">
         Ask the data stewards for data or a report about the pages you can see, and follow your requests.
-      </PagesHeading>
+      </PageHeading>
       <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'new')} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="new">New request</Tabs.Tab>

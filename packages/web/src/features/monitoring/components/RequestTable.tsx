@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { DATA_REQUEST_STATUSES, type DataRequestStatus, FINISHED_REQUEST_STATUSES } from '@portal/shared';
 import { useState } from 'react';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { type RequestScope, useRequests } from '../api/requests-list';
-import { PagesLoadFailure, PagesLoadingRows } from './pages-parts';
 import {
   formatDay,
   formatMoment,
@@ -32,10 +32,10 @@ export function RequestTable({ scope, onOpen }: { scope: RequestScope; onOpen: (
   const queue = scope === 'queue';
   const caption = queue ? 'The queue of data requests' : 'My data requests';
 
-  if (requests.isPending) return <PagesLoadingRows label={`Loading ${caption.toLowerCase()}`} />;
+  if (requests.isPending) return <LoadingRows label={`Loading ${caption.toLowerCase()}`} />;
   if (requests.isError) {
     return (
-      <PagesLoadFailure
+      <LoadFailure
         error={requests.error}
         fallback="The requests could not be loaded."
         retrying={requests.isFetching}

@@ -1,61 +1,11 @@
-import { Alert, Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { LevelIcon as LevelIconName, PageStatus } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { messageFor } from '../../../lib/api';
-import { postDashboardVisit } from '../../../lib/monitoring-audit';
+import { useMemo } from 'react';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { sanitizeHtml } from '../../../lib/sanitize';
 
 /** Pieces the page screens of monitoring share (headings, states, icons, rich text). */
-
-/** The page's one h1 and a line saying what the page is for. */
-export function PagesHeading({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Stack gap={4}>
-      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-        {title}
-      </Title>
-      {children && <Text c="dimmed">{children}</Text>}
-    </Stack>
-  );
-}
-
-/** A load that failed: the server's reason and a way to try again. */
-export function PagesLoadFailure({
-  error,
-  fallback,
-  retrying,
-  onRetry,
-}: {
-  error: unknown;
-  fallback: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Alert color="red" variant="light" w="100%" role="alert">
-        {messageFor(error, fallback)}
-      </Alert>
-      <Button variant="default" loading={retrying} onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
-  );
-}
-
-/** Placeholder rows while a list loads. */
-export function PagesLoadingRows({ label, rows = 4 }: { label: string; rows?: number }) {
-  return (
-    <Stack gap="xs" role="status" aria-label={label}>
-      {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder
-        <Skeleton key={index} height={32} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
 
 /** Shades that keep AA contrast on the light badge (the theme tints the background and darkens the text). */
 const STATUS_COLOR: Record<PageStatus, string> = { draft: 'gray.8', published: 'green.9', archived: 'yellow.9' };
@@ -153,16 +103,6 @@ export function RichContent({ html, emptyText }: { html: string; emptyText: stri
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );
-}
-
-/** Records the monitoring dashboard visit (SPEC section 7 "Monitoring audit"); a failure never blocks the page. */
-export function useMonitoringVisitAudit(projectId: string | null): void {
-  useEffect(() => {
-    if (!projectId) return;
-    postDashboardVisit(projectId)?.catch(() => {
-      // Ignored: the server logs its own errors.
-    });
-  }, [projectId]);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
 import type { MonitoringMainRole } from '@portal/shared';
 import type { ReactNode } from 'react';
-import { ApiError, messageFor } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 
 /** Pieces the people and permission screens of monitoring share (headings, cards, states, role guide). */
 
@@ -15,18 +15,6 @@ export const MONITORING_ROLE_DESCRIPTIONS: Record<MonitoringMainRole, string> = 
 
 export function peopleCount(count: number): string {
   return count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`;
-}
-
-/** The page's one h1 and a line saying what the page is for. */
-export function PeopleHeading({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Stack gap={4}>
-      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-        {title}
-      </Title>
-      {children && <Text c="dimmed">{children}</Text>}
-    </Stack>
-  );
 }
 
 /** A titled section (its h2 names it for assistive technology). */
@@ -53,42 +41,6 @@ export function PeopleCard({
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-/** A load that failed: the server's reason and a way to try again. */
-export function PeopleLoadFailure({
-  error,
-  fallback,
-  retrying,
-  onRetry,
-}: {
-  error: unknown;
-  fallback: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Alert color="red" variant="light" w="100%" role="alert">
-        {messageFor(error, fallback)}
-      </Alert>
-      <Button variant="default" loading={retrying} onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
-  );
-}
-
-/** Placeholder rows while a list loads. */
-export function PeopleLoadingRows({ label, rows = 4 }: { label: string; rows?: number }) {
-  return (
-    <Stack gap="xs" role="status" aria-label={label}>
-      {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder
-        <Skeleton key={index} height={36} radius="sm" />
-      ))}
-    </Stack>
   );
 }
 

@@ -1,8 +1,8 @@
 import { convertResultSchema } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { xhrUpload } from '../../../lib/xhr-upload';
 import { policyPath } from './keys';
-import { xhrUpload } from './xhr-upload';
 
 export type ConvertResult = z.infer<typeof convertResultSchema>;
 

@@ -1,7 +1,7 @@
 import { type DocumentDetail, documentDetailSchema } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { xhrUpload } from '../../../lib/xhr-upload';
 import { invalidatePolicies, policyPath } from './keys';
-import { xhrUpload } from './xhr-upload';
 
 export interface DocumentUpload {
   file: File;

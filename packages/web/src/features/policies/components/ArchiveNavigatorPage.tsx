@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ArchivedDocument, type EarlierVersion, type PolicyArchive, useArchive } from '../api/get-archive';
@@ -10,7 +11,6 @@ import { useRestoreDocument } from '../api/restore-document';
 import { useRestoreVersion } from '../api/restore-version';
 import { byNumber, formatDay } from './browse-ui';
 import { documentName, formatDateTime } from './document-format';
-import { LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /**

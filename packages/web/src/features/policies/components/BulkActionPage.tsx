@@ -27,6 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -49,7 +50,6 @@ import {
   useHasTwoFactor,
 } from './DocumentWorkflowPanel';
 import { documentPage } from './document-format';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { usePolicyProjectId } from './use-policy-project';
 
 /** '1 policy', '12 policies'. */
@@ -279,7 +279,7 @@ function BulkScreen({ action }: { action: BulkAction }) {
 
   return (
     <Stack gap="lg" w="100%" maw={1100} miw={0}>
-      <AdminHeading title={copy.title}>{copy.intro}</AdminHeading>
+      <PageHeading title={copy.title}>{copy.intro}</PageHeading>
       {body}
       <ConfirmBulkModal action={action} ids={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
     </Stack>

@@ -19,6 +19,7 @@ import { nextNumber, numberProblem, POLICY_UPLOAD_MAX_BYTES, POLICY_UPLOAD_TYPES
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PageHeading } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { sanitizeHtml } from '../../../lib/sanitize';
@@ -29,7 +30,6 @@ import { useNumbering } from '../api/get-numbering';
 import { useUsedNumbers } from '../api/get-used-numbers';
 import { useUploadDocument } from '../api/upload-document';
 import { departmentSelectData } from './browse-ui';
-import { AdminHeading } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const LIMITS = 'Word (.docx) or PDF, up to 10 MB';
@@ -170,9 +170,9 @@ export function ConvertPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title="Import a Word document">
+      <PageHeading title="Import a Word document">
         Turn a Word document or a PDF into a draft policy. Nothing is published: the draft goes through review as usual.
-      </AdminHeading>
+      </PageHeading>
       <Card id="file-heading" title="1. Choose the file">
         <Box
           onDragOver={(event) => {

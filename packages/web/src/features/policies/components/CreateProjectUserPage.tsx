@@ -25,6 +25,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { roleLabel } from '../../../lib/role-labels';
@@ -33,7 +34,6 @@ import { useCreatePolicyUserRequest } from '../api/create-policy-user-request';
 import { type UserRequest, usePolicyUserRequests } from '../api/get-policy-user-requests';
 import { formatDateTime } from './document-format';
 import { POLICY_ROLE_DESCRIPTIONS } from './MainRolesPage';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const TITLE = 'Request a new user';
@@ -60,11 +60,11 @@ export function CreateProjectUserPage() {
   const projectId = usePolicyProjectId();
   return (
     <Stack key={projectId} gap="lg" w="100%" maw={1100}>
-      <AdminHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Only a superadmin can create an account. Send a request: a superadmin creates the account and the person
         receives an invitation email to set a password. After that they appear among the policy users with the main role
         you chose.
-      </AdminHeading>
+      </PageHeading>
       <RequestForm projectId={projectId} />
       <RequestList projectId={projectId} />
     </Stack>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Pill, Progress, Stack, Table, Text } from
 import { documentName } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   type DepartmentAttestations,
@@ -19,7 +20,6 @@ import {
   SectionCard,
 } from './department-parts';
 import { documentPage } from './document-format';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const TITLE = 'Attestation report';
@@ -41,9 +41,9 @@ export function DepartmentAttestationsPage() {
   const back = policyRoute(projectId, 'healthy-departments');
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <AdminHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Who has read and attested the current version of each published policy of the department.
-      </AdminHeading>
+      </PageHeading>
       {id === null ? (
         <MissingDepartment back={back} backLabel="Back to department health" />
       ) : (

@@ -24,6 +24,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { roleLabel } from '../../../lib/role-labels';
@@ -50,7 +51,6 @@ import {
   nestedCellStyle,
   SectionCard,
 } from './department-parts';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NO_DEPARTMENTS = 'No departments yet.';
@@ -141,7 +141,7 @@ export function DepartmentRolePage({ role }: { role: DepartmentRole }) {
   } else body = <EditView key={`${role}-${id}`} projectId={projectId} role={role} departmentId={id} />;
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <AdminHeading title={title}>{info.what}</AdminHeading>
+      <PageHeading title={title}>{info.what}</PageHeading>
       {body}
     </Stack>
   );

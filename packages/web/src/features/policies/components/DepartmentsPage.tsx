@@ -18,6 +18,7 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -26,7 +27,6 @@ import { useDeleteDepartment } from '../api/delete-department';
 import { type Department, useDepartments } from '../api/get-departments';
 import { type DepartmentPatch, useUpdateDepartment } from '../api/update-department';
 import { departmentSelectData } from './browse-ui';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NO_DEPARTMENTS = 'No departments yet.';
@@ -59,9 +59,9 @@ export function DepartmentsPage({ mode }: { mode?: Mode }) {
   const preselected = departmentId && /^\d{1,10}$/.test(departmentId) ? Number(departmentId) : null;
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title={title}>
+      <PageHeading title={title}>
         Departments group the policies; their codes can prefix policy numbers (NUR-1.2).
-      </AdminHeading>
+      </PageHeading>
       <DepartmentsScreen
         key={`${actual}-${departmentId ?? ''}`}
         projectId={projectId}

@@ -49,6 +49,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type DocumentRow, useDocuments } from '../api/get-documents';
@@ -56,7 +57,6 @@ import { type Scheme, useNumbering } from '../api/get-numbering';
 import { invalidatePolicies } from '../api/keys';
 import { useMoveDocument } from '../api/move-document';
 import { documentName } from './document-format';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const EMPTY_BRANCH = 'No policies found.';
@@ -110,10 +110,10 @@ export function DndPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title="Reorder and renumber">
+      <PageHeading title="Reorder and renumber">
         Drag policies into a new order, or move one under another parent. You see the new numbers before anything
         changes.
-      </AdminHeading>
+      </PageHeading>
       {body}
     </Stack>
   );

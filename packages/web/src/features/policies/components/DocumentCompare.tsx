@@ -1,10 +1,10 @@
 import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DocumentDetail } from '@portal/shared';
 import { useState } from 'react';
+import { LoadFailure } from '../../../components/page-parts';
 import { useCompareVersions } from '../api/compare-versions';
 import { versionLabel } from './document-format';
 import { PolicyContent } from './PolicyContent';
-import { LoadFailure } from './page-parts';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

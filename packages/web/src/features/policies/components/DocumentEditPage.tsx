@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -14,7 +15,6 @@ import { useStartNewVersion } from '../api/new-version';
 import { saveDraft } from '../api/save-draft';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage, formatClock } from './document-format';
-import { LoadFailure } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { usePolicyProjectId } from './use-policy-project';
 

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -30,7 +31,6 @@ import {
   versionLabel,
 } from './document-format';
 import { PolicyContent } from './PolicyContent';
-import { LoadFailure } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

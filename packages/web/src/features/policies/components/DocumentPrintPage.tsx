@@ -4,6 +4,7 @@ import { type DocumentDetail, type PolicyVersion, VERSION_STATE_LABELS } from '@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDocument } from '../api/get-document';
@@ -11,7 +12,6 @@ import { useVersion } from '../api/get-version';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage, formatDay, versionIdParam } from './document-format';
 import { PolicyContent } from './PolicyContent';
-import { LoadFailure } from './page-parts';
 import { usePolicyProjectId } from './use-policy-project';
 
 /** The watermark's words: the en dash as the print layout shows it. */

@@ -43,6 +43,7 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { ZodError } from 'zod';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useSession } from '../../../lib/session';
@@ -54,7 +55,6 @@ import {
 import { useWorkflow } from '../api/get-workflow';
 import { useWorkflowStep, type WorkflowStep } from '../api/workflow-actions';
 import { formatDateTime, formatDay } from './document-format';
-import { LoadFailure, LoadingRows } from './page-parts';
 
 /**
  * The review, signature and reading workflow of one policy, under its header on the document page: where the working

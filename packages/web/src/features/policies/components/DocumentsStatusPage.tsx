@@ -3,12 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, type DocumentRow, type DocumentStatus } from '@portal/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
 import { byNumber, formatDate, formatDay } from './browse-ui';
 import { NewPolicyButton } from './NewPolicyButton';
-import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

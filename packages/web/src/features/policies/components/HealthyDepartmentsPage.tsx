@@ -3,11 +3,11 @@ import { REVIEW_DUE_SOON_DAYS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type DepartmentHealth, useDepartmentHealth } from '../api/get-department-health';
 import { AttestationBar, DepartmentLabel, inTreeOrder, nestedCellStyle, SectionCard } from './department-parts';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const TITLE = 'Department health';
@@ -94,9 +94,9 @@ export function HealthyDepartmentsPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1400}>
-      <AdminHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         A department is ready when it has reviewers, signers and readers, and no periodic review is overdue.
-      </AdminHeading>
+      </PageHeading>
       {summary}
       <SectionCard
         title="Departments"

@@ -3,12 +3,12 @@ import { POLICY_MAIN_ROLES } from '@portal/shared';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { mainRoleOptions, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyPerson, usePolicyPeople } from '../api/get-policy-people';
 import { type MainRoleChange, useSetMainRoles } from '../api/set-main-role';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export type MainRolesMode = 'assign' | 'edit';
@@ -50,14 +50,14 @@ export function MainRolesPage({ mode }: { mode?: MainRolesMode }) {
   const projectId = usePolicyProjectId();
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title={screen.title}>
+      <PageHeading title={screen.title}>
         A policy user's main role decides what they may do in policy management.{' '}
         {actual === 'assign' ? (
           <Link to={policyRoute(projectId, 'edit-main-role')}>Change the roles already given</Link>
         ) : (
           <Link to={policyRoute(projectId, 'assign-main-role')}>Give a role to those without one</Link>
         )}
-      </AdminHeading>
+      </PageHeading>
       <RoleGuide />
       <Paper
         withBorder

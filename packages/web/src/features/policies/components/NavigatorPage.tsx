@@ -2,11 +2,11 @@ import { Anchor, Badge, Box, Flex, Group, NavLink, Paper, Stack, Text, Title, Vi
 import type { DocumentRow } from '@portal/shared';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Department, useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
 import { byNumber, departmentOptions } from './browse-ui';
-import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

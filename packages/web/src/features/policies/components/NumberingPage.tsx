@@ -28,6 +28,7 @@ import {
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -36,7 +37,6 @@ import { type Scheme, useNumbering } from '../api/get-numbering';
 import { type DocumentRow, useUnassigned } from '../api/get-unassigned';
 import { useUsedNumbers } from '../api/get-used-numbers';
 import { useUpdateNumbering } from '../api/update-numbering';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -65,9 +65,9 @@ export function NumberingPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title="Numbering">
+      <PageHeading title="Numbering">
         How policy numbers are built, and numbers for the documents that have none yet.
-      </AdminHeading>
+      </PageHeading>
       <Section id="scheme-heading" title="Numbering scheme">
         {numbering.isPending ? (
           <LoadingRows label="Loading the numbering scheme" rows={3} />

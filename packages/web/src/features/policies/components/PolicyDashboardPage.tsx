@@ -29,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
@@ -38,7 +39,6 @@ import { useSaveWorkflowSettings, useWorkflowSettings, type WorkflowSettings } f
 import { formatDay } from './browse-ui';
 import { documentPage, formatDateTime } from './document-format';
 import { DueBadge } from './PolicyHomePage';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -86,9 +86,9 @@ export function PolicyDashboardPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <AdminHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Where the policies stand, the reviews coming due, who has read what, and how the workflow runs.
-      </AdminHeading>
+      </PageHeading>
       {body}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <WorkflowSettingsCard projectId={projectId} />

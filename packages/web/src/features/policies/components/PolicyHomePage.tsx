@@ -3,12 +3,12 @@ import { documentName, REVIEW_DUE_SOON_DAYS, type ReviewDue, type Task } from '@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MyTasks, useMyTasks } from '../api/get-my-tasks';
 import { formatDate, formatDay } from './browse-ui';
 import { documentPage } from './document-format';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NOTHING_WAITS = 'Nothing waits for you.';
@@ -58,9 +58,9 @@ export function PolicyHomePage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         Policies waiting for your review, signature or reading, drafts sent back to you, and reviews coming due.
-      </AdminHeading>
+      </PageHeading>
       {body}
     </Stack>
   );

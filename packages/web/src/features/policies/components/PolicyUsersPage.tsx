@@ -17,13 +17,13 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyPerson, usePolicyPeople } from '../api/get-policy-people';
 import { useAssignPolicyUsers, useUpdatePolicyUsers } from '../api/update-policy-users';
-import { AdminHeading, LoadFailure, LoadingRows } from './page-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NO_POLICY_USERS = 'Nobody takes part in policy management yet.';
@@ -50,10 +50,10 @@ export function PolicyUsersPage() {
   const mayRequestUsers = permissions.data?.['policy_management:create-project-user'] === true;
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <AdminHeading title={TITLE}>
+      <PageHeading title={TITLE}>
         The members of the project who take part in policy management. Each one also needs a main role to open the
         policies.
-      </AdminHeading>
+      </PageHeading>
       {addedWithoutRole && withoutRole > 0 && (
         <Alert
           color="blue"

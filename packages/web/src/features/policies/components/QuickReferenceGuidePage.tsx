@@ -2,8 +2,8 @@ import { Anchor, Box, Code, List, Paper, Stack, Table, Text, Title } from '@mant
 import { DOCUMENT_STATUS_DESCRIPTIONS, DOCUMENT_STATUSES } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { AdminHeading } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -35,9 +35,9 @@ export function QuickReferenceGuidePage() {
 
   return (
     <Stack gap="lg" w="100%" maw={900}>
-      <AdminHeading title="Quick reference guide">
+      <PageHeading title="Quick reference guide">
         Everything a policy reader needs in five minutes: the statuses, where to look, and how numbers work.
-      </AdminHeading>
+      </PageHeading>
 
       <Box component="nav" aria-label="On this page">
         <Text fw={500} mb={4}>

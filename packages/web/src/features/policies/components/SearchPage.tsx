@@ -2,9 +2,9 @@ import { Anchor, Box, Checkbox, Group, Mark, Stack, Text, Title } from '@mantine
 import { SNIPPET_START, SNIPPET_STOP } from '@portal/shared';
 import { Fragment, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SearchResult, useSearchDocuments } from '../api/search-documents';
-import { LoadFailure, LoadingRows } from './page-parts';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

@@ -2,13 +2,13 @@ import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, type DocumentStatus } from '@portal/shared';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { type DocumentFilters, useDocuments } from '../api/get-documents';
 import { departmentOptions, matchesText } from './browse-ui';
 import { NewPolicyButton } from './NewPolicyButton';
 import { PolicyTree } from './PolicyTree';
-import { LoadFailure, LoadingRows } from './page-parts';
 import { usePolicyProjectId } from './use-policy-project';
 
 const ALL = 'all';

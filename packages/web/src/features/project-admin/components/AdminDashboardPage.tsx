@@ -16,6 +16,7 @@ import { isProjectId, type Member } from '@portal/shared';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { PROJECT_ROLE_LABELS } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type AdminDashboard, useAdminDashboard } from '../api/get-admin-dashboard';
@@ -23,7 +24,6 @@ import type { UserRequest } from '../api/get-user-requests';
 import { TwoFactorBadge, UserStatusBadge } from './AdminBadges';
 import { AdminPageHeader } from './AdminPageHeader';
 import { formatDate, formatDateTime, fullName, mainRoleLines } from './admin-format';
-import { LoadFailure } from './LoadFailure';
 import { RequestPersonCells } from './RequestPersonCells';
 
 export const adminPaths = {

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRoleFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -16,7 +17,6 @@ import { TwoFactorBadge, UserStatusBadge } from './AdminBadges';
 import { adminPaths } from './AdminDashboardPage';
 import { AdminPageHeader } from './AdminPageHeader';
 import { formatDate, formatDateTime, fullName } from './admin-format';
-import { LoadFailure } from './LoadFailure';
 
 export const NOT_A_MEMBER = 'This user is not a member of this project.';
 

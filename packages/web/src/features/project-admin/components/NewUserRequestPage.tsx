@@ -18,6 +18,7 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRoleFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -27,7 +28,6 @@ import { RequestStatusBadge } from './AdminBadges';
 import { AdminPageHeader } from './AdminPageHeader';
 import { formatDate } from './admin-format';
 import { CharacterCounter } from './CharacterCounter';
-import { LoadFailure } from './LoadFailure';
 import { RequestPersonCells } from './RequestPersonCells';
 
 export const REQUEST_SENT = 'Request sent to the administrators';

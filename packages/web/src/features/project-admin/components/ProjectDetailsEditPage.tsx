@@ -30,6 +30,7 @@ import { AppBadge } from '../../../components/AppBadge';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -38,7 +39,6 @@ import { useRemoveLogo } from '../api/remove-logo';
 import { type ProjectDetailsUpdate, useUpdateProjectDetails } from '../api/update-project-details';
 import { useUploadLogo } from '../api/upload-logo';
 import { AdminPageHeader } from './AdminPageHeader';
-import { LoadFailure } from './LoadFailure';
 import { readFileAsBase64 } from './read-file';
 
 export const ACTIVE_APPS_NOTE = 'Active apps are set by a superadmin.';

@@ -1,9 +1,9 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { messageFor } from '../../../lib/api';
+import { messageFor } from '../lib/api';
 
-/** The page's one h1 and a line saying what the page is for. */
-export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
+/** The page's one h1 and a line saying what the page is for (every app's screens). */
+export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap={4}>
       <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api';
-import { stubFetch } from '../../../test/fetch';
+import { stubFetch } from '../test/fetch';
+import { ApiError } from './api';
 import { xhrUpload } from './xhr-upload';
 
 /** A stand-in for XMLHttpRequest answering each request with the next queued answer. */

@@ -1,6 +1,6 @@
 import { errorMessage } from '@portal/shared';
 import type { z } from 'zod';
-import { ApiError, readCookie, refreshCsrfCookie } from '../../../lib/api';
+import { ApiError, readCookie, refreshCsrfCookie } from './api';
 
 const DEFAULT_ERROR = 'The file could not be uploaded. Please try again.';
 const UNREACHABLE = 'The server could not be reached. Please check your connection and try again.';
