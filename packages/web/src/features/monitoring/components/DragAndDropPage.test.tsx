@@ -68,7 +68,7 @@ describe('DragAndDropPage', () => {
     await waitFor(() =>
       expect(rows()).toEqual(['1 Safety', '  1.1 Falls', '  1.2 Sepsis', '    1.2.1 Doses', '  1.3 Access']),
     );
-    expect(toasts()).toContain('Access moved: it is now 1.3.');
+    await waitFor(() => expect(toasts()).toContain('Access moved: it is now 1.3.'));
   });
 
   it('outdents and reports a refusal', async () => {

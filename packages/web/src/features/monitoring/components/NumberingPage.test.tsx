@@ -36,7 +36,7 @@ describe('NumberingPage', () => {
     await waitFor(() => expect(api.calls(`POST ${API}/numbering`)).toHaveLength(1));
     expect(api.calls(`POST ${API}/numbering`)[0]!.body).toEqual({ mode: 'auto' });
     await waitFor(() => expect(text()).toContain('Automatic numbering is on. 2 pages were renumbered.'));
-    expect(toasts()).toContain('Automatic numbering is on: 2 pages renumbered.');
+    await waitFor(() => expect(toasts()).toContain('Automatic numbering is on: 2 pages renumbered.'));
     const table = document.querySelector('table[aria-label="Renumbered pages"]')!;
     expect(table.textContent).toContain('Falls7.11.1');
     await waitFor(() =>

@@ -117,7 +117,7 @@ describe('LevelFormPage', () => {
       icon: 'target',
       may_hold_measures: true,
     });
-    expect(toasts()).toContain('Level "Measure" added.');
+    await waitFor(() => expect(toasts()).toContain('Level "Measure" added.'));
   });
 
   it('edits a level with its current values', async () => {

@@ -183,7 +183,7 @@ describe('ConvertPage', () => {
     await upload.respond(201, detail({ number: 'NUR-3' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/documents/77`));
-    expect(toasts()).toContain('Draft saved.');
+    await waitFor(() => expect(toasts()).toContain('Draft saved.'));
   });
 
   it('keeps a PDF as it is and reuses the idempotency key when a save is retried', async () => {
