@@ -4,8 +4,23 @@ import { expect, type Page } from '@playwright/test';
 /** The password of every demo account (DESIGN.md section 6). */
 export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
 
-/** Fails on any serious or critical accessibility violation on the current page. */
+/**
+ * Fails on any serious or critical accessibility violation on the current page. It first waits for running
+ * transitions (a closing dialog, an arriving toast) to end: half-faded text would be measured as low contrast.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {
+      // Something still moving after five seconds is checked as it is.
+    });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // The offending HTML makes a failure readable without rerunning.

@@ -1,4 +1,6 @@
 export * from './errors.js';
+export * from './monitoring/expressions/index.js';
+export * from './monitoring/spc/index.js';
 export * from './monitoring/tree.js';
 export * from './monitoring/vocabulary.js';
 export * from './password.js';
