@@ -53,6 +53,7 @@ test('a policy goes from draft through review and signature to publication and a
   await send.getByLabel('Comment for the reviewers').fill('New policy after the visitor survey.');
   await send.getByRole('button', { name: 'Send for review' }).click();
   await expect(panel(author.page).getByText('In review').first()).toBeVisible();
+  await expect(author.page.getByRole('dialog')).toHaveCount(0);
   await expectNoSeriousA11yViolations(author.page);
 
   // The reviewer finds it among their tasks and approves it; so does the second Nursing reviewer (the admin).
@@ -83,6 +84,7 @@ test('a policy goes from draft through review and signature to publication and a
   const manifest = signer.page.getByRole('table', { name: /Signatures of/ }).first();
   await expect(manifest).toContainText('Morgan Member');
   await expect(manifest).toContainText('Password');
+  await expect(signer.page.getByRole('dialog')).toHaveCount(0);
   await expectNoSeriousA11yViolations(signer.page);
   await signer.close();
 
