@@ -31,7 +31,10 @@ export default defineConfig({
             },
             // Libraries loaded with import() (the password dictionaries, the captcha widget) stay out of the eager
             // vendor chunk, so pages that do not use them never download them.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!@zxcvbn-ts[\\/]|altcha[\\/])/ },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!@zxcvbn-ts[\\/]|altcha[\\/]|echarts[\\/]|zrender[\\/]|tslib[\\/])/,
+            },
           ],
         },
       },

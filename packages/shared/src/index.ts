@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './monitoring/expressions/index.js';
+export * from './monitoring/periods.js';
 export * from './monitoring/spc/index.js';
 export * from './monitoring/tree.js';
 export * from './monitoring/vocabulary.js';
@@ -16,7 +17,9 @@ export * from './schemas/admin.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/contact.js';
+export * from './schemas/monitoring-data.js';
 export * from './schemas/monitoring-insights.js';
+export * from './schemas/monitoring-measures.js';
 export * from './schemas/monitoring-pages.js';
 export * from './schemas/monitoring-people.js';
 export * from './schemas/monitoring-requests.js';

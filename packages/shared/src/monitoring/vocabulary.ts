@@ -55,3 +55,44 @@ export const DATA_REQUEST_STATUSES = [
   'cancelled',
 ] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+
+/** Measures (issue 9; DOMAIN.md 1.1): what kind of number a measure is. */
+export const MEASURE_TYPES = ['proportion', 'rate', 'ratio', 'continuous', 'count', 'time_between'] as const;
+export type MeasureType = (typeof MEASURE_TYPES)[number];
+export const MEASURE_TYPE_LABELS: Record<MeasureType, string> = {
+  proportion: 'Proportion (numerator is part of the denominator)',
+  rate: 'Rate (events per exposure, e.g. per 1,000 patient days)',
+  ratio: 'Ratio (numerator not part of the denominator)',
+  continuous: 'Continuous (e.g. median minutes)',
+  count: 'Count of events',
+  time_between: 'Time or cases between rare events',
+};
+/** Which formulas a type needs: a numerator over a denominator, or one value per period. */
+export const measureUsesDenominator = (type: MeasureType) =>
+  type === 'proportion' || type === 'rate' || type === 'ratio';
+
+export const PERIOD_GRAINS = ['week', 'month', 'quarter', 'year'] as const;
+export type PeriodGrain = (typeof PERIOD_GRAINS)[number];
+export const IMPROVEMENT_DIRECTIONS = ['up', 'down', 'neutral'] as const;
+export type ImprovementDirection = (typeof IMPROVEMENT_DIRECTIONS)[number];
+
+/** CSV import (DOMAIN.md 1.4). */
+export const IMPORT_MODES = ['append', 'replace_range', 'upsert'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_ERROR_POLICIES = ['abort', 'skip'] as const;
+export type ImportErrorPolicy = (typeof IMPORT_ERROR_POLICIES)[number];
+export const IMPORT_STATUSES = ['uploaded', 'committing', 'committed', 'failed', 'rolled_back'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const DATASET_COLUMN_TYPES = ['number', 'text', 'date', 'boolean'] as const;
+export type DatasetColumnType = (typeof DATASET_COLUMN_TYPES)[number];
+export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM', 'DD.MM.YYYY'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+export const TARGET_KINDS = ['target', 'threshold', 'stretch'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+export const BENCHMARK_STATISTICS = ['percentile', 'mean', 'median', 'sir'] as const;
+export type BenchmarkStatistic = (typeof BENCHMARK_STATISTICS)[number];
+export const PHASE_REASONS = ['definition_change', 'sustained_shift', 'intervention', 'other'] as const;
+export type PhaseReason = (typeof PHASE_REASONS)[number];
+export const ANNOTATION_KINDS = ['intervention', 'pdsa', 'event', 'data_issue'] as const;
+export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];

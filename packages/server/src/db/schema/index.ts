@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './email.js';
 export * from './files.js';
 export * from './monitoring.js';
+export * from './monitoring-data.js';
 export * from './policies.js';
 export * from './policy-workflow.js';
 export * from './portal.js';

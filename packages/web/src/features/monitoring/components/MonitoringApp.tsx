@@ -1,8 +1,11 @@
 import { Stack } from '@mantine/core';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { ChartFormPage } from './ChartFormPage';
 import { CreateMonitoringUserPage } from './CreateMonitoringUserPage';
+import { CsvImportPage } from './CsvImportPage';
 import { DragAndDropPage } from './DragAndDropPage';
+import { FormulaBuilderPage } from './FormulaBuilderPage';
 import { InsightEditPage } from './InsightEditPage';
 import { IntroductionPage } from './IntroductionPage';
 import { LevelFormPage } from './LevelFormPage';
@@ -12,6 +15,7 @@ import { MonitoringHomePage } from './MonitoringHomePage';
 import { MonitoringMainRolesPage } from './MonitoringMainRolesPage';
 import { MonitoringUsersPage } from './MonitoringUsersPage';
 import { NumberingPage } from './NumberingPage';
+import { PageChartsPage } from './PageChartsPage';
 import { PageFormPage } from './PageFormPage';
 import { PageGridPage } from './PageGridPage';
 import { PageLevelsPage } from './PageLevelsPage';
@@ -24,9 +28,9 @@ import { RequestFormPage } from './RequestFormPage';
 
 /**
  * The monitoring ("Analytics") app under /app/monitoring/{projectId or slug}/...: the route in routes.tsx has
- * already checked the project and the section (SectionGuard); this picks the screen. The charts, data import and
- * formula screens of issue 9 (page-charts, add-page-chart, edit-page-chart, csv-import, formula-builder) and
- * add-standards (standards issue) keep the not-found page until they exist.
+ * already checked the project and the section (SectionGuard); this picks the screen. Query parameters carry the
+ * context of the data screens: csv-import?dataset={id}, formula-builder?page={id}&measure={id},
+ * page-charts?page={id}, add-page-chart?page={id}. add-standards (standards issue) keeps the not-found page.
  */
 export function MonitoringApp() {
   return (
@@ -55,6 +59,11 @@ export function MonitoringApp() {
         <Route path="assign-main-role" element={<MonitoringMainRolesPage />} />
         <Route path="main-role-dashboard" element={<MainRoleDashboardPage />} />
         <Route path="request-form" element={<RequestFormPage />} />
+        <Route path="csv-import" element={<CsvImportPage />} />
+        <Route path="formula-builder" element={<FormulaBuilderPage />} />
+        <Route path="page-charts" element={<PageChartsPage />} />
+        <Route path="add-page-chart" element={<ChartFormPage mode="create" />} />
+        <Route path="edit-page-chart/:chartId" element={<ChartFormPage mode="edit" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Stack>

@@ -8,6 +8,9 @@ export const MONITORING_NAV_SECTIONS = [
   { section: '', label: 'Home', guard: 'introduction' },
   { section: 'introduction', label: 'Introduction', guard: 'introduction' },
   { section: 'pages', label: 'Pages', guard: 'pages' },
+  { section: 'csv-import', label: 'Data', guard: 'csv-import' },
+  { section: 'formula-builder', label: 'Measures', guard: 'formula-builder' },
+  { section: 'page-charts', label: 'Charts', guard: 'page-charts' },
   { section: 'page-levels', label: 'Levels', guard: 'page-levels' },
   { section: 'numbering', label: 'Numbering', guard: 'numbering' },
   { section: 'drag-and-drop', label: 'Reorder', guard: 'drag-and-drop' },
@@ -23,6 +26,8 @@ export const MONITORING_NAV_SECTIONS = [
 const ALSO_UNDER: Record<string, string> = {
   'create-page': 'pages',
   'edit-page': 'pages',
+  'add-page-chart': 'page-charts',
+  'edit-page-chart': 'page-charts',
   'key-insights': 'pages',
   'page-numbering': 'numbering',
   'assign-users': 'manage-users',
