@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
+import { LoadingRows } from '../components/page-parts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { MyAccountPage } from '../features/account/components/MyAccountPage';
 import { AdminGuard } from '../features/apps/components/AdminGuard';
@@ -13,7 +14,6 @@ import { LostPasswordPage } from '../features/auth/components/LostPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { ContactMessagesPage } from '../features/contact/components/ContactMessagesPage';
 import { ContactUsPage } from '../features/contact/components/ContactUsPage';
-import { MonitoringApp } from '../features/monitoring/components/MonitoringApp';
 import { PageProjectRedirect } from '../features/monitoring/components/PageProjectRedirect';
 import { PermissionMatrixPage } from '../features/permission-matrix/components/PermissionMatrixPage';
 import { PolicyApp } from '../features/policies/components/PolicyApp';
@@ -42,6 +42,11 @@ import { PortalLayout } from './PortalLayout';
 import { RequireSuperadmin } from './RequireSuperadmin';
 import { RootLayout } from './RootLayout';
 import { RouteParamGuard, type RouteParamKind } from './route-params';
+
+// The monitoring app (with its charts) is a chunk of its own: no other screen downloads it (issue 9).
+const MonitoringApp = lazy(() =>
+  import('../features/monitoring/components/MonitoringApp').then((module) => ({ default: module.MonitoringApp })),
+);
 
 const guard = (rules: Record<string, RouteParamKind>, element: ReactNode) => (
   <RouteParamGuard rules={rules}>{element}</RouteParamGuard>
@@ -93,7 +98,9 @@ export const appRoutes: RouteObject[] = [
             element: bySlug(
               'projectOrSlug',
               <SectionGuard app="monitoring">
-                <MonitoringApp />
+                <Suspense fallback={<LoadingRows label="Loading Analytics" />}>
+                  <MonitoringApp />
+                </Suspense>
               </SectionGuard>,
             ),
           },

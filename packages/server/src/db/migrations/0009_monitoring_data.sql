@@ -254,7 +254,7 @@ CREATE INDEX "mon_imports_dataset_idx" ON "mon_imports" USING btree ("project_id
 CREATE INDEX "mon_measures_page_idx" ON "mon_measures" USING btree ("project_id","page_id");--> statement-breakpoint
 CREATE INDEX "mon_measures_dataset_idx" ON "mon_measures" USING btree ("dataset_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "mon_phases_start_unique" ON "mon_phases" USING btree ("measure_id","start_period");--> statement-breakpoint
-CREATE INDEX "mon_rows_dataset_date_idx" ON "mon_rows" USING btree ("dataset_id","row_date") WHERE "mon_rows"."active";--> statement-breakpoint
+CREATE INDEX "mon_rows_dataset_date_idx" ON "mon_rows" USING btree ("dataset_id","row_date","id") WHERE "mon_rows"."active";--> statement-breakpoint
 CREATE INDEX "mon_rows_import_idx" ON "mon_rows" USING btree ("import_id");--> statement-breakpoint
 CREATE INDEX "mon_rows_replaced_idx" ON "mon_rows" USING btree ("replaced_by") WHERE "mon_rows"."replaced_by" is not null;--> statement-breakpoint
 CREATE INDEX "mon_targets_measure_idx" ON "mon_targets" USING btree ("measure_id");

@@ -152,7 +152,7 @@ export const monRows = pgTable(
     replacedBy: integer('replaced_by').references(() => monImports.id, { onDelete: 'restrict' }),
   },
   (t) => [
-    index('mon_rows_dataset_date_idx').on(t.datasetId, t.rowDate).where(sql`${t.active}`),
+    index('mon_rows_dataset_date_idx').on(t.datasetId, t.rowDate, t.id).where(sql`${t.active}`),
     index('mon_rows_import_idx').on(t.importId),
     index('mon_rows_replaced_idx').on(t.replacedBy).where(sql`${t.replacedBy} is not null`),
   ],
