@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_URL, DEMO_URL, EMPTY_URL, MONITORING_URL, POLICY_URL, SHELL_URL, WORKFLOW_URL } from './e2e/urls';
+import {
+  ADMIN_URL,
+  DEMO_URL,
+  EMPTY_URL,
+  MONITORING_DATA_URL,
+  MONITORING_URL,
+  POLICY_URL,
+  SHELL_URL,
+  WORKFLOW_URL,
+} from './e2e/urls';
 
 // Debian's Chromium: Playwright never downloads a browser here.
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -89,6 +98,15 @@ export default defineConfig({
       command: 'node e2e/serve.mjs 18090 true',
       env: { CAPTCHA_COST: '5000' },
       url: `${MONITORING_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      // Monitoring data: a CSV imported, a rate defined in the formula builder, a control chart added to a page.
+      command: 'node e2e/serve.mjs 18091 true',
+      env: { CAPTCHA_COST: '5000' },
+      url: `${MONITORING_DATA_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -34,7 +34,7 @@ async function writeCsv(file: string, rows: number) {
   for (let i = 0; i < rows; i++) {
     const day = new Date(Date.UTC(2020, 0, 1 + (i % 2_000))).toISOString().slice(0, 10);
     const line = `${day},${wards[i % 5]},${i % 7},${200 + (i % 50)},"row ${i}, checked"\n`;
-    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

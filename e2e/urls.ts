@@ -15,3 +15,5 @@ export const WORKFLOW_URL = 'http://127.0.0.1:18088';
 export const WORKFLOW_MAIL_URL = 'http://127.0.0.1:18089';
 /** The monitoring tests' own demo server (they add, move and edit pages and answer a data request). */
 export const MONITORING_URL = 'http://127.0.0.1:18090';
+/** The monitoring data test's own demo server (it imports a CSV, defines a measure and adds a chart). */
+export const MONITORING_DATA_URL = 'http://127.0.0.1:18091';

@@ -7,6 +7,7 @@ import { type Jobs, startJobs } from './jobs/index.js';
 import { resolveAppKey } from './lib/app-key.js';
 import { loggerOptions } from './lib/logger.js';
 import { createShutdown, startHousekeeping } from './lifecycle.js';
+import { failInterruptedImports } from './modules/monitoring/imports.commit.js';
 import { countDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemoData } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { database } = opened;
+  // A CSV import commit runs inside this process: one left 'committing' was cut off by a stop (nothing was saved).
+  const interrupted = await failInterruptedImports(database.db);
+  if (interrupted > 0) logger.warn(`${interrupted} CSV import(s) interrupted by the last stop were marked failed`);
 
   if (config.demoData && (await isEmptyDatabase(database.db))) {
     await seedDemoData(database.db);

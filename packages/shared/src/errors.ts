@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
+  /** A request over a size the server computes on demand (e.g. a series of a dataset over 2,000,000 rows). */
+  LIMIT: 422,
   PASSWORD_CONFIRMATION_REQUIRED: 423,
   CSRF_MISMATCH: 419,
   RATE_LIMITED: 429,
@@ -23,6 +25,8 @@ export interface ErrorBody {
   message: string;
   code?: ErrorCode;
   errors?: Record<string, string[]>;
+  /** Structured detail a screen can place precisely (e.g. formula errors with character positions). */
+  details?: Record<string, unknown>;
 }
 
 /** The message a screen shows for an error body: `message`, else the first entry of `errors`, else the fallback. */

@@ -3,6 +3,8 @@ import { ERROR_CODES, type ErrorCode } from '@portal/shared';
 /** The one error type routes and services throw. The error handler turns it into { message, code, errors }. */
 export class AppError extends Error {
   readonly status: number;
+  /** Structured detail sent as `details` (e.g. formula errors with character positions). */
+  details?: Record<string, unknown>;
   constructor(
     readonly code: ErrorCode,
     message: string,

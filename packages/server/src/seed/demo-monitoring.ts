@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { renumberPages } from '../modules/monitoring/tree.service.js';
+import { seedDemoMonitoringData } from './demo-monitoring-data.js';
 
 /**
  * The demo facility's quality programme (issue 8): a tree of domains, programmes and indicators with what each
@@ -310,4 +311,5 @@ export async function seedDemoMonitoring(
       assigneeId: people.reviewer,
     },
   ]);
+  await seedDemoMonitoringData(tx, projectId, ids, { admin: people.admin, reviewer: people.reviewer }, now);
 }

@@ -1,4 +1,215 @@
+import {
+  chartCreateSchema,
+  chartListSchema,
+  chartSchema,
+  chartUpdateSchema,
+  errorBodySchema,
+  insightDraftSchema,
+  measureSummaryListSchema,
+  SPC_CHARTS,
+  SPC_RULE_SETS,
+  seriesSchema,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.js';
+import { monitoringAccess } from '../../policies/monitoring.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { createChart, deleteChart, getChart, listCharts, measureSummary, updateChart } from './charts.service.js';
+import { draftInsight } from './insight-draft.js';
+import { getSeries, seriesCsv } from './series.service.js';
 
-/** Issue 9: filled in by the charts slice. */
-export const monitoringChartRoutes: FastifyPluginAsyncZod = async () => {};
+const P = '/api/projects/:projectId/monitoring';
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+const tags = ['monitoring'];
+const idParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
+    .transform(Number);
+const pageParams = projectParams.extend({ pageId: idParam('page') });
+const measureParams = projectParams.extend({ measureId: idParam('measure') });
+const chartParams = projectParams.extend({ chartId: idParam('chart') });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-31.');
+
+const seriesQuery = z.object({
+  chart: z.enum(SPC_CHARTS, { error: `Choose a chart: ${SPC_CHARTS.join(', ')}.` }).optional(),
+  /** A value of the measure's first stratum column; absent or empty = all rows. */
+  stratum: z.string().max(200, 'A stratum is at most 200 characters.').optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  rule_profile: z.enum(SPC_RULE_SETS, { error: `Choose rules: ${SPC_RULE_SETS.join(', ')}.` }).optional(),
+});
+
+/**
+ * Series, the page's measure summary, charts of pages and key-insight drafts (issue 9; docs/monitoring.md
+ * "Series and charts"). Reads need the pages section and view access to the page; chart changes need the
+ * add-page-chart or edit-page-chart section and edit access; drafts need key-insights and edit access.
+ */
+export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+
+  app.get(
+    `${P}/measures/:measureId/series`,
+    {
+      schema: {
+        tags,
+        summary: "A measure's series: points with centre line, limits, signals, variation and assurance",
+        params: measureParams,
+        querystring: seriesQuery,
+        response: { 200: seriesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      return getSeries(db, a, request.params.measureId, request.query, app.clock.now());
+    },
+  );
+
+  app.get(
+    `${P}/measures/:measureId/series.csv`,
+    {
+      schema: {
+        tags,
+        summary: "A measure's series as CSV (small strata cells without numerator and denominator)",
+        params: measureParams,
+        querystring: seriesQuery,
+        // 200 is text/csv.
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'pages');
+      const csv = await seriesCsv(db, a, request.params.measureId, request.query, app.clock.now());
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
+        .send(csv.body as never);
+    },
+  );
+
+  app.get(
+    `${P}/pages/:pageId/measure-summary`,
+    {
+      schema: {
+        tags,
+        summary: 'One line per measure of a page: latest value and n, target, benchmark, variation, sparkline',
+        params: pageParams,
+        response: { 200: measureSummaryListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      return measureSummary(db, a, request.params.pageId, app.clock.now());
+    },
+  );
+
+  app.get(
+    `${P}/pages/:pageId/charts`,
+    {
+      schema: {
+        tags,
+        summary: "A page's charts in page order",
+        params: pageParams,
+        response: { 200: chartListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      return listCharts(db, a, request.params.pageId);
+    },
+  );
+
+  app.post(
+    `${P}/pages/:pageId/charts`,
+    {
+      schema: {
+        tags,
+        summary: "Adds a chart of one of the page's measures (last on the page)",
+        params: pageParams,
+        body: chartCreateSchema,
+        response: { 201: chartSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'add-page-chart');
+      return reply.status(201).send(await createChart(db, a, request.params.pageId, request.body));
+    },
+  );
+
+  app.get(
+    `${P}/charts/:chartId`,
+    {
+      schema: {
+        tags,
+        summary: 'A chart of a page',
+        params: chartParams,
+        response: { 200: chartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'pages');
+      return getChart(db, a, request.params.chartId);
+    },
+  );
+
+  app.put(
+    `${P}/charts/:chartId`,
+    {
+      schema: {
+        tags,
+        summary: 'Changes or moves a chart (409 when the version is stale)',
+        params: chartParams,
+        body: chartUpdateSchema,
+        response: { 200: chartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'edit-page-chart');
+      return updateChart(db, a, request.params.chartId, request.body);
+    },
+  );
+
+  app.delete(
+    `${P}/charts/:chartId`,
+    {
+      schema: {
+        tags,
+        summary: 'Removes a chart from its page',
+        params: chartParams,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request, 'edit-page-chart');
+      await deleteChart(db, a, request.params.chartId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    `${P}/pages/:pageId/insights/draft`,
+    {
+      schema: {
+        tags,
+        summary: "Drafts a key insight from the signals of the page's measures (never saved by this call)",
+        params: pageParams,
+        response: { 200: insightDraftSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'key-insights');
+      return draftInsight(db, a, request.params.pageId, app.clock.now());
+    },
+  );
+};

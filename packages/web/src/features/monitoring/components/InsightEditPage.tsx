@@ -9,6 +9,7 @@ import { ApiError, messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type InsightDetail, useInsight, useInsightRevisions, useUpdateInsight } from '../api/insights-detail';
+import { useDraftInsight } from '../api/series-insight-draft';
 import { formatInsightDate } from './PageInsights';
 import { pageName } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
@@ -63,6 +64,18 @@ function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload
   const [conflict, setConflict] = useState<string | null>(null);
   const [pending, setPending] = useState<'save' | InsightStatus | null>(null);
   const pagePath = monitoringRoute(projectId, `pages/page/${insight.page.id}`);
+  const draft = useDraftInsight(projectId, insight.page.id);
+
+  // The summary of the page's signals is added to the text (and fills an empty title); saving stays the author's act.
+  const insertSignalSummary = () =>
+    draft.mutate(undefined, {
+      onSuccess: (summary) => {
+        setBody((current) => current + summary.body);
+        setTitle((current) => (current.trim() ? current : summary.title));
+        toast.success('Signal summary inserted. Check the text, then save.');
+      },
+      onError: (error) => toast.error(messageFor(error, 'The signal summary could not be written.')),
+    });
 
   // After a reload the server's version is the one to build on; the typed text stays.
   useEffect(() => {
@@ -150,6 +163,11 @@ function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload
           error={errors.title}
         />
         <RichTextEditor label="Insight" value={body} onChange={setBody} error={errors.body} />
+        <Group>
+          <Button variant="light" size="sm" onClick={insertSignalSummary} loading={draft.isPending}>
+            Insert signal summary
+          </Button>
+        </Group>
         <Group gap="sm" wrap="wrap">
           <Button onClick={() => save()} loading={pending === 'save'} disabled={pending !== null}>
             Save

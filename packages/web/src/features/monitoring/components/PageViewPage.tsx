@@ -7,6 +7,7 @@ import { useDashboardVisitAudit } from '../../../lib/monitoring-audit';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePage } from '../api/pages-detail';
 import { PageInsights } from './PageInsights';
+import { PageMeasures } from './PageMeasures';
 import { LevelIcon, PageStatusBadge, pageName, RestrictedIcon, RichContent } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
@@ -123,6 +124,8 @@ export function PageViewPage() {
           </Stack>
         </Paper>
       ))}
+
+      <PageMeasures pageId={page.id} canEdit={page.abilities.edit} />
 
       {page.children.length > 0 && (
         <Stack gap="xs" component="section" aria-labelledby="page-children-title">

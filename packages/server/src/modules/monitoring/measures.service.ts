@@ -1,0 +1,663 @@
+import {
+  type Annotation,
+  type AnnotationKind,
+  atLeast,
+  type Benchmark,
+  type BenchmarkStatistic,
+  type FormulaVersion,
+  type ImprovementDirection,
+  type Measure,
+  type MeasureDefinition,
+  type MeasureDetail,
+  type MeasureType,
+  type MeasureUpdate,
+  type measureCreateSchema,
+  measureDefinitionSchema,
+  measureUsesDenominator,
+  type PageAccessLevel,
+  type PeriodGrain,
+  type Phase,
+  type PhaseReason,
+  periodLabel,
+  periodStart,
+  type SpcChart,
+  type SpcRuleSet,
+  STALE_MEASURE_MESSAGE,
+  type Target,
+  type TargetKind,
+} from '@portal/shared';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database, DbOrTx } from '../../db/client.js';
+import {
+  monAnnotations,
+  monBenchmarks,
+  monCharts,
+  monDatasets,
+  monFormulaVersions,
+  monMeasures,
+  monPages,
+  monPhases,
+  monSeries,
+  monTargets,
+  users,
+} from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
+import {
+  checkFormulas,
+  type DatasetInfo,
+  definitionHash,
+  FORMULA_FIELDS,
+  FORMULAS_NEED_DATASET,
+  type FormulaCheck,
+  formulaFailure,
+  loadDataset,
+} from './formulas.service.js';
+import { effectivePageAccess } from './page-access.js';
+
+/**
+ * Measures of pages (issue 9; DOMAIN.md 1.1, 1.7): what is counted (formulas over a dataset of the project), how it
+ * is read and its operational definition. Everyone who sees a page reads its measures; those who may edit the page
+ * and use the formula builder change them. A measure of a hidden page answers 404 like a missing one. A changed
+ * dataset or formula records a formula version (and may start a phase): a definition never silently rewrites history.
+ */
+
+export type MeasureRow = typeof monMeasures.$inferSelect;
+export type MeasureCreateInput = z.output<typeof measureCreateSchema>;
+
+export const MEASURE_NOT_FOUND = 'Measure not found.';
+const CHART_NEEDS_DENOMINATOR =
+  'P and U charts need a numerator and a denominator: choose a run, I, C, G or T chart for this type of measure.';
+const PHASE_WITHOUT_CHANGE =
+  'A definition phase starts only with a changed dataset or formula. To mark another change, add a phase instead.';
+
+const creators = alias(users, 'formula_author');
+
+const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
+  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
+
+/** May add and change measures on a page: the formula-builder section and edit access to the page. */
+export const editsMeasures = (actor: MonitoringActor, level: PageAccessLevel) =>
+  atLeast(level, 'edit') && canUse(actor, 'formula-builder');
+
+/** The actor's level on a page: 404 when it is hidden, missing, deleted or in another project. */
+async function pageLevel(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<PageAccessLevel> {
+  const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
+  if (level === 'none') throw notFound('Page not found.');
+  return level;
+}
+
+const liveMeasure = (projectId: number, measureId: number) =>
+  and(eq(monMeasures.projectId, projectId), eq(monMeasures.id, measureId), isNull(monMeasures.deletedAt));
+
+/**
+ * A live measure of the actor's project on a page they see (404 otherwise). With `edit`, 403 unless they may change
+ * it; with `lock`, the row is locked for the rest of the transaction (changes to a measure and its parts queue up).
+ */
+export async function measureAccess(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  measureId: number,
+  options: { edit?: boolean; lock?: boolean } = {},
+): Promise<{ row: MeasureRow; level: PageAccessLevel }> {
+  const query = db.select().from(monMeasures).where(liveMeasure(actor.projectId, measureId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound(MEASURE_NOT_FOUND);
+  const level = (await effectivePageAccess(db, actor)).get(row.pageId) ?? 'none';
+  if (level === 'none') throw notFound(MEASURE_NOT_FOUND);
+  if (options.edit && !editsMeasures(actor, level))
+    throw new AppError('FORBIDDEN', 'You may not change the measures of this page.');
+  return { row, level };
+}
+
+export function auditMeasure(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  action: string,
+  measureId: number,
+  data: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, {
+    action: `monitoring.${action}`,
+    projectId: actor.projectId,
+    actorUserId: actor.userId,
+    subjectType: 'mon_measure',
+    subjectId: measureId,
+    data,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Presenting.
+
+interface Parts {
+  targets: Target[];
+  benchmarks: Benchmark[];
+  phases: Phase[];
+  annotations: Annotation[];
+}
+
+/** Targets, benchmarks, phases and annotations of the given measures of the project, in reading order. */
+async function loadParts(db: DbOrTx, projectId: number, measureIds: number[]): Promise<Map<number, Parts>> {
+  const parts = new Map<number, Parts>(
+    measureIds.map((id) => [id, { targets: [], benchmarks: [], phases: [], annotations: [] }]),
+  );
+  if (measureIds.length === 0) return parts;
+  const [targets, benchmarks, phases, annotations] = await Promise.all([
+    db
+      .select()
+      .from(monTargets)
+      .where(and(eq(monTargets.projectId, projectId), inArray(monTargets.measureId, measureIds)))
+      .orderBy(asc(monTargets.effectiveFrom), asc(monTargets.id)),
+    db
+      .select()
+      .from(monBenchmarks)
+      .where(and(eq(monBenchmarks.projectId, projectId), inArray(monBenchmarks.measureId, measureIds)))
+      .orderBy(desc(monBenchmarks.asOf), asc(monBenchmarks.id)),
+    db
+      .select()
+      .from(monPhases)
+      .where(and(eq(monPhases.projectId, projectId), inArray(monPhases.measureId, measureIds)))
+      .orderBy(asc(monPhases.startPeriod), asc(monPhases.id)),
+    db
+      .select()
+      .from(monAnnotations)
+      .where(and(eq(monAnnotations.projectId, projectId), inArray(monAnnotations.measureId, measureIds)))
+      .orderBy(asc(monAnnotations.periodStart), asc(monAnnotations.id)),
+  ]);
+  for (const t of targets)
+    parts.get(t.measureId)?.targets.push({
+      id: t.id,
+      value: t.value,
+      effective_from: t.effectiveFrom,
+      kind: t.kind as TargetKind,
+    });
+  for (const b of benchmarks)
+    parts.get(b.measureId)?.benchmarks.push({
+      id: b.id,
+      source: b.source,
+      statistic: b.statistic as BenchmarkStatistic,
+      percentile: b.percentile,
+      value: b.value,
+      period_label: b.periodLabel,
+      as_of: b.asOf,
+      spec_match: b.specMatch,
+      citation_url: b.citationUrl,
+      note: b.note,
+    });
+  for (const p of phases)
+    parts.get(p.measureId)?.phases.push({
+      id: p.id,
+      start_period: p.startPeriod,
+      label: p.label,
+      reason: p.reason as PhaseReason,
+    });
+  for (const a of annotations)
+    parts.get(a.measureId)?.annotations.push({
+      id: a.id,
+      period_start: a.periodStart,
+      kind: a.kind as AnnotationKind,
+      text: a.text,
+      exclude_from_limits: a.excludeFromLimits,
+    });
+  return parts;
+}
+
+function present(row: MeasureRow, datasetName: string | null, parts: Parts): Measure {
+  return {
+    id: row.id,
+    page_id: row.pageId,
+    name: row.name,
+    type: row.type as MeasureType,
+    dataset: row.datasetId !== null && datasetName !== null ? { id: row.datasetId, name: datasetName } : null,
+    numerator: row.numerator,
+    denominator: row.denominator,
+    value_expr: row.valueExpr,
+    multiplier: row.multiplier,
+    unit_label: row.unitLabel,
+    direction: row.direction as ImprovementDirection,
+    grain: row.grain as PeriodGrain,
+    strata_keys: row.strataKeys,
+    // Stored definitions are complete objects; parsing fills any field added later with its default.
+    definition: measureDefinitionSchema.parse(row.definition ?? {}),
+    chart_default: row.chartDefault as SpcChart,
+    rule_profile: row.ruleProfile as SpcRuleSet,
+    baseline_from: row.baselineFrom,
+    baseline_to: row.baselineTo,
+    formula_version: row.formulaVersion,
+    formula_hash: row.formulaHash,
+    version: row.version,
+    ...parts,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /pages/{pageId}/measures: the page's measures by position, and whether the actor may change them. */
+export async function listMeasures(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  pageId: number,
+): Promise<{ measures: Measure[]; abilities: { edit: boolean } }> {
+  const level = await pageLevel(db, actor, pageId);
+  const rows = await db
+    .select({ measure: monMeasures, datasetName: monDatasets.name })
+    .from(monMeasures)
+    .leftJoin(monDatasets, and(eq(monDatasets.id, monMeasures.datasetId), eq(monDatasets.projectId, actor.projectId)))
+    .where(
+      and(eq(monMeasures.projectId, actor.projectId), eq(monMeasures.pageId, pageId), isNull(monMeasures.deletedAt)),
+    )
+    .orderBy(asc(monMeasures.position), asc(monMeasures.id));
+  const parts = await loadParts(
+    db,
+    actor.projectId,
+    rows.map((r) => r.measure.id),
+  );
+  return {
+    measures: rows.map((r) => present(r.measure, r.datasetName, parts.get(r.measure.id)!)),
+    abilities: { edit: editsMeasures(actor, level) },
+  };
+}
+
+/** GET /measures/{measureId}: the measure with its page and the actor's abilities. */
+export async function getMeasure(db: DbOrTx, actor: MonitoringActor, measureId: number): Promise<MeasureDetail> {
+  const { level } = await measureAccess(db, actor, measureId);
+  const [entry] = await db
+    .select({
+      measure: monMeasures,
+      datasetName: monDatasets.name,
+      page: { id: monPages.id, number: monPages.number, title: monPages.title },
+    })
+    .from(monMeasures)
+    .innerJoin(monPages, and(eq(monPages.id, monMeasures.pageId), eq(monPages.projectId, monMeasures.projectId)))
+    .leftJoin(monDatasets, and(eq(monDatasets.id, monMeasures.datasetId), eq(monDatasets.projectId, actor.projectId)))
+    .where(liveMeasure(actor.projectId, measureId));
+  if (!entry) throw notFound(MEASURE_NOT_FOUND);
+  const parts = await loadParts(db, actor.projectId, [measureId]);
+  return {
+    ...present(entry.measure, entry.datasetName, parts.get(measureId)!),
+    page: entry.page,
+    abilities: { edit: editsMeasures(actor, level) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking a definition.
+
+interface Definition {
+  type: MeasureType;
+  dataset_id: number | null;
+  numerator: string;
+  denominator: string;
+  value_expr: string;
+  strata_keys: string[];
+  chart_default: SpcChart;
+  baseline_from: string | null;
+  baseline_to: string | null;
+}
+
+const RATIO_CHARTS: ReadonlySet<SpcChart> = new Set(['p', 'pprime', 'u', 'uprime']);
+
+/**
+ * Checks a whole definition as it would be saved: the dataset is a live one of the project (404 otherwise), the
+ * formulas check against its columns, strata are its columns, the chart fits the type and the baseline is in order.
+ * Everything wrong is answered at once (400).
+ */
+async function checkDefinition(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  next: Definition,
+): Promise<{ dataset: DatasetInfo | null; check: FormulaCheck | null }> {
+  const extra: Record<string, string[]> = {};
+  let dataset: DatasetInfo | null = null;
+  let check: FormulaCheck | null = null;
+  if (next.dataset_id !== null) {
+    dataset = await loadDataset(db, actor.projectId, next.dataset_id);
+    check = checkFormulas(next.type, next, dataset.columns);
+    const keys = new Set(dataset.columns.map((column) => column.key));
+    const unknown = next.strata_keys.filter((key) => !keys.has(key));
+    if (unknown.length > 0)
+      extra.strata_keys = [`Strata are columns of the dataset; '${unknown[0]}' is not one of its columns.`];
+  } else {
+    if (FORMULA_FIELDS.some((field) => next[field].trim() !== '')) extra.dataset_id = [FORMULAS_NEED_DATASET];
+    if (next.strata_keys.length > 0) extra.strata_keys = ['Choose the dataset whose columns the strata are.'];
+  }
+  if (new Set(next.strata_keys).size !== next.strata_keys.length)
+    extra.strata_keys = ['Each stratum column is listed once.'];
+  if (RATIO_CHARTS.has(next.chart_default) && !measureUsesDenominator(next.type))
+    extra.chart_default = [CHART_NEEDS_DENOMINATOR];
+  if ((next.baseline_from === null) !== (next.baseline_to === null))
+    extra.baseline_to = ['Enter both the first and the last day of the baseline, or neither.'];
+  else if (next.baseline_from !== null && next.baseline_to !== null && next.baseline_from > next.baseline_to)
+    extra.baseline_to = ['The baseline ends on or after the day it starts.'];
+  const formulaErrors = check?.errors ?? {};
+  if (Object.keys(formulaErrors).length > 0 || Object.keys(extra).length > 0)
+    throw formulaFailure(formulaErrors, extra);
+  return { dataset, check };
+}
+
+async function recordFormulaVersion(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  measureId: number,
+  version: number,
+  def: Definition,
+  check: FormulaCheck | null,
+  hash: string,
+  note: string,
+  phaseStart: string | null,
+): Promise<void> {
+  await tx.insert(monFormulaVersions).values({
+    projectId: actor.projectId,
+    measureId,
+    version,
+    datasetId: def.dataset_id,
+    numerator: def.numerator,
+    denominator: def.denominator,
+    valueExpr: def.value_expr,
+    hash,
+    columns: check?.columns ?? [],
+    note,
+    phaseStart,
+    createdBy: actor.userId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Changes.
+
+/** POST /pages/{pageId}/measures: a new measure at the end of the page (formula version 1 when it reads data). */
+export async function createMeasure(
+  db: Database,
+  actor: MonitoringActor,
+  pageId: number,
+  input: MeasureCreateInput,
+): Promise<MeasureDetail> {
+  const id = await db.transaction(async (tx) => {
+    const level = await pageLevel(tx, actor, pageId);
+    if (!editsMeasures(actor, level)) throw new AppError('FORBIDDEN', 'You may not change the measures of this page.');
+    const { dataset, check } = await checkDefinition(tx, actor, input);
+    const hash = dataset ? definitionHash(dataset.id, input.type, check) : null;
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${monMeasures.position}) + 1, 0)::int` })
+      .from(monMeasures)
+      .where(
+        and(eq(monMeasures.projectId, actor.projectId), eq(monMeasures.pageId, pageId), isNull(monMeasures.deletedAt)),
+      );
+    const now = new Date();
+    const [row] = await tx
+      .insert(monMeasures)
+      .values({
+        projectId: actor.projectId,
+        pageId,
+        datasetId: input.dataset_id,
+        name: input.name,
+        type: input.type,
+        numerator: input.numerator,
+        denominator: input.denominator,
+        valueExpr: input.value_expr,
+        multiplier: input.multiplier,
+        unitLabel: input.unit_label,
+        direction: input.direction,
+        grain: input.grain,
+        strataKeys: input.strata_keys,
+        definition: input.definition,
+        chartDefault: input.chart_default,
+        ruleProfile: input.rule_profile,
+        baselineFrom: input.baseline_from,
+        baselineTo: input.baseline_to,
+        formulaVersion: hash ? 1 : 0,
+        formulaHash: hash,
+        position: next,
+        createdAt: now,
+        createdBy: actor.userId,
+        updatedAt: now,
+        updatedBy: actor.userId,
+      })
+      .returning();
+    if (hash) await recordFormulaVersion(tx, actor, row!.id, 1, input, check, hash, '', null);
+    await auditMeasure(tx, actor, 'measure_created', row!.id, {
+      page_id: pageId,
+      name: row!.name,
+      type: row!.type,
+      dataset_id: row!.datasetId,
+      formula_version: row!.formulaVersion,
+    });
+    return row!.id;
+  });
+  return getMeasure(db, actor, id);
+}
+
+const UPDATABLE = [
+  'name',
+  'type',
+  'dataset_id',
+  'numerator',
+  'denominator',
+  'value_expr',
+  'multiplier',
+  'unit_label',
+  'direction',
+  'grain',
+  'strata_keys',
+  'definition',
+  'chart_default',
+  'rule_profile',
+  'baseline_from',
+  'baseline_to',
+] as const;
+type Updatable = (typeof UPDATABLE)[number];
+
+function stateOf(row: MeasureRow): Record<Updatable, unknown> & Definition {
+  return {
+    name: row.name,
+    type: row.type as MeasureType,
+    dataset_id: row.datasetId,
+    numerator: row.numerator,
+    denominator: row.denominator,
+    value_expr: row.valueExpr,
+    multiplier: row.multiplier,
+    unit_label: row.unitLabel,
+    direction: row.direction,
+    grain: row.grain,
+    strata_keys: row.strataKeys,
+    definition: measureDefinitionSchema.parse(row.definition ?? {}),
+    chart_default: row.chartDefault as SpcChart,
+    rule_profile: row.ruleProfile,
+    baseline_from: row.baselineFrom,
+    baseline_to: row.baselineTo,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * PUT /measures/{measureId}: the fields given, if the edit started from the current version (409 otherwise). A new
+ * dataset, a changed formula or a type that reads other formulas records the next formula version; `phase_start`
+ * then also starts a phase ("Definition changed") at that period. Earlier versions and phases stay as they were.
+ */
+export async function updateMeasure(
+  db: Database,
+  actor: MonitoringActor,
+  measureId: number,
+  input: MeasureUpdate,
+): Promise<MeasureDetail> {
+  await db.transaction(async (tx) => {
+    const { row } = await measureAccess(tx, actor, measureId, { edit: true, lock: true });
+    if (row.version !== input.version) {
+      const error = new AppError('CONFLICT', STALE_MEASURE_MESSAGE, { version: [String(row.version)] });
+      error.details = { current_version: row.version };
+      throw error;
+    }
+    const before = stateOf(row);
+    const next = { ...before } as typeof before;
+    for (const field of UPDATABLE)
+      if (input[field] !== undefined) (next as Record<string, unknown>)[field] = input[field];
+    const changed = UPDATABLE.filter((field) => !same(before[field], next[field]));
+    const definitionChanged =
+      next.dataset_id !== before.dataset_id ||
+      FORMULA_FIELDS.some((field) => next[field] !== before[field]) ||
+      measureUsesDenominator(next.type) !== measureUsesDenominator(before.type);
+    const phaseStart = input.phase_start ? periodStart(input.phase_start, next.grain as PeriodGrain) : null;
+    if (phaseStart && !definitionChanged)
+      throw new AppError('VALIDATION_FAILED', PHASE_WITHOUT_CHANGE, { phase_start: [PHASE_WITHOUT_CHANGE] });
+    if (changed.length === 0) return;
+    const { dataset, check } = await checkDefinition(tx, actor, next);
+    const formulaVersion = definitionChanged ? row.formulaVersion + 1 : row.formulaVersion;
+    const hash = definitionChanged ? (dataset ? definitionHash(dataset.id, next.type, check) : null) : row.formulaHash;
+    await tx
+      .update(monMeasures)
+      .set({
+        name: next.name as string,
+        type: next.type,
+        datasetId: next.dataset_id,
+        numerator: next.numerator,
+        denominator: next.denominator,
+        valueExpr: next.value_expr,
+        multiplier: next.multiplier as number,
+        unitLabel: next.unit_label as string,
+        direction: next.direction as string,
+        grain: next.grain as string,
+        strataKeys: next.strata_keys,
+        definition: next.definition as MeasureDefinition,
+        chartDefault: next.chart_default,
+        ruleProfile: next.rule_profile as string,
+        baselineFrom: next.baseline_from,
+        baselineTo: next.baseline_to,
+        formulaVersion,
+        formulaHash: hash,
+        version: row.version + 1,
+        updatedAt: new Date(),
+        updatedBy: actor.userId,
+      })
+      .where(liveMeasure(actor.projectId, measureId));
+    if (definitionChanged) {
+      await recordFormulaVersion(
+        tx,
+        actor,
+        measureId,
+        formulaVersion,
+        next,
+        check,
+        // A version without a dataset still gets a hash, so the history can tell definitions apart.
+        hash ?? definitionHash(null, next.type, null),
+        input.formula_note ?? '',
+        phaseStart,
+      );
+      if (phaseStart)
+        await startDefinitionPhase(tx, actor, measureId, phaseStart, next.grain as PeriodGrain, formulaVersion);
+    }
+    await auditMeasure(tx, actor, 'measure_updated', measureId, {
+      page_id: row.pageId,
+      fields: changed,
+      version: row.version + 1,
+      ...(definitionChanged ? { formula_version: formulaVersion, phase_start: phaseStart } : {}),
+    });
+  });
+  return getMeasure(db, actor, measureId);
+}
+
+/** 409 when a phase already starts in the period (one phase per period and measure). */
+export async function refuseTakenPhase(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  measureId: number,
+  start: string,
+  grain: PeriodGrain,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ id: monPhases.id, label: monPhases.label })
+    .from(monPhases)
+    .where(
+      and(
+        eq(monPhases.projectId, actor.projectId),
+        eq(monPhases.measureId, measureId),
+        eq(monPhases.startPeriod, start),
+      ),
+    );
+  if (taken)
+    throw new AppError(
+      'CONFLICT',
+      `A phase already starts in ${periodLabel(start, grain)} ("${taken.label}"). Choose another period or remove that phase first.`,
+      { start_period: [`A phase already starts in ${periodLabel(start, grain)}.`] },
+    );
+}
+
+async function startDefinitionPhase(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  measureId: number,
+  start: string,
+  grain: PeriodGrain,
+  formulaVersion: number,
+): Promise<void> {
+  await refuseTakenPhase(tx, actor, measureId, start, grain);
+  await tx.insert(monPhases).values({
+    projectId: actor.projectId,
+    measureId,
+    startPeriod: start,
+    label: `Definition changed (version ${formulaVersion})`,
+    reason: 'definition_change',
+    createdBy: actor.userId,
+  });
+}
+
+/** DELETE /measures/{measureId}: a soft delete; its charts go with it (and its cached series). */
+export async function deleteMeasure(db: Database, actor: MonitoringActor, measureId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { row } = await measureAccess(tx, actor, measureId, { edit: true, lock: true });
+    const charts = await tx
+      .delete(monCharts)
+      .where(and(eq(monCharts.projectId, actor.projectId), eq(monCharts.measureId, measureId)))
+      .returning({ id: monCharts.id });
+    await tx.delete(monSeries).where(and(eq(monSeries.projectId, actor.projectId), eq(monSeries.measureId, measureId)));
+    await tx
+      .update(monMeasures)
+      .set({ deletedAt: new Date(), updatedBy: actor.userId })
+      .where(liveMeasure(actor.projectId, measureId));
+    await auditMeasure(tx, actor, 'measure_deleted', measureId, {
+      page_id: row.pageId,
+      name: row.name,
+      charts_removed: charts.map((chart) => chart.id),
+    });
+  });
+}
+
+/** GET /measures/{measureId}/formula-versions: every definition the measure has had, newest first. */
+export async function formulaVersions(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  measureId: number,
+): Promise<FormulaVersion[]> {
+  await measureAccess(db, actor, measureId);
+  const rows = await db
+    .select({
+      version: monFormulaVersions,
+      datasetName: monDatasets.name,
+      creatorName: nameOf(creators),
+    })
+    .from(monFormulaVersions)
+    .leftJoin(
+      monDatasets,
+      and(eq(monDatasets.id, monFormulaVersions.datasetId), eq(monDatasets.projectId, actor.projectId)),
+    )
+    .leftJoin(creators, eq(creators.id, monFormulaVersions.createdBy))
+    .where(and(eq(monFormulaVersions.projectId, actor.projectId), eq(monFormulaVersions.measureId, measureId)))
+    .orderBy(desc(monFormulaVersions.version));
+  return rows.map(({ version: v, datasetName, creatorName }) => ({
+    version: v.version,
+    dataset: v.datasetId !== null && datasetName !== null ? { id: v.datasetId, name: datasetName } : null,
+    numerator: v.numerator,
+    denominator: v.denominator,
+    value_expr: v.valueExpr,
+    hash: v.hash,
+    note: v.note,
+    phase_start: v.phaseStart,
+    created_at: v.createdAt.toISOString(),
+    created_by: v.createdBy !== null && creatorName !== null ? { id: v.createdBy, name: creatorName } : null,
+  }));
+}

@@ -1,0 +1,160 @@
+import type { Chart, Measure, MeasureSummary, Series, SeriesPoint } from '@portal/shared';
+
+/** Factories for the chart, series and measure screens' tests (contracts of monitoring-measures.ts). */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function point(index: number, overrides: Partial<SeriesPoint> = {}): SeriesPoint {
+  const year = 2024 + Math.floor(index / 12);
+  const month = index % 12;
+  return {
+    period: `${year}-${String(month + 1).padStart(2, '0')}-01`,
+    label: `${MONTHS[month]} ${year}`,
+    rows: 100,
+    numerator: 10,
+    denominator: 100,
+    value: 10,
+    gap: null,
+    excluded: false,
+    provisional: false,
+    phase: 0,
+    cl: 10,
+    ucl: 19,
+    lcl: 1,
+    ucl2: 16,
+    lcl2: 4,
+    ucl1: 13,
+    lcl1: 7,
+    signals: [],
+    variation: 'common',
+    target: null,
+    ...overrides,
+  };
+}
+
+export function series(points: SeriesPoint[], overrides: Partial<Series> = {}): Series {
+  return {
+    measure_id: 9,
+    chart: 'p',
+    rule_profile: 'western_electric',
+    grain: 'month',
+    unit_label: '%',
+    multiplier: 100,
+    direction: 'up',
+    stratum: null,
+    strata: [],
+    points,
+    summary: {
+      variation: 'common',
+      assurance: null,
+      trial: false,
+      baseline_points: points.length,
+      useful_points: points.length,
+      longest_run: null,
+      crossings: null,
+      run_limit: null,
+      crossing_limit: null,
+    },
+    benchmarks: [],
+    annotations: [],
+    phases: [],
+    formula_version: 1,
+    formula_hash: 'abc',
+    dataset_version: 1,
+    computed_at: '2026-03-01T10:00:00Z',
+    compute_ms: 3,
+    empty_reason: null,
+    ...overrides,
+  };
+}
+
+/** n points numbered from Jan 2024. */
+export const points = (n: number, make: (i: number) => Partial<SeriesPoint> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => point(i, make(i)));
+
+export function measure(overrides: Partial<Measure> & Pick<Measure, 'id' | 'name'>): Measure {
+  return {
+    page_id: 5,
+    type: 'rate',
+    dataset: { id: 3, name: 'Falls' },
+    numerator: 'sum(falls_with_injury)',
+    denominator: 'sum(patient_days)',
+    value_expr: '',
+    multiplier: 1000,
+    unit_label: 'per 1,000 patient days',
+    direction: 'down',
+    grain: 'month',
+    strata_keys: ['ward'],
+    definition: {
+      description: 'Falls with injury per 1,000 patient days.',
+      inclusions: 'Inpatients.',
+      exclusions: '',
+      data_source: 'Incident reports',
+      owner: 'Nursing',
+      collection_plan: '',
+    },
+    chart_default: 'u',
+    rule_profile: 'western_electric',
+    baseline_from: null,
+    baseline_to: null,
+    formula_version: 1,
+    formula_hash: 'abc',
+    version: 1,
+    targets: [],
+    benchmarks: [],
+    phases: [],
+    annotations: [],
+    updated_at: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function chart(overrides: Partial<Chart> & Pick<Chart, 'id' | 'title'>): Chart {
+  return {
+    page_id: 5,
+    measure: { id: 9, name: 'Falls with injury', type: 'rate' },
+    chart_type: 'u',
+    options: {
+      stratum: null,
+      from: null,
+      to: null,
+      sigma_lines: [],
+      show_target: true,
+      show_benchmark: true,
+      show_annotations: true,
+      rule_profile: null,
+    },
+    position: 0,
+    version: 1,
+    updated_at: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function summary(
+  overrides: Partial<MeasureSummary> & Pick<MeasureSummary, 'measure_id' | 'name'>,
+): MeasureSummary {
+  return {
+    type: 'rate',
+    unit_label: 'per 1,000 patient days',
+    direction: 'down',
+    latest: { period: '2026-02-01', label: 'Feb 2026', value: 2.134, numerator: 12, denominator: 5623, rows: 31 },
+    target: { value: 2, kind: 'target' },
+    benchmark: null,
+    variation: 'common',
+    assurance: 'hit_and_miss',
+    trial: false,
+    signals: [],
+    sparkline: [3, 2.5, null, 2.1],
+    definition: {
+      description: 'Falls with injury per 1,000 patient days.',
+      inclusions: '',
+      exclusions: '',
+      data_source: '',
+      owner: '',
+      collection_plan: '',
+    },
+    explanation: 'The sum of falls with injury divided by the sum of patient days, times 1,000.',
+    ...overrides,
+  };
+}
