@@ -118,6 +118,9 @@ const keyOf = (alias: string, keys: string[]) =>
 
 /** Update by key, once every row is in: in-file duplicates (the later line wins), then older rows. */
 async function replaceByKey(tx: DbOrTx, job: CommitJob, datasetId: number, keys: string[]): Promise<number> {
+  // The rows just inserted are not in the planner's statistics yet: it would pick a nested loop (every incoming row
+  // against every row of its date, quadratic). Both statements are hash or sort joins by nature.
+  await tx.execute(sql`set local enable_nestloop = off`);
   await tx.execute(sql`
     update mon_rows r set active = false
       from (select x.id, row_number() over (partition by x.row_date, ${keyOf('x', keys)}
@@ -132,6 +135,7 @@ async function replaceByKey(tx: DbOrTx, job: CommitJob, datasetId: number, keys:
        and o.project_id = ${job.projectId} and o.dataset_id = ${datasetId} and o.active
        and o.import_id <> ${job.importId}
        and o.row_date = n.row_date and ${keyOf('o', keys)} = ${keyOf('n', keys)}`);
+  await tx.execute(sql`set local enable_nestloop to default`);
   return replaced.rowCount ?? 0;
 }
 

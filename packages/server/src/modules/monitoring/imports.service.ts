@@ -373,12 +373,14 @@ export async function startCommit(
       .where(importOf(actor.projectId, importId));
     await audit(tx, actor, 'import_commit_started', importId, { dataset_id: row.datasetId, mode: settings.mode });
   });
+  // Read before the commit starts: a small file may be committed before a later read, and the answer is 'committing'.
+  const answer = await detail(db, actor, importId);
   launchCommit(
     db,
     { projectId: actor.projectId, importId, userId: actor.userId, ip: actor.ip, requestId: actor.requestId },
     log,
   );
-  return detail(db, actor, importId);
+  return answer;
 }
 
 // ------------------------------------------------------------------ roll back

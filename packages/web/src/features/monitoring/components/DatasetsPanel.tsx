@@ -64,6 +64,7 @@ export function DatasetsPanel({ projectId, datasets, selectedId, hrefFor, onCrea
                         component={Link}
                         to={hrefFor(dataset.id)}
                         fw={selected ? 700 : 500}
+                        c={selected ? 'blue.9' : undefined}
                         aria-current={selected ? 'true' : undefined}
                         style={{ overflowWrap: 'anywhere' }}
                       >

@@ -148,7 +148,12 @@ function PreviewResult({ detail, draft }: { detail: ImportDetail; draft: ImportD
         {formatCount(detail.detected.row_count, 'row', 'rows')}.
       </Text>
       {detail.preview.length > 0 && (
-        <Table.ScrollContainer minWidth={Math.max(480, 140 * (columns.length + 1))} maxHeight={480}>
+        <Table.ScrollContainer
+          minWidth={Math.max(480, 140 * (columns.length + 1))}
+          maxHeight={480}
+          // A region that scrolls must be reachable with the keyboard.
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Preview rows' } }}
+        >
           <Table verticalSpacing={4} striped stickyHeader aria-label="Preview of the first rows">
             <Table.Thead>
               <Table.Tr>

@@ -6,6 +6,7 @@ import { VARIATION_COLOR } from './series-format';
 import {
   type DrawOptions,
   LARGE_SERIES,
+  niceBound,
   pointTooltip,
   type SpcEChartsOption,
   spcChartOption,
@@ -260,5 +261,14 @@ describe('stepLine', () => {
 describe('pointTooltip', () => {
   it('is empty for an index out of range', () => {
     expect(pointTooltip(series(points(1)), 5, ALL_ON)).toBe('');
+  });
+});
+
+describe('niceBound', () => {
+  it('rounds axis bounds outwards to a round step of the range', () => {
+    expect(niceBound(2.0813, { min: 0, max: 2.0813 }, [0.62], Math.ceil)).toBe(2.5);
+    expect(niceBound(0, { min: 0, max: 2.0813 }, [0.62], Math.floor)).toBe(0);
+    expect(niceBound(83.2, { min: 83.2, max: 95.1 }, [88], Math.floor)).toBe(80);
+    expect(niceBound(5, { min: 5, max: 5 }, [5], Math.ceil)).toBe(5);
   });
 });

@@ -253,6 +253,21 @@ function benchmarkLines(series: Series): NonNullable<MarkLineComponentOption['da
   });
 }
 
+/** A bound rounded outwards to a 1, 2 or 5 step of about a fifth of the axis range. */
+export function niceBound(
+  value: number,
+  extent: { min: number; max: number },
+  extra: readonly number[],
+  round: (x: number) => number,
+): number {
+  const range = Math.max(extent.max, ...extra) - Math.min(extent.min, ...extra);
+  if (!(range > 0)) return value;
+  const rough = range / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude;
+  return Number((round(value / step) * step).toPrecision(12));
+}
+
 function annotationPins(series: Series): NonNullable<MarkPointComponentOption['data']> {
   const pins: NonNullable<MarkPointComponentOption['data']> = [];
   series.annotations.forEach((note) => {
@@ -375,8 +390,12 @@ export function spcChartOption(series: Series, options: DrawOptions, title: stri
       nameTextStyle: { align: 'left' },
       ...(benchmarkValues.length > 0
         ? {
-            min: (extent: { min: number }) => Math.min(extent.min, ...benchmarkValues),
-            max: (extent: { max: number }) => Math.max(extent.max, ...benchmarkValues),
+            // Benchmark lines are not data, so ECharts would not widen the axis for them; the bounds are rounded
+            // to a step of the range so the end labels stay round numbers.
+            min: (extent: { min: number; max: number }) =>
+              niceBound(Math.min(extent.min, ...benchmarkValues), extent, benchmarkValues, Math.floor),
+            max: (extent: { min: number; max: number }) =>
+              niceBound(Math.max(extent.max, ...benchmarkValues), extent, benchmarkValues, Math.ceil),
           }
         : {}),
     },
