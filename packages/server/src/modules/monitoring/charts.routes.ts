@@ -10,31 +10,15 @@ import {
   SPC_RULE_SETS,
   seriesSchema,
 } from '@portal/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/session.js';
-import { monitoringAccess } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { createChart, deleteChart, getChart, listCharts, measureSummary, updateChart } from './charts.service.js';
 import { draftInsight } from './insight-draft.js';
+import { actorFor, idParam, errors as monitoringErrors, P, tags } from './route-kit.js';
 import { getSeries, seriesCsv } from './series.service.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
-const tags = ['monitoring'];
-const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
+const errors = { ...monitoringErrors, 422: errorBodySchema };
 const pageParams = projectParams.extend({ pageId: idParam('page') });
 const measureParams = projectParams.extend({ measureId: idParam('measure') });
 const chartParams = projectParams.extend({ chartId: idParam('chart') });
@@ -56,8 +40,7 @@ const seriesQuery = z.object({
  */
 export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   app.get(
     `${P}/measures/:measureId/series`,

@@ -16,8 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvHeaders, csvLine } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
-import { requireUser } from '../../plugins/session.js';
-import { type MonitoringActor, monitoringAccess } from '../../policies/monitoring.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
   createDataset,
@@ -39,21 +38,8 @@ import {
   startCommit,
   uploadImport,
 } from './imports.service.js';
+import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['monitoring'];
-const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
 const datasetParams = projectParams.extend({ datasetId: idParam('dataset') });
 const importParams = projectParams.extend({ importId: idParam('import') });
 const CHOOSE_FILE = 'Choose a CSV file.';
@@ -69,8 +55,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
   });
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   /** A reader of datasets: any one of the sections that work with them. */
   async function reader(request: FastifyRequest & { params: { projectId: number } }): Promise<MonitoringActor> {

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   insightCreateSchema,
   insightDetailSchema,
   insightListSchema,
@@ -7,11 +6,8 @@ import {
   insightSchema,
   insightUpdateSchema,
 } from '@portal/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/session.js';
-import { monitoringAccess } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
   createInsight,
@@ -21,29 +17,15 @@ import {
   listInsights,
   updateInsight,
 } from './insights.service.js';
+import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['monitoring'];
-const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
 const pageParams = projectParams.extend({ pageId: idParam('page') });
 const insightParams = projectParams.extend({ insightId: idParam('insight') });
 
 /** Key insights of pages (issue 8; docs/monitoring.md "Key insights"). */
 export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   app.get(
     `${P}/pages/:pageId/insights`,

@@ -1,7 +1,6 @@
 import {
   annotationInputSchema,
   benchmarkInputSchema,
-  errorBodySchema,
   formulaPreviewSchema,
   formulaValidateSchema,
   formulaValidationSchema,
@@ -17,8 +16,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/session.js';
-import { monitoringAccess } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { previewFormulas, validateFormula } from './formulas.service.js';
 import {
@@ -41,21 +38,8 @@ import {
   listMeasures,
   updateMeasure,
 } from './measures.service.js';
+import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['monitoring'];
-const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
 const pageParams = projectParams.extend({ pageId: idParam('page') });
 const measureParams = projectParams.extend({ measureId: idParam('measure') });
 const targetParams = measureParams.extend({ targetId: idParam('target') });
@@ -66,8 +50,7 @@ const annotationParams = measureParams.extend({ annotationId: idParam('annotatio
 /** Measures of pages, their parts and the formula builder (issue 9; docs/monitoring.md "Measures and formulas"). */
 export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
   const detail = { 200: measureDetailSchema, ...errors };
   const created = { 201: measureDetailSchema, ...errors };
 

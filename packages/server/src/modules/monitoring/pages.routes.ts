@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   monitoringIntroductionSchema,
   monitoringIntroductionUpdateSchema,
   pageCreateSchema,
@@ -12,7 +11,6 @@ import {
   pageUpdateSchema,
   usedPageNumbersSchema,
 } from '@portal/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -32,16 +30,8 @@ import {
   updatePage,
   usedNumbers,
 } from './pages.service.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['monitoring'];
 const pageId = z
   .string()
   .regex(/^\d{1,10}$/, 'The page id is 1 to 10 digits.')
@@ -51,8 +41,7 @@ const pageParams = projectParams.extend({ pageId });
 /** The page tree core: pages, the introduction, and the project of a page (issue 8; docs/monitoring.md "Pages"). */
 export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   app.get(
     `${P}/pages`,

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   mainRoleDashboardSchema,
   monitoringMainRoleBodySchema,
   monitoringMainRoleBulkSchema,
@@ -19,12 +18,8 @@ import {
   userRequestSchema,
 } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { userRequests } from '../../db/schema/index.js';
-import { requireUser } from '../../plugins/session.js';
-import { monitoringAccess } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 import {
@@ -43,21 +38,8 @@ import {
   updatePagePermissions,
   updateRole,
 } from './permissions.service.js';
+import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['monitoring'];
-const idParam = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${what} id is 1 to 10 digits.`)
-    .transform(Number);
 const userParams = projectParams.extend({ userId: idParam('user') });
 const roleParams = projectParams.extend({ roleId: idParam('role') });
 const pageParams = projectParams.extend({ pageId: idParam('page') });
@@ -68,8 +50,7 @@ const pageParams = projectParams.extend({ pageId: idParam('page') });
  */
 export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   // -- Monitoring users (assign-users, manage-users) ----------------------------------------------------------
 

@@ -15,8 +15,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { requireUser } from '../../plugins/session.js';
-import { monitoringAccess } from '../../policies/monitoring.js';
 import { notify } from '../notifications/notifications.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -30,17 +28,9 @@ import {
   type RequestNotice,
   updateRequest,
 } from './requests.service.js';
+import { actorFor, errors as monitoringErrors, P, tags } from './route-kit.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-};
-const tags = ['monitoring'];
+const errors = { ...monitoringErrors, 413: errorBodySchema };
 const requestParams = projectParams.extend({
   requestId: z
     .string()
@@ -55,8 +45,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: REQUEST_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
   });
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   /** Bell notifications and emails, once the change has committed (a mail server that is down is only logged). */
   async function send(request: FastifyRequest, projectId: number, notices: readonly RequestNotice[]) {

@@ -20,12 +20,10 @@ import {
 } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { requireUser } from '../../plugins/session.js';
-import { monitoringAccess } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { listPages } from './pages.service.js';
+import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 import {
   addLevel,
   applyNumbers,
@@ -41,20 +39,6 @@ import {
   updateLevel,
 } from './structure.service.js';
 
-const P = '/api/projects/:projectId/monitoring';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['monitoring'];
-const idParam = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${what} id is 1 to 10 digits.`)
-    .transform(Number);
 const levelParams = projectParams.extend({ levelId: idParam('level') });
 const pageParams = projectParams.extend({ pageId: idParam('page') });
 
@@ -68,8 +52,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: OUTLINE_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
   });
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
-    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
+  const actor = actorFor(db);
 
   // ------------------------------------------------------------ levels
 

@@ -1,0 +1,31 @@
+import { errorBodySchema } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { requireUser } from '../../plugins/session.js';
+import { type MonitoringActor, monitoringAccess } from '../../policies/monitoring.js';
+
+/** What every monitoring route file shares: the prefix, the error answers, the tag, id params and the actor. */
+
+export const P = '/api/projects/:projectId/monitoring';
+export const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+export const tags = ['monitoring'];
+
+/** A numeric id in the path ("The page id is 1 to 10 digits." otherwise). */
+export const idParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
+    .transform(Number);
+
+/** The signed-in user's monitoring access to the request's project for one section (monitoringAccess). */
+export const actorFor =
+  (db: DbOrTx) =>
+  (request: FastifyRequest & { params: { projectId: number } }, section: string): Promise<MonitoringActor> =>
+    monitoringAccess(db, requireUser(request), request, request.params.projectId, section);
