@@ -3,12 +3,17 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
+import { purgeExpiredMonitoringRows } from './monitoring-retention.js';
 import { unsafeSendReviewReminders } from './review-reminders.js';
 
 /** Queue of the daily periodic-review reminders. */
 export const REVIEW_REMINDERS = 'policy-review-reminders';
 /** Every day at 06:00 UTC. */
 export const REVIEW_REMINDERS_CRON = '0 6 * * *';
+/** Queue of the daily purge of patient-level monitoring rows past their retention (decision record 010). */
+export const MONITORING_RETENTION = 'monitoring-retention';
+/** Every day at 03:00 UTC. */
+export const MONITORING_RETENTION_CRON = '0 3 * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -41,5 +46,10 @@ export async function startJobs(options: {
     );
   });
   await boss.send(REVIEW_REMINDERS, {}, { singletonKey: 'startup', singletonSeconds: 3600 });
+  await boss.createQueue(MONITORING_RETENTION);
+  await boss.schedule(MONITORING_RETENTION, MONITORING_RETENTION_CRON, {}, { tz: 'UTC' });
+  await boss.work(MONITORING_RETENTION, async () => {
+    await purgeExpiredMonitoringRows(options.db, options.clock.now());
+  });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app.js';
 import { createProject } from '../../test/factories.js';
 import { policyProject, publishDraft } from '../../test/policy-kit.js';
 import { auditEvents, notifications, policyDocuments, policyVersions } from '../db/schema/index.js';
-import { REVIEW_REMINDERS, startJobs } from './index.js';
+import { MONITORING_RETENTION, REVIEW_REMINDERS, startJobs } from './index.js';
 import { unsafeSendReviewReminders } from './review-reminders.js';
 
 describe('periodic review reminders', () => {
@@ -75,7 +75,12 @@ describe('periodic review reminders', () => {
     });
     try {
       const schedules = await jobs.boss.getSchedules();
-      expect(schedules.map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone])).toEqual([
+      expect(
+        schedules
+          .map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ).toEqual([
+        [MONITORING_RETENTION, '0 3 * * *', 'UTC'],
         [REVIEW_REMINDERS, '0 6 * * *', 'UTC'],
       ]);
       // The start-up run reaches the owner (pg-boss polls every 2 s by default).
