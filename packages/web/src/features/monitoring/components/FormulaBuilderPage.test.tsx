@@ -381,7 +381,7 @@ describe('FormulaBuilderPage', () => {
     )!;
     await click(other);
     await waitFor(() => expect(text(dialog())).toContain('Your changes to this measure are not saved.'));
-    await click(getControl('Stay here', dialog()));
+    await click(getControl('Stay on this page', dialog()));
     expect(router.state.location.search).toBe('?page=2&measure=40');
     expect(field('Name').value).toBe('Falls (all)');
   });

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMeasureDatasets } from '../api/measures-datasets';
+import { useDatasets } from '../api/data-datasets';
 import { useMeasure } from '../api/measures-detail';
 import { usePageMeasures } from '../api/measures-list';
 import { usePageTree } from '../api/pages-list';
@@ -83,7 +83,8 @@ function PageMeasures({
   measureParam: string | null;
 }) {
   const list = usePageMeasures(projectId, pageId);
-  const datasets = useMeasureDatasets(projectId);
+  const datasetList = useDatasets(projectId);
+  const datasets = datasetList.data?.datasets;
   const [, setSearch] = useSearchParams();
   const link = (measure: number | 'new') => `?page=${pageId}&measure=${measure}`;
 
@@ -97,7 +98,7 @@ function PageMeasures({
       </Stack>
     );
   }
-  const failed = list.isError ? list : datasets.isError ? datasets : null;
+  const failed = list.isError ? list : datasetList.isError ? datasetList : null;
   if (failed) {
     return (
       <LoadFailure
@@ -108,7 +109,7 @@ function PageMeasures({
       />
     );
   }
-  if (!list.data || !datasets.data) return <LoadingRows label="Loading the measures" />;
+  if (!list.data || !datasets) return <LoadingRows label="Loading the measures" />;
 
   const { measures, abilities } = list.data;
   const measureId = idOf(measureParam);
@@ -150,7 +151,7 @@ function PageMeasures({
             projectId={projectId}
             pageId={pageId}
             measure={null}
-            datasets={datasets.data}
+            datasets={datasets}
             canEdit
             onCreated={(id) => setSearch({ page: String(pageId), measure: String(id) })}
             onDeleted={() => setSearch({ page: String(pageId) })}
@@ -161,7 +162,7 @@ function PageMeasures({
             projectId={projectId}
             pageId={pageId}
             measureId={measureId}
-            datasets={datasets.data}
+            datasets={datasets}
             canEdit={abilities.edit}
           />
         ) : (

@@ -48,6 +48,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { useLeaveWarning } from '../../../components/leave-warning';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { measureQueryOptions, useDeleteMeasure, useUpdateMeasure } from '../api/measures-detail';
@@ -68,7 +69,6 @@ import {
   optionsOf,
   RULE_PROFILE_LABELS,
   typeDefaults,
-  useLeaveWarning,
 } from './measure-parts';
 import { monitoringRoute } from './use-monitoring-project';
 
@@ -429,7 +429,7 @@ export function MeasureEditor({
   const previewBody = useMemo(() => JSON.parse(previewKey) as FormulaPreview | null, [previewKey]);
   const preview = useMeasurePreview(projectId, previewBody);
 
-  const blocker = useLeaveWarning(dirty);
+  const blocker = useLeaveWarning(dirty, 'this measure');
 
   const datasetOptions = datasets.map((item) => ({ value: String(item.id), label: item.name }));
   if (measure?.dataset && !datasets.some((item) => item.id === measure.dataset!.id))

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   PAGE_STATUSES,
   type PageCreate,
@@ -8,9 +8,10 @@ import {
   type PageUpdate,
   pageNumberSchema,
 } from '@portal/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useLeaveWarning } from '../../../components/leave-warning';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
@@ -249,7 +250,7 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
     setErrors({});
   };
 
-  const blocker = useLeaveWarning(dirty && !leaving.current);
+  const blocker = useLeaveWarning(dirty && !leaving.current, 'this page');
 
   return (
     <Stack gap="md">
@@ -412,46 +413,5 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
       </Paper>
       {blocker}
     </Stack>
-  );
-}
-
-/** Asks before leaving the form (in the app or by closing the tab) while there are unsaved changes. */
-function useLeaveWarning(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  useEffect(() => {
-    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
-  }, [blocker, dirty]);
-  return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Text>Your changes to this page are not saved. If you leave now, they are lost.</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay on this page
-          </Button>
-          <Button color="red.8" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Divider, Group, Mark, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Divider, Group, Mark, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type AnnotationKind,
   type BenchmarkStatistic,
@@ -12,8 +12,7 @@ import {
   type SpcRuleSet,
   type TargetKind,
 } from '@portal/shared';
-import { memo, useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { memo } from 'react';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { useFormulaVersions } from '../api/measures-detail';
@@ -176,48 +175,6 @@ export function ExpressionErrorMark({ text, error }: { text: string; error: Expr
         {start >= text.length ? 'Marked: the end of the formula.' : `Marked: from character ${start + 1}.`}
       </Text>
     </Stack>
-  );
-}
-
-/** Asks before leaving the editor (in the app or by closing the tab) while it has unsaved changes. */
-export function useLeaveWarning(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  // A save or delete that navigates clears `dirty` right after the navigation was blocked: let it through.
-  useEffect(() => {
-    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
-  }, [blocker, dirty]);
-  return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Text>Your changes to this measure are not saved. If you leave now, they are lost.</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay here
-          </Button>
-          <Button color="red.8" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
