@@ -97,7 +97,7 @@ test('drag a branch to renumber it, after a preview and a confirmation', async (
   await signInAsAdmin(page);
   await page.goto(`${APP}/dnd`);
   const handle = page.getByRole('button', { name: 'Reorder 5 Patient safety and incident reporting' });
-  await expect(handle).toBeVisible();
+  await expect(handle).toBeVisible({ timeout: 15_000 });
   // Keyboard drag (dnd-kit): pick up, move up one place, drop.
   // dnd-kit measures the rows after the pick-up, so each key waits for the previous step's announcement.
   await handle.focus();

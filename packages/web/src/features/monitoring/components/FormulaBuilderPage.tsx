@@ -126,7 +126,11 @@ function PageMeasures({
                 component={Link}
                 to={link(measure.id)}
                 label={measure.name}
-                description={MEASURE_TYPE_SHORT[measure.type]}
+                description={
+                  <Text span size="xs" c="gray.8">
+                    {MEASURE_TYPE_SHORT[measure.type]}
+                  </Text>
+                }
                 active={measure.id === measureId}
                 aria-current={measure.id === measureId ? 'page' : undefined}
               />

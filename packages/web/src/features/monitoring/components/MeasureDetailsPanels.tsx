@@ -254,7 +254,7 @@ function RowActions({
           Edit
         </Button>
       )}
-      <Button size="compact-xs" variant="subtle" color="red.8" onClick={onDelete} aria-label={`Delete ${name}`}>
+      <Button size="compact-xs" variant="subtle" color="red.9" onClick={onDelete} aria-label={`Delete ${name}`}>
         Delete
       </Button>
     </Group>

@@ -742,7 +742,7 @@ export function MeasureEditor({
                   </Button>
                 )}
                 {measure?.abilities.edit && (
-                  <Button variant="subtle" color="red.8" ml="auto" onClick={() => setDeleting(true)}>
+                  <Button variant="subtle" color="red.9" ml="auto" onClick={() => setDeleting(true)}>
                     Delete measure
                   </Button>
                 )}
