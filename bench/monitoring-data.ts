@@ -1,7 +1,9 @@
 // npm run bench:monitoring-data: monitoring data at scale (issue 9), on a real PostgreSQL through the real services.
 //   - import: a CSV file of BENCH_IMPORT_ROWS rows (1,000,000 by default, about 45 MB) is uploaded into its chunks,
 //     its settings saved and committed in one transaction. Target: peak memory (RSS of this process, sampled every
-//     50 ms) under 300 MB. The figure includes the Node runtime, the app's modules and the database pool.
+//     50 ms) under 300 MB. The figure includes the Node runtime, the app's modules under tsx and the database pool
+//     (about 290 MB before the import starts), so the growth is printed too. V8 collects lazily when it may grow:
+//     NODE_OPTIONS=--max-old-space-size=160 shows what the import needs (it completes within that heap).
 //   - series: a rate over 100,000 rows (60 months x 1,667 rows), read from the database, grouped by month and
 //     evaluated (evaluateMeasurePeriods), then SPC (buildSeries). Target: p95 < 200 ms.
 // Uses BENCH_DATABASE_URL or an embedded PostgreSQL in a temporary folder. Creates and drops its own database.
