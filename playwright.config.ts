@@ -24,6 +24,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
+  // Screens on a busy 2-CPU machine (11 servers, 2 browsers) can take more than the default 5 s to appear.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: DEMO_URL,
