@@ -1,9 +1,5 @@
 import {
-  type Annotation,
-  type AnnotationKind,
   atLeast,
-  type Benchmark,
-  type BenchmarkStatistic,
   type FormulaVersion,
   type ImprovementDirection,
   type Measure,
@@ -16,23 +12,17 @@ import {
   measureUsesDenominator,
   type PageAccessLevel,
   type PeriodGrain,
-  type Phase,
-  type PhaseReason,
   periodLabel,
   periodStart,
   type SpcChart,
   type SpcRuleSet,
   STALE_MEASURE_MESSAGE,
-  type Target,
-  type TargetKind,
 } from '@portal/shared';
-import { type AnyColumn, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import {
-  monAnnotations,
-  monBenchmarks,
   monCharts,
   monDatasets,
   monFormulaVersions,
@@ -40,7 +30,6 @@ import {
   monPages,
   monPhases,
   monSeries,
-  monTargets,
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -57,6 +46,7 @@ import {
   loadDataset,
 } from './formulas.service.js';
 import { effectivePageAccess } from './page-access.js';
+import { loadMeasureExtras, type MeasureExtras } from './series.service.js';
 
 /**
  * Measures of pages (issue 9; DOMAIN.md 1.1, 1.7): what is counted (formulas over a dataset of the project), how it
@@ -135,80 +125,7 @@ export function auditMeasure(
 // ---------------------------------------------------------------------------------------------------------------
 // Presenting.
 
-interface Parts {
-  targets: Target[];
-  benchmarks: Benchmark[];
-  phases: Phase[];
-  annotations: Annotation[];
-}
-
-/** Targets, benchmarks, phases and annotations of the given measures of the project, in reading order. */
-async function loadParts(db: DbOrTx, projectId: number, measureIds: number[]): Promise<Map<number, Parts>> {
-  const parts = new Map<number, Parts>(
-    measureIds.map((id) => [id, { targets: [], benchmarks: [], phases: [], annotations: [] }]),
-  );
-  if (measureIds.length === 0) return parts;
-  const [targets, benchmarks, phases, annotations] = await Promise.all([
-    db
-      .select()
-      .from(monTargets)
-      .where(and(eq(monTargets.projectId, projectId), inArray(monTargets.measureId, measureIds)))
-      .orderBy(asc(monTargets.effectiveFrom), asc(monTargets.id)),
-    db
-      .select()
-      .from(monBenchmarks)
-      .where(and(eq(monBenchmarks.projectId, projectId), inArray(monBenchmarks.measureId, measureIds)))
-      .orderBy(desc(monBenchmarks.asOf), asc(monBenchmarks.id)),
-    db
-      .select()
-      .from(monPhases)
-      .where(and(eq(monPhases.projectId, projectId), inArray(monPhases.measureId, measureIds)))
-      .orderBy(asc(monPhases.startPeriod), asc(monPhases.id)),
-    db
-      .select()
-      .from(monAnnotations)
-      .where(and(eq(monAnnotations.projectId, projectId), inArray(monAnnotations.measureId, measureIds)))
-      .orderBy(asc(monAnnotations.periodStart), asc(monAnnotations.id)),
-  ]);
-  for (const t of targets)
-    parts.get(t.measureId)?.targets.push({
-      id: t.id,
-      value: t.value,
-      effective_from: t.effectiveFrom,
-      kind: t.kind as TargetKind,
-    });
-  for (const b of benchmarks)
-    parts.get(b.measureId)?.benchmarks.push({
-      id: b.id,
-      source: b.source,
-      statistic: b.statistic as BenchmarkStatistic,
-      percentile: b.percentile,
-      value: b.value,
-      period_label: b.periodLabel,
-      as_of: b.asOf,
-      spec_match: b.specMatch,
-      citation_url: b.citationUrl,
-      note: b.note,
-    });
-  for (const p of phases)
-    parts.get(p.measureId)?.phases.push({
-      id: p.id,
-      start_period: p.startPeriod,
-      label: p.label,
-      reason: p.reason as PhaseReason,
-    });
-  for (const a of annotations)
-    parts.get(a.measureId)?.annotations.push({
-      id: a.id,
-      period_start: a.periodStart,
-      kind: a.kind as AnnotationKind,
-      text: a.text,
-      exclude_from_limits: a.excludeFromLimits,
-    });
-  return parts;
-}
-
-function present(row: MeasureRow, datasetName: string | null, parts: Parts): Measure {
+function present(row: MeasureRow, datasetName: string | null, parts: MeasureExtras): Measure {
   return {
     id: row.id,
     page_id: row.pageId,
@@ -252,7 +169,7 @@ export async function listMeasures(
       and(eq(monMeasures.projectId, actor.projectId), eq(monMeasures.pageId, pageId), isNull(monMeasures.deletedAt)),
     )
     .orderBy(asc(monMeasures.position), asc(monMeasures.id));
-  const parts = await loadParts(
+  const parts = await loadMeasureExtras(
     db,
     actor.projectId,
     rows.map((r) => r.measure.id),
@@ -277,7 +194,7 @@ export async function getMeasure(db: DbOrTx, actor: MonitoringActor, measureId: 
     .leftJoin(monDatasets, and(eq(monDatasets.id, monMeasures.datasetId), eq(monDatasets.projectId, actor.projectId)))
     .where(liveMeasure(actor.projectId, measureId));
   if (!entry) throw notFound(MEASURE_NOT_FOUND);
-  const parts = await loadParts(db, actor.projectId, [measureId]);
+  const parts = await loadMeasureExtras(db, actor.projectId, [measureId]);
   return {
     ...present(entry.measure, entry.datasetName, parts.get(measureId)!),
     page: entry.page,
