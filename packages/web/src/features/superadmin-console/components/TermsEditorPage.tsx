@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Modal, Paper, SegmentedControl, Skeleton, Stack, Text, Typography } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Typography } from '@mantine/core';
 import { termsContentSchema } from '@portal/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { useLeaveWarning } from '../../../components/leave-warning';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -67,7 +68,7 @@ function TermsForm({ state }: { state: TermsEditorState }) {
   const dirty = content !== saved;
   const busy = saveDraft.isPending || publish.isPending;
 
-  const leaveWarning = useLeaveWarning(dirty);
+  const leaveWarning = useLeaveWarning(dirty, 'the terms');
 
   function change(html: string) {
     setContent(html);
@@ -217,51 +218,5 @@ function TermsPreview({ html }: { html: string }) {
         <Text c="gray.7">Nothing to preview yet.</Text>
       )}
     </Paper>
-  );
-}
-
-/** Asks (with the dialog it returns) before leaving the page (in the app or by closing the tab) while there are unsaved changes. */
-function useLeaveWarning(dirty: boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  // Saving while a navigation waits lets it go on.
-  useEffect(() => {
-    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
-  }, [blocker, dirty]);
-
-  return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Text>Your changes to the terms are not saved. If you leave now, they are lost.</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay on this page
-          </Button>
-          <Button color="red.8" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
