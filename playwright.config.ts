@@ -23,7 +23,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // Whole flows (sign-in with the real captcha, several screens) on a busy 2-CPU machine.
+  timeout: 60_000,
   // Screens on a busy 2-CPU machine (11 servers, 2 browsers) can take more than the default 5 s to appear.
   expect: { timeout: 10_000 },
   reporter: [['list']],

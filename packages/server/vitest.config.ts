@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Files share one module graph per worker (decision record 011): each still builds its own app on its own database.
+    isolate: false,
   },
 });

@@ -7,6 +7,7 @@ import {
   evaluatePeriod,
   evaluateRow,
   explainExpression,
+  expressionColumns,
   expressionHash,
   FUNCTIONS,
   parseExpression,
@@ -242,6 +243,16 @@ describe('evaluation', () => {
   it('refuses to evaluate an AST at the wrong level', () => {
     expect(() => evaluateRow(ast('sum(fall)'), {})).toThrow();
     expect(() => evaluatePeriod(ast('fall', 'row'), [])).toThrow();
+  });
+
+  it('lists the columns an expression reads, and nothing else', () => {
+    expect([...expressionColumns(ast(WORKED))].sort()).toEqual(['fall', 'injury', 'patient_days']);
+    expect([...expressionColumns(ast('count() + 1'))]).toEqual([]);
+    expect([...expressionColumns(ast("if(ward == 'ICU', -age, score ? 1 : 0)", 'row'))].sort()).toEqual([
+      'age',
+      'score',
+      'ward',
+    ]);
   });
 });
 

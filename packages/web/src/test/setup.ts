@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { unmountAll } from './mounted';
 
@@ -33,6 +34,8 @@ Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   unmountAll();
+  // Test files share one module graph (vitest.config.ts): toasts still active would reappear in the next file.
+  toast.dismiss();
   document.body.innerHTML = '';
   document.title = '';
   vi.mocked(window.scrollTo).mockClear();

@@ -256,3 +256,30 @@ export function expressionSize(ast: ExpressionNode): number {
       return 1 + ast.arguments.reduce((total, arg) => total + expressionSize(arg), 0);
   }
 }
+
+/** The column keys an AST reads, so a caller can fetch only those cells. */
+export function expressionColumns(ast: ExpressionNode, into: Set<string> = new Set()): Set<string> {
+  switch (ast.type) {
+    case 'Literal':
+      break;
+    case 'Identifier':
+      into.add(ast.name);
+      break;
+    case 'UnaryExpression':
+      expressionColumns(ast.argument, into);
+      break;
+    case 'BinaryExpression':
+      expressionColumns(ast.left, into);
+      expressionColumns(ast.right, into);
+      break;
+    case 'ConditionalExpression':
+      expressionColumns(ast.test, into);
+      expressionColumns(ast.consequent, into);
+      expressionColumns(ast.alternate, into);
+      break;
+    case 'CallExpression':
+      for (const arg of ast.arguments) expressionColumns(arg, into);
+      break;
+  }
+  return into;
+}

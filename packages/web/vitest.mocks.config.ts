@@ -1,0 +1,3 @@
+import { webProject } from './vitest.config.ts';
+
+export default webProject(true);
