@@ -1,3 +1,4 @@
+export * from './chart-review/index.js';
 export * from './errors.js';
 export * from './monitoring/expressions/index.js';
 export * from './monitoring/periods.js';
@@ -15,6 +16,7 @@ export * from './sanitize.js';
 export * from './schemas/account.js';
 export * from './schemas/admin.js';
 export * from './schemas/auth.js';
+export * from './schemas/chart-review.js';
 export * from './schemas/common.js';
 export * from './schemas/contact.js';
 export * from './schemas/monitoring-data.js';

@@ -13,6 +13,8 @@ import {
   users,
 } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/passwords.js';
+import { listPrograms } from '../modules/chart-review/programs.service.js';
+import { getVersion, listTools, questionErrors } from '../modules/chart-review/tools.service.js';
 import { loadPageAccess } from '../modules/monitoring/page-access.js';
 import { myTasks } from '../modules/policies/tasks.service.js';
 import { getPublicTerms } from '../modules/terms/terms.service.js';
@@ -59,11 +61,27 @@ describe('demo data', () => {
           .filter((r) => r.userId === accounts.find((u) => u.email === email)!.id)
           .map((r) => [r.app, r.mainRole]),
       );
-    expect(rolesOf('member@example.com')).toEqual({ policy_management: 'signer', monitoring: 'page_owner' });
-    expect(rolesOf('admin@example.com')).toEqual({ policy_management: 'policy_admin', monitoring: 'monitoring_admin' });
+    expect(rolesOf('member@example.com')).toEqual({
+      policy_management: 'signer',
+      monitoring: 'page_owner',
+      chart_review: 'program_lead',
+    });
+    expect(rolesOf('admin@example.com')).toEqual({
+      policy_management: 'policy_admin',
+      monitoring: 'monitoring_admin',
+      chart_review: 'chart_review_admin',
+    });
     expect(rolesOf('simple@example.com')).toEqual({});
-    expect(rolesOf('reviewer@example.com')).toEqual({ policy_management: 'reviewer', monitoring: 'data_entry' });
-    expect(rolesOf('reader@example.com')).toEqual({ policy_management: 'reader', monitoring: 'viewer' });
+    expect(rolesOf('reviewer@example.com')).toEqual({
+      policy_management: 'reviewer',
+      monitoring: 'data_entry',
+      chart_review: 'reviewer',
+    });
+    expect(rolesOf('reader@example.com')).toEqual({
+      policy_management: 'reader',
+      monitoring: 'viewer',
+      chart_review: 'viewer',
+    });
 
     // Policy work waits for each demo account (issue 7).
     const id = (email: string) => accounts.find((u) => u.email === email)!.id;
@@ -117,6 +135,20 @@ describe('demo data', () => {
       'view',
     );
     expect(await database.select().from(monInsights)).toHaveLength(3);
+
+    // Chart review (issue 10): a published tool whose questions pass the server's own checks, used by a programme
+    // the programme lead owns.
+    const chartReviewActor = { ...actor('admin@example.com'), role: 'chart_review_admin', ip: null, requestId: null };
+    const tools = await listTools(database, chartReviewActor);
+    expect(tools.tools.map((t) => [t.name, t.published?.version, t.published?.question_count])).toEqual([
+      ['Pain reassessment documentation', 1, 5],
+    ]);
+    const version = await getVersion(database, chartReviewActor, tools.tools[0]!.published!.id);
+    expect(questionErrors(version.questions, { partialEnabled: false })).toEqual({});
+    const programs = await listPrograms(database, chartReviewActor);
+    expect(programs.programs.map((p) => [p.name, p.owner?.id, p.version_in_use?.version])).toEqual([
+      ['Pain reassessment documentation', id('member@example.com'), 1],
+    ]);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

@@ -12,6 +12,7 @@ import {
 import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
+import { seedDemoChartReview } from './demo-chart-review.js';
 import { seedDemoMonitoring } from './demo-monitoring.js';
 import { seedDemoPolicies } from './demo-policies.js';
 import { seedDemoWorkflow } from './demo-workflow.js';
@@ -26,7 +27,11 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Avery',
     lastName: 'Admin',
     projectRole: 'admin',
-    mainRoles: { policy_management: 'policy_admin', monitoring: 'monitoring_admin' },
+    mainRoles: {
+      policy_management: 'policy_admin',
+      monitoring: 'monitoring_admin',
+      chart_review: 'chart_review_admin',
+    },
   },
   {
     email: 'member@example.com',
@@ -34,7 +39,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Morgan',
     lastName: 'Member',
     projectRole: 'simple',
-    mainRoles: { policy_management: 'signer', monitoring: 'page_owner' },
+    mainRoles: { policy_management: 'signer', monitoring: 'page_owner', chart_review: 'program_lead' },
   },
   { email: 'simple@example.com', username: 'simple', firstName: 'Sidney', lastName: 'Simple', projectRole: 'simple' },
   {
@@ -43,7 +48,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Riley',
     lastName: 'Reviewer',
     projectRole: 'simple',
-    mainRoles: { policy_management: 'reviewer', monitoring: 'data_entry' },
+    mainRoles: { policy_management: 'reviewer', monitoring: 'data_entry', chart_review: 'reviewer' },
   },
   {
     email: 'reader@example.com',
@@ -51,7 +56,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Robin',
     lastName: 'Reader',
     projectRole: 'simple',
-    mainRoles: { policy_management: 'reader', monitoring: 'viewer' },
+    mainRoles: { policy_management: 'reader', monitoring: 'viewer', chart_review: 'viewer' },
   },
 ] as const;
 
@@ -143,6 +148,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
       new Date(),
     );
+    await seedDemoChartReview(tx, DEMO_PROJECT.id, { admin: ids.admin!, member: ids.member! }, new Date());
     await tx.insert(termsVersions).values({
       content: sanitizeHtml(DEMO_TERMS.trim()),
       status: 'published',

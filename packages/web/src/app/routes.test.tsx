@@ -70,8 +70,6 @@ describe('logged-in and app routes', () => {
     ['/member/projects/lakeside-4/myaccount', 'My Account'],
     ['/member/projects/4/contact-us', 'Contact Us'],
     ['/member/projects/4/contact-us-messages', 'Contact Messages'],
-    ['/app/chart-review/4/my', 'Chart Review'],
-    ['/app/chart-review/4/settings', 'Chart Review'],
     ['/app/standards/4/compilence', 'Standards'],
     ['/4/standards', 'Standards'],
     ['/app/policy_generator', 'Policy Generator'],
@@ -152,6 +150,29 @@ describe('logged-in and app routes', () => {
       expect(document.querySelector('[data-testid="access-denied-reason"]')?.textContent).toBe('Access denied.'),
     );
     await waitFor(() => expect(text()).toContain('No project context.'));
+  });
+
+  it('chart review opens for a member with a chart review role and guards its sections by the permission rules', async () => {
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/projects/4/chart-review/me': jsonResponse({
+        main_role: 'reviewer',
+        project_role: 'simple',
+        is_superadmin: false,
+      }),
+      'GET /api/projects/4/chart-review/permissions': jsonResponse({
+        rules: [
+          { path: 'my', allowed_roles: ['chart_review_admin', 'program_lead', 'reviewer'] },
+          { path: 'settings', allowed_roles: ['chart_review_admin'] },
+        ],
+      }),
+      'GET /api/me/permissions': jsonResponse({ permissions: { 'chart_review:my': true } }),
+    });
+    await renderRoute('/app/chart-review/4/my');
+    await waitFor(() => expect(h1()).toBe('Chart Review'));
+
+    await renderRoute('/app/chart-review/4/settings');
+    await waitFor(() => expect(document.querySelector('[data-testid="access-denied-reason"]')).not.toBeNull());
   });
 
   it("/app/{code} without a project says 'No project context.'", async () => {

@@ -48,6 +48,11 @@ const MonitoringApp = lazy(() =>
   import('../features/monitoring/components/MonitoringApp').then((module) => ({ default: module.MonitoringApp })),
 );
 
+// Chart review likewise: its screens load only when a chart review route opens.
+const ChartReviewApp = lazy(() =>
+  import('../features/chart-review/components/ChartReviewApp').then((module) => ({ default: module.ChartReviewApp })),
+);
+
 const guard = (rules: Record<string, RouteParamKind>, element: ReactNode) => (
   <RouteParamGuard rules={rules}>{element}</RouteParamGuard>
 );
@@ -104,7 +109,18 @@ export const appRoutes: RouteObject[] = [
               </SectionGuard>,
             ),
           },
-          { path: '/app/chart-review/:slug/*', element: bySlug('slug', <AppEntryPage app="chart_review" />) },
+          {
+            // Sections still to come (my, review, sampling, irr, findings, dashboard) show the app's entry page.
+            path: '/app/chart-review/:slug/*',
+            element: bySlug(
+              'slug',
+              <SectionGuard app="chart_review">
+                <Suspense fallback={<LoadingRows label="Loading Chart Review" />}>
+                  <ChartReviewApp fallback={<AppEntryPage app="chart_review" />} />
+                </Suspense>
+              </SectionGuard>,
+            ),
+          },
           // Project Admin app: project admins and superadmins (the check-admin answer), SPEC section 2 "Admin".
           { path: '/app/admin/:projectId', element: byId(<Navigate to="admin-dashboard" replace />) },
           { path: '/app/admin/:projectId/admin-dashboard', element: admin(<AdminDashboardPage />) },

@@ -67,9 +67,10 @@ const root = (projectId: string) => ['permissions', PERMISSION_CACHE_VERSION, pr
 
 export function getPermissionMe(app: PermissionApp, projectId: string, signal?: AbortSignal): Promise<PermissionMe> {
   const path = `/api/projects/${projectId}/${API_SEGMENT[app]}/me`;
-  return app === 'monitoring'
-    ? apiFetch(path, { signal, schema: monitoringMeSchema })
-    : apiFetch(path, { signal, schema: policyMeSchema });
+  // Policy management adds can_sign; monitoring and chart review answer the same shape.
+  return app === 'policy_management'
+    ? apiFetch(path, { signal, schema: policyMeSchema })
+    : apiFetch(path, { signal, schema: monitoringMeSchema });
 }
 
 export async function getPermissionRules(

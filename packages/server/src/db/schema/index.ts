@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
+export * from './chart-review.js';
 export * from './email.js';
 export * from './files.js';
 export * from './monitoring.js';

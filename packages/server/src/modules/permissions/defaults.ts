@@ -81,7 +81,7 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
   chart_review: [
     { path: 'dashboard', allowed_roles: chartReviewAll },
     ...['my', 'review'].map((path) => ({ path, allowed_roles: ['chart_review_admin', 'program_lead', 'reviewer'] })),
-    ...['sampling', 'irr', 'findings', 'tools'].map((path) => ({ path, allowed_roles: chartReviewLeads })),
+    ...['programs', 'sampling', 'irr', 'findings', 'tools'].map((path) => ({ path, allowed_roles: chartReviewLeads })),
     { path: 'settings', allowed_roles: ['chart_review_admin'] },
   ],
 };

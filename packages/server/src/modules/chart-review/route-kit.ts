@@ -1,0 +1,68 @@
+import { errorBodySchema } from '@portal/shared';
+import { type AnyColumn, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { requireUser } from '../../plugins/session.js';
+import { type ChartReviewActor, chartReviewAccess } from '../../policies/chart-review.js';
+
+/** What every chart review route file shares: the prefix, the error answers, the tag, id params, actor and audit. */
+
+export const P = '/api/projects/:projectId/chart-review';
+export const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+export const tags = ['chart-review'];
+
+/** A numeric id in the path ("The tool id is 1 to 10 digits." otherwise). */
+export const idParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
+    .transform(Number);
+
+/** The signed-in user's chart review access to the request's project for one section (chartReviewAccess). */
+export const actorFor =
+  (db: DbOrTx) =>
+  (request: FastifyRequest & { params: { projectId: number } }, section: string): Promise<ChartReviewActor> =>
+    chartReviewAccess(db, requireUser(request), request, request.params.projectId, section);
+
+/** A person as lists show them: "First Last", or the username when no name is set (also for aliased user tables). */
+export const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
+  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
+
+/** `{ id, name }` of a left-joined user, or null when the column was empty. */
+export const personOrNull = (id: number | null, name: string | null) =>
+  id === null || name === null ? null : { id, name };
+
+/** Records a chart review change (`chart_review.<action>`) in the transaction of the change. */
+export function chartReviewAudit(
+  tx: DbOrTx,
+  actor: ChartReviewActor,
+  action: string,
+  subject: { type: string; id: number | string },
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  return recordAudit(tx, {
+    action: `chart_review.${action}`,
+    projectId: actor.projectId,
+    actorUserId: actor.userId,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    data,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}
+
+/** Whether a database error is the unique violation of `constraint` (also when drizzle wraps it as `cause`). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e?.cause ?? e;
+  return inner?.code === '23505' && inner?.constraint === constraint;
+}

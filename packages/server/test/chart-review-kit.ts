@@ -1,0 +1,204 @@
+import { ACCESS_DENIED, type CrProgramInput, type CrQuestionInput } from '@portal/shared';
+import { asc, count, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import {
+  auditEvents,
+  crPrograms,
+  crQuestions,
+  crSettings,
+  crTools,
+  crToolVersions,
+  projects,
+} from '../src/db/schema/index.js';
+import type { Agent } from './agent.js';
+import type { TestApp } from './app.js';
+import { addMember, createProject, createUser, setMainRole } from './factories.js';
+
+/**
+ * Fixtures shared by the chart review API tests (issue 10): a project with chart review on (and monitoring, for
+ * measure links), its people by chart review main role, a superadmin, and an outsider who administers chart review
+ * in another project.
+ */
+export async function chartReviewProject(db: Database) {
+  const project = await createProject(db, { name: 'North Clinic', activeApps: ['chart_review', 'monitoring'] });
+  const other = await createProject(db, { name: 'South Clinic', activeApps: ['chart_review', 'monitoring'] });
+  const people = {
+    admin: await createUser(db, { firstName: 'Ada', lastName: 'Admin' }),
+    lead: await createUser(db, { firstName: 'Leo', lastName: 'Lead' }),
+    reviewer: await createUser(db, { firstName: 'Rita', lastName: 'Reviewer' }),
+    viewer: await createUser(db, { firstName: 'Vera', lastName: 'Viewer' }),
+    noRole: await createUser(db, { firstName: 'Nora', lastName: 'None' }),
+    outsider: await createUser(db, { firstName: 'Olga', lastName: 'Outside' }),
+    superadmin: await createUser(db, { firstName: 'Sam', lastName: 'Super', role: 'superadmin' }),
+  };
+  await addMember(db, project.id, people.admin.id, 'admin');
+  for (const who of ['lead', 'reviewer', 'viewer', 'noRole'] as const) {
+    await addMember(db, project.id, people[who].id, 'simple');
+  }
+  await addMember(db, other.id, people.outsider.id, 'admin');
+  await setMainRole(db, project.id, people.admin.id, 'chart_review', 'chart_review_admin');
+  await setMainRole(db, project.id, people.lead.id, 'chart_review', 'program_lead');
+  await setMainRole(db, project.id, people.reviewer.id, 'chart_review', 'reviewer');
+  await setMainRole(db, project.id, people.viewer.id, 'chart_review', 'viewer');
+  await setMainRole(db, other.id, people.outsider.id, 'chart_review', 'chart_review_admin');
+  const base = `/api/projects/${project.id}/chart-review`;
+  const otherBase = `/api/projects/${other.id}/chart-review`;
+  return { project, other, people, base, otherBase };
+}
+export type ChartReviewSetup = Awaited<ReturnType<typeof chartReviewProject>>;
+
+/** A valid question input; `overrides` changes what a test is about. */
+export const question = (key: string, overrides: Partial<CrQuestionInput> = {}): CrQuestionInput => ({
+  key,
+  section: '',
+  text: `Is ${key.replaceAll('_', ' ')} documented?`,
+  help: '',
+  answer_type: 'yes_no_na',
+  weight: 1,
+  critical: false,
+  na_allowed: true,
+  na_reason_required: false,
+  show_if: '',
+  ...overrides,
+});
+
+/** A valid programme input for a tool. */
+export const programInput = (toolId: number, overrides: Partial<CrProgramInput> = {}): CrProgramInput => ({
+  name: 'Falls prevention audit',
+  tool_id: toolId,
+  pinned_version_id: null,
+  units: ['Ward A', 'Ward B'],
+  grain: 'month',
+  sampling: { method: 'jc_table' },
+  due_days: 14,
+  irr_rate: 0.05,
+  target: 0.9,
+  owner_id: null,
+  status: 'active',
+  mon_measure_id: null,
+  ...overrides,
+});
+
+/** Creates a tool through the API; with questions, saves them on version 1 and publishes it. */
+export async function createTool(
+  agent: Agent,
+  base: string,
+  name: string,
+  questions: CrQuestionInput[] = [],
+): Promise<{ id: number; versionId: number }> {
+  const created = await agent.post(`${base}/tools`, { name, purpose: `Audit of ${name}` });
+  expect(created.statusCode, created.body).toBe(201);
+  const tool = created.json() as { id: number; draft: { id: number } };
+  if (questions.length > 0) {
+    const saved = await agent.put(`${base}/tool-versions/${tool.draft.id}/questions`, { questions });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await agent.post(`${base}/tool-versions/${tool.draft.id}/publish`, { note: '' });
+    expect(published.statusCode, published.body).toBe(200);
+  }
+  return { id: tool.id, versionId: tool.draft.id };
+}
+
+/** Every chart review row of every project and the number of audit events: "nothing changed" compares two. */
+export async function chartReviewSnapshot(db: Database) {
+  return {
+    settings: await db.select().from(crSettings).orderBy(asc(crSettings.projectId)),
+    tools: await db.select().from(crTools).orderBy(asc(crTools.id)),
+    versions: await db.select().from(crToolVersions).orderBy(asc(crToolVersions.id)),
+    questions: await db.select().from(crQuestions).orderBy(asc(crQuestions.id)),
+    programs: await db.select().from(crPrograms).orderBy(asc(crPrograms.id)),
+    audit: (await db.select({ n: count() }).from(auditEvents))[0]!.n,
+  };
+}
+
+export interface GuardedCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** After the chart review prefix, e.g. `/tools/12`. */
+  path: string;
+  body?: unknown;
+  /** The chart review viewer role may make it (section dashboard). */
+  viewer: boolean;
+  /** The path names a row of the project (a tool, version or programme), to try under another project's id. */
+  namesRow: boolean;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE']);
+
+function send(agent: Agent, call: GuardedCall, base: string, headers?: Record<string, string>) {
+  return agent.request({
+    method: call.method,
+    url: `${base}${call.path}`,
+    ...(call.body === undefined ? {} : { payload: call.body as object }),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+/**
+ * Asserts who may not make each call, and that none of the refused calls changed anything: anonymous 401; a member
+ * without a chart review role 403 "unconfigured"; the viewer 403 where the section is not theirs; an administrator of
+ * another project 404 under this project's id, and 404 under their own project's id for this project's rows; a
+ * state change without the X-XSRF-TOKEN header 419. Reading calls then answer 200 to the lead, the admin and a
+ * superadmin (and the viewer where allowed).
+ */
+export async function expectGuards(ctx: TestApp, s: ChartReviewSetup, calls: GuardedCall[]): Promise<void> {
+  const db = ctx.db.handle.db;
+  const anonymous = ctx.agent();
+  await anonymous.csrf();
+  const agents = {
+    noRole: await ctx.signedIn(s.people.noRole),
+    viewer: await ctx.signedIn(s.people.viewer),
+    outsider: await ctx.signedIn(s.people.outsider),
+    lead: await ctx.signedIn(s.people.lead),
+    admin: await ctx.signedIn(s.people.admin),
+    superadmin: await ctx.signedIn(s.people.superadmin),
+  };
+  const before = await chartReviewSnapshot(db);
+  for (const call of calls) {
+    const label = `${call.method} ${call.path}`;
+    expect((await send(anonymous, call, s.base)).statusCode, `${label} anonymous`).toBe(401);
+    const unconfigured = await send(agents.noRole, call, s.base);
+    expect(unconfigured.statusCode, `${label} without a role`).toBe(403);
+    expect(unconfigured.json().message).toBe(ACCESS_DENIED.unconfigured.chart_review);
+    if (!call.viewer) {
+      const forbidden = await send(agents.viewer, call, s.base);
+      expect(forbidden.statusCode, `${label} as the viewer`).toBe(403);
+      expect(forbidden.json().message).toBe(ACCESS_DENIED.forbidden);
+    }
+    expect((await send(agents.outsider, call, s.base)).statusCode, `${label} from another project`).toBe(404);
+    if (call.namesRow) {
+      const foreign = await send(agents.outsider, call, s.otherBase);
+      expect(foreign.statusCode, `${label} under the other project's id`).toBe(404);
+    }
+    if (STATE_CHANGING.has(call.method)) {
+      const noToken = await send(agents.admin, call, s.base, { 'x-xsrf-token': '' });
+      expect(noToken.statusCode, `${label} without the XSRF header`).toBe(419);
+    }
+  }
+  expect(await chartReviewSnapshot(db)).toEqual(before);
+  for (const call of calls.filter((c) => c.method === 'GET')) {
+    const allowed = call.viewer
+      ? (['viewer', 'lead', 'admin', 'superadmin'] as const)
+      : (['lead', 'admin', 'superadmin'] as const);
+    for (const who of allowed) {
+      const answer = await send(agents[who], call, s.base);
+      expect(answer.statusCode, `${call.method} ${call.path} as ${who}`).toBe(200);
+    }
+  }
+}
+
+/** Asserts every call answers 404 once the project has chart review switched off, and nothing changes. */
+export async function expectSwitchedOff(ctx: TestApp, s: ChartReviewSetup, calls: GuardedCall[]): Promise<void> {
+  const db = ctx.db.handle.db;
+  await db
+    .update(projects)
+    .set({ activeApps: ['monitoring'] })
+    .where(eq(projects.id, s.project.id));
+  const admin = await ctx.signedIn(s.people.admin);
+  const before = await chartReviewSnapshot(db);
+  for (const call of calls) {
+    const answer = await send(admin, call, s.base);
+    expect(answer.statusCode, `${call.method} ${call.path}`).toBe(404);
+    expect(answer.json().message).toBe('Chart review is not switched on for this project.');
+  }
+  expect(await chartReviewSnapshot(db)).toEqual(before);
+}

@@ -1,0 +1,3 @@
+export * from './reliability.js';
+export * from './sampling.js';
+export * from './scoring.js';

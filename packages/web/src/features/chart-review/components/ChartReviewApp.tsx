@@ -1,0 +1,33 @@
+import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { ChartReviewHeader } from './ChartReviewHeader';
+import { ProgramFormPage } from './ProgramFormPage';
+import { ProgramsPage } from './ProgramsPage';
+import { SettingsPage } from './SettingsPage';
+import { ToolPage } from './ToolPage';
+import { ToolsPage } from './ToolsPage';
+
+/**
+ * The chart review app under /app/chart-review/{projectId or slug}/...: the route in routes.tsx has already
+ * checked the project and the section (SectionGuard); this picks the screen. Paths of parts still to come (my,
+ * dashboards, sampling...) render `fallback`.
+ */
+export function ChartReviewApp({ fallback }: { fallback: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <ChartReviewHeader />
+      <Routes>
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="tools" element={<ToolsPage />} />
+        <Route path="tools/:toolId" element={<ToolPage />} />
+        <Route path="programs" element={<ProgramsPage />} />
+        <Route path="programs/new" element={<ProgramFormPage />} />
+        <Route path="programs/:programId/edit" element={<ProgramFormPage />} />
+        <Route path="*" element={fallback} />
+      </Routes>
+    </Stack>
+  );
+}
+
+export default ChartReviewApp;

@@ -1,0 +1,70 @@
+import { Box, Button, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { myPermissionsQueryOptions } from '../../../lib/permissions';
+import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
+
+/** The sections of this part of the app, in their order in the sub-navigation. */
+export const CHART_REVIEW_NAV_SECTIONS = [
+  { section: 'tools', label: 'Tools' },
+  { section: 'programs', label: 'Programmes' },
+  { section: 'settings', label: 'Settings' },
+] as const;
+
+/** The section a chart review path is in: /app/chart-review/{id or slug}/{section}/... */
+export function activeChartReviewSection(pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] !== 'app' || parts[1] !== 'chart-review' || !parts[2]) return null;
+  return parts[3] ?? '';
+}
+
+function NavLink({
+  projectId,
+  section,
+  label,
+  current,
+}: {
+  projectId: string;
+  section: string;
+  label: string;
+  current: boolean;
+}) {
+  return (
+    <li>
+      <Button
+        component={Link}
+        to={chartReviewRoute(projectId, section)}
+        size="compact-sm"
+        variant={current ? 'light' : 'subtle'}
+        aria-current={current ? 'page' : undefined}
+      >
+        {label}
+      </Button>
+    </li>
+  );
+}
+
+/** Links to the chart review sections the user's role may open; they wrap onto more lines on a phone. */
+export function ChartReviewHeader() {
+  const projectId = useChartReviewProjectId();
+  const active = activeChartReviewSection(useLocation().pathname);
+  // The server's permission map (the same rules SectionGuard applies): a link is shown only where it may lead.
+  const { data: allowed } = useQuery(myPermissionsQueryOptions('chart_review', projectId));
+  const links = CHART_REVIEW_NAV_SECTIONS.filter((item) => allowed?.[`chart_review:${item.section}`] === true);
+  if (links.length === 0) return null;
+  return (
+    <Box component="nav" aria-label="Chart review">
+      <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
+        {links.map((item) => (
+          <NavLink
+            key={item.section}
+            projectId={projectId}
+            section={item.section}
+            label={item.label}
+            current={item.section === active}
+          />
+        ))}
+      </Group>
+    </Box>
+  );
+}

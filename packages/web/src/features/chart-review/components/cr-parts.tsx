@@ -1,0 +1,47 @@
+import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A load in progress: a spinner people using a screen reader hear as `label`; the height keeps the page still. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <Center py="xl" mih={160} role="status" aria-label={label}>
+      <Loader />
+    </Center>
+  );
+}
+
+/** What a list shows with nothing in it: the fact, what the thing is for, and the way to make the first one. */
+export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="sm" align="flex-start">
+        <Text fw={700}>{title}</Text>
+        <Text c="dimmed">{children}</Text>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** 'Mar 2, 2026' for a moment, in the reader's time zone. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** The chart review main roles as people read them (British "programme", as in the app's screens). */
+export const CR_ROLE_LABELS: Record<string, string> = {
+  chart_review_admin: 'Chart review admin',
+  program_lead: 'Programme lead',
+  reviewer: 'Reviewer',
+  viewer: 'Viewer',
+};
+
+/** A positive whole number from a route or query parameter, else null. */
+export function idParam(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
