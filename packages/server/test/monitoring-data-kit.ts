@@ -15,12 +15,14 @@ import {
   monImports,
   monMeasures,
   monPhases,
+  monRows,
   monTargets,
 } from '../src/db/schema/index.js';
 
 /**
- * Fixtures of the series and charts tests (issue 9): datasets, rows, measures and their targets, benchmarks,
- * phases and annotations inserted directly, so these tests do not depend on the import or measure screens.
+ * Fixtures of the monitoring data tests (issue 9): datasets with one committed import, rows, measures and their
+ * targets, benchmarks, phases and annotations inserted directly, so measure, formula, series and chart tests do not
+ * depend on the CSV import or the measure screens.
  */
 
 export const FALLS_COLUMNS: DatasetColumn[] = [
@@ -35,7 +37,7 @@ export type KitDataset = typeof monDatasets.$inferSelect & { importId: number };
 export async function addDataset(
   db: Database,
   projectId: number,
-  values: { name?: string; columns?: DatasetColumn[] } = {},
+  values: { name?: string; columns?: DatasetColumn[]; deleted?: boolean; version?: number } = {},
 ): Promise<KitDataset> {
   const [dataset] = await db
     .insert(monDatasets)
@@ -44,6 +46,8 @@ export async function addDataset(
       name: values.name ?? 'Falls census',
       timeColumn: 'month',
       columns: values.columns ?? FALLS_COLUMNS,
+      version: values.version ?? 0,
+      deletedAt: values.deleted ? new Date() : null,
     })
     .returning();
   const [upload] = await db
@@ -96,6 +100,44 @@ export async function addMonthlyRows(
     .where(eq(monDatasets.id, dataset.id));
 }
 
+/** Rows inserted as given (dates and cells), without touching the dataset's counts. */
+export async function addRows(
+  db: Database,
+  dataset: { id: number; projectId: number; importId: number },
+  rows: { date: string; data: Record<string, unknown>; active?: boolean }[],
+) {
+  if (rows.length === 0) return;
+  await db.insert(monRows).values(
+    rows.map((row, index) => ({
+      projectId: dataset.projectId,
+      datasetId: dataset.id,
+      importId: dataset.importId,
+      rowNo: index + 2,
+      rowDate: row.date,
+      data: row.data,
+      active: row.active ?? true,
+    })),
+  );
+}
+
+/** `count` rows spread over consecutive days from `from`, made in the database (fast for 100,000 rows). */
+export async function addManyRows(
+  db: Database,
+  dataset: { id: number; projectId: number; importId: number },
+  count: number,
+  from = '2023-01-01',
+  daysSpan = 1_095,
+) {
+  await db.execute(sql`
+    insert into mon_rows (project_id, dataset_id, import_id, row_no, row_date, data)
+    select ${dataset.projectId}, ${dataset.id}, ${dataset.importId}, i + 1,
+           ${from}::date + (i % ${daysSpan}),
+           jsonb_build_object('ward', case when i % 3 = 0 then 'A' when i % 3 = 1 then 'B' else 'C' end,
+                              'falls', i % 2, 'patient_days', 10 + i % 7)
+    from generate_series(0, ${count - 1}) as i`);
+  await db.execute(sql`analyze mon_rows`);
+}
+
 /** `n` months of the same [falls, patient_days]. */
 export const repeat = (n: number, month: readonly [number, number]) => Array.from({ length: n }, () => month);
 
@@ -105,6 +147,24 @@ const formulaHash = (type: MeasureType, numerator: string, denominator: string, 
   const parts = texts.map((text) => parseExpression(text, { columns, level: 'period' }));
   return parts.every((p) => p.ok) ? parts.map((p) => (p.ok ? expressionHash(p.ast) : '')).join(':') : null;
 };
+
+/** A measure row without formulas (for tests of calls other than measure creation and series). */
+export async function addBareMeasure(
+  db: Database,
+  values: { projectId: number; pageId: number; datasetId?: number | null; name?: string; type?: string },
+) {
+  const [measure] = await db
+    .insert(monMeasures)
+    .values({
+      projectId: values.projectId,
+      pageId: values.pageId,
+      datasetId: values.datasetId ?? null,
+      name: values.name ?? 'Falls with injury',
+      type: values.type ?? 'rate',
+    })
+    .returning();
+  return measure!;
+}
 
 /** A falls rate per 1,000 patient days on a U chart, unless `values` says otherwise. */
 export async function addMeasure(

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { insertDataset, insertRows } from '../../../test/measures-kit.js';
+import { addDataset, addRows } from '../../../test/monitoring-data-kit.js';
 import { monitoringProject } from '../../../test/monitoring-kit.js';
 import { auditEvents, monFormulaVersions, monMeasures, monSeries } from '../../db/schema/index.js';
 
@@ -22,9 +22,9 @@ describe('formula builder', () => {
 
   async function setup() {
     const s = await monitoringProject(db());
-    const dataset = await insertDataset(db(), s.project.id);
-    await insertRows(db(), dataset, wardRows());
-    const foreign = await insertDataset(db(), s.other.id, { name: 'Their census' });
+    const dataset = await addDataset(db(), s.project.id, { version: 1 });
+    await addRows(db(), dataset, wardRows());
+    const foreign = await addDataset(db(), s.other.id, { name: 'Their census' });
     const base = `/api/projects/${s.project.id}/monitoring`;
     const admin = await ctx.signedIn(s.people.admin);
     return { ...s, dataset, foreign, base, admin };

@@ -1,7 +1,7 @@
 import { asc, count, desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { insertDataset, insertMeasure } from '../../../test/measures-kit.js';
+import { addBareMeasure, addDataset } from '../../../test/monitoring-data-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
 import { auditEvents, monAnnotations, monBenchmarks, monPhases, monTargets } from '../../db/schema/index.js';
 
@@ -22,8 +22,8 @@ describe('targets, benchmarks, phases and annotations of measures', () => {
   async function setup() {
     const s = await monitoringProject(db());
     const page = await insertPage(db(), s.project.id, { title: 'Falls', number: '1', ownerId: s.people.owner.id });
-    const dataset = await insertDataset(db(), s.project.id);
-    const measure = await insertMeasure(db(), { projectId: s.project.id, pageId: page.id, datasetId: dataset.id });
+    const dataset = await addDataset(db(), s.project.id);
+    const measure = await addBareMeasure(db(), { projectId: s.project.id, pageId: page.id, datasetId: dataset.id });
     const base = `/api/projects/${s.project.id}/monitoring`;
     const admin = await ctx.signedIn(s.people.admin);
     return { ...s, page, measure, base, url: `${base}/measures/${measure.id}`, admin };
@@ -94,8 +94,8 @@ describe('targets, benchmarks, phases and annotations of measures', () => {
   it("answers 404 for another project's measure and for a part of another measure", async () => {
     const s = await setup();
     const otherPage = await insertPage(db(), s.other.id, { title: 'South', number: '1' });
-    const theirs = await insertMeasure(db(), { projectId: s.other.id, pageId: otherPage.id });
-    const second = await insertMeasure(db(), { projectId: s.project.id, pageId: s.page.id, name: 'Second' });
+    const theirs = await addBareMeasure(db(), { projectId: s.other.id, pageId: otherPage.id });
+    const second = await addBareMeasure(db(), { projectId: s.project.id, pageId: s.page.id, name: 'Second' });
     const target = (await s.admin.post(`${s.url}/targets`, { value: 2, effective_from: '2025-01-01' })).json()
       .targets[0];
     const before = await snapshot();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../test/database.js';
 import { createProject } from '../../../test/factories.js';
-import { insertDataset, insertManyRows, insertRows } from '../../../test/measures-kit.js';
+import { addDataset, addManyRows, addRows } from '../../../test/monitoring-data-kit.js';
 import { evaluateMeasurePeriods, type MeasureFormulas } from './measure-values.js';
 
 const rate = (grain: MeasureFormulas['grain'] = 'month'): MeasureFormulas => ({
@@ -19,8 +19,8 @@ describe('evaluateMeasurePeriods', () => {
   async function setup() {
     const project = await createProject(db(), { name: 'North', activeApps: ['monitoring'] });
     const other = await createProject(db(), { name: 'South', activeApps: ['monitoring'] });
-    const dataset = await insertDataset(db(), project.id);
-    await insertRows(db(), dataset, [
+    const dataset = await addDataset(db(), project.id);
+    await addRows(db(), dataset, [
       { date: '2025-01-03', data: { ward: 'A', falls: 1, patient_days: 100 } },
       { date: '2025-01-20', data: { ward: 'B', falls: 2, patient_days: 300 } },
       { date: '2025-02-11', data: { ward: 'A', falls: 0, patient_days: 200 } },
@@ -92,7 +92,7 @@ describe('evaluateMeasurePeriods', () => {
 
   it('filters by stratum (cell as text) on the axis of all strata', async () => {
     const { project, dataset } = await setup();
-    await insertRows(db(), dataset, [{ date: '2025-01-05', data: { ward: 7, falls: 4, patient_days: 40 } }]);
+    await addRows(db(), dataset, [{ date: '2025-01-05', data: { ward: 7, falls: 4, patient_days: 40 } }]);
     const wardA = await evaluateMeasurePeriods(
       db(),
       project.id,
@@ -116,10 +116,10 @@ describe('evaluateMeasurePeriods', () => {
 
   it("never reads another project's rows or a dataset of another project", async () => {
     const { project, other, dataset } = await setup();
-    const foreign = await insertDataset(db(), other.id, { name: 'Theirs' });
-    await insertRows(db(), foreign, [{ date: '2025-01-10', data: { ward: 'A', falls: 99, patient_days: 1 } }]);
+    const foreign = await addDataset(db(), other.id, { name: 'Theirs' });
+    await addRows(db(), foreign, [{ date: '2025-01-10', data: { ward: 'A', falls: 99, patient_days: 1 } }]);
     // Rows filed under our dataset id but another project (never expected; the query filters on both).
-    await insertRows(db(), { ...dataset, projectId: other.id, importId: foreign.importId }, [
+    await addRows(db(), { ...dataset, projectId: other.id, importId: foreign.importId }, [
       { date: '2025-01-11', data: { ward: 'Z', falls: 77, patient_days: 1 } },
     ]);
     const ours = await evaluateMeasurePeriods(db(), project.id, dataset.id, rate(), { strataKey: 'ward' });
@@ -133,8 +133,8 @@ describe('evaluateMeasurePeriods', () => {
 
   it('reads in batches and evaluates 100,000 rows quickly', async () => {
     const project = await createProject(db(), { name: 'Big', activeApps: ['monitoring'] });
-    const dataset = await insertDataset(db(), project.id);
-    await insertManyRows(db(), dataset, 100_000);
+    const dataset = await addDataset(db(), project.id);
+    await addManyRows(db(), dataset, 100_000);
     await evaluateMeasurePeriods(db(), project.id, dataset.id, rate(), { strataKey: 'ward' });
     const result = await evaluateMeasurePeriods(db(), project.id, dataset.id, rate(), { strataKey: 'ward' });
     expect(result.periods).toHaveLength(36);

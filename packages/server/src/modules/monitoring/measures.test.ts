@@ -1,10 +1,18 @@
 import { STALE_MEASURE_MESSAGE } from '@portal/shared';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { insertDataset, insertMeasure, insertRows } from '../../../test/measures-kit.js';
+import { addBareMeasure, addDataset, addRows } from '../../../test/monitoring-data-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
-import { auditEvents, monCharts, monFormulaVersions, monMeasures, monPhases } from '../../db/schema/index.js';
+import {
+  auditEvents,
+  monCharts,
+  monFormulaVersions,
+  monMeasures,
+  monPageLevels,
+  monPhases,
+} from '../../db/schema/index.js';
+import { ensureLevels } from './pages.service.js';
 
 describe('measures', () => {
   const ctx = useTestApp();
@@ -15,14 +23,15 @@ describe('measures', () => {
     const page = await insertPage(db(), s.project.id, {
       title: 'Falls with injury',
       number: '1',
+      depth: 3,
       ownerId: s.people.owner.id,
     });
-    const dataset = await insertDataset(db(), s.project.id);
-    await insertRows(db(), dataset, [
+    const dataset = await addDataset(db(), s.project.id);
+    await addRows(db(), dataset, [
       { date: '2025-01-10', data: { ward: 'A', falls: 2, patient_days: 400 } },
       { date: '2025-02-10', data: { ward: 'B', falls: 1, patient_days: 500 } },
     ]);
-    const foreign = await insertDataset(db(), s.other.id, { name: 'Their census' });
+    const foreign = await addDataset(db(), s.other.id, { name: 'Their census' });
     const base = `/api/projects/${s.project.id}/monitoring`;
     const admin = await ctx.signedIn(s.people.admin);
     const rate = {
@@ -99,7 +108,7 @@ describe('measures', () => {
   it('answers 404 for measures of another project or a hidden page, and for a foreign dataset', async () => {
     const s = await setup();
     const otherPage = await insertPage(db(), s.other.id, { title: 'South falls', number: '1' });
-    const theirs = await insertMeasure(db(), { projectId: s.other.id, pageId: otherPage.id, name: 'Their falls' });
+    const theirs = await addBareMeasure(db(), { projectId: s.other.id, pageId: otherPage.id, name: 'Their falls' });
     const before = await snapshot();
     expect((await s.admin.get(`${s.base}/measures/${theirs.id}`)).statusCode).toBe(404);
     expect((await s.admin.put(`${s.base}/measures/${theirs.id}`, { version: 1, name: 'Mine' })).statusCode).toBe(404);
@@ -114,7 +123,12 @@ describe('measures', () => {
     expect(foreign.json().message).toBe('Dataset not found.');
     expect(await snapshot()).toEqual(before);
 
-    const hidden = await insertPage(db(), s.project.id, { title: 'Secret programme', number: '9', restricted: true });
+    const hidden = await insertPage(db(), s.project.id, {
+      title: 'Secret programme',
+      number: '9',
+      depth: 2,
+      restricted: true,
+    });
     const secret = await addMeasure(s, { name: 'Secret measure' }, hidden.id);
     const viewer = await ctx.signedIn(s.people.viewer);
     const detail = await viewer.get(`${s.base}/measures/${secret.id}`);
@@ -131,7 +145,7 @@ describe('measures', () => {
       page_id: s.page.id,
       name: 'Falls with injury',
       type: 'rate',
-      dataset: { id: s.dataset.id, name: 'Ward census' },
+      dataset: { id: s.dataset.id, name: 'Falls census' },
       numerator: 'sum(falls)',
       denominator: 'sum(patient_days)',
       multiplier: 1000,
@@ -200,6 +214,24 @@ describe('measures', () => {
     expect((await dataEntry.post(`${s.base}/pages/${s.page.id}/measures`, s.rate)).statusCode).toBe(403);
   });
 
+  it('refuses a measure on a page whose level does not hold measures, until an admin allows it', async () => {
+    const s = await setup();
+    const domain = await insertPage(db(), s.project.id, { title: 'Patient Safety', number: '2', depth: 1 });
+    const before = await snapshot();
+    const refused = await s.admin.post(`${s.base}/pages/${domain.id}/measures`, s.rate);
+    expect(refused.statusCode).toBe(400);
+    const message = 'Pages at the level "Domain" do not hold measures. A monitoring admin can allow it in Page levels.';
+    expect(refused.json()).toMatchObject({ message, errors: { page_id: [message] } });
+    expect(await snapshot()).toEqual(before);
+
+    await ensureLevels(db(), s.project.id);
+    await db()
+      .update(monPageLevels)
+      .set({ mayHoldMeasures: true })
+      .where(and(eq(monPageLevels.projectId, s.project.id), eq(monPageLevels.depth, 1)));
+    await addMeasure(s, {}, domain.id);
+  });
+
   it('refuses formulas that do not check, pointing at the characters, and other bad definitions', async () => {
     const s = await setup();
     const before = await snapshot();
@@ -253,7 +285,7 @@ describe('measures', () => {
     expect(schema.statusCode).toBe(400);
     expect(Object.keys(schema.json().errors).sort()).toEqual(['multiplier', 'name', 'type']);
 
-    const deleted = await insertDataset(db(), s.project.id, { name: 'Old census', deleted: true });
+    const deleted = await addDataset(db(), s.project.id, { name: 'Old census', deleted: true });
     const gone = await post({ dataset_id: deleted.id });
     expect(gone.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
@@ -315,7 +347,7 @@ describe('measures', () => {
         numerator: 'countIf(falls > 0)',
         note: 'Count falls with any injury',
         phase_start: '2025-03-01',
-        dataset: { id: s.dataset.id, name: 'Ward census' },
+        dataset: { id: s.dataset.id, name: 'Falls census' },
         created_by: { id: s.people.admin.id, name: 'Ada Admin' },
       },
       { version: 1, numerator: 'sum(falls)', note: '', phase_start: null, hash: measure.formula_hash },
@@ -335,7 +367,7 @@ describe('measures', () => {
     expect(await snapshot()).toEqual(beforeTaken);
 
     // Changing the dataset is a definition change too, without a phase when none is asked for.
-    const census = await insertDataset(db(), s.project.id, { name: 'New census' });
+    const census = await addDataset(db(), s.project.id, { name: 'New census' });
     const moved = await s.admin.put(url, { version: 3, dataset_id: census.id });
     expect(moved.json()).toMatchObject({ formula_version: 3, dataset: { id: census.id, name: 'New census' } });
     expect(moved.json().phases).toHaveLength(1);
