@@ -46,6 +46,7 @@ import {
   loadDataset,
 } from './formulas.service.js';
 import { effectivePageAccess } from './page-access.js';
+import { ensureLevels } from './pages.service.js';
 import { loadMeasureExtras, type MeasureExtras } from './series.service.js';
 
 /**
@@ -78,6 +79,19 @@ async function pageLevel(db: DbOrTx, actor: MonitoringActor, pageId: number): Pr
   const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
   if (level === 'none') throw notFound('Page not found.');
   return level;
+}
+
+/** Measures go only on pages whose level allows them (Page levels, "may hold measures"). */
+async function assertLevelHoldsMeasures(db: DbOrTx, projectId: number, pageId: number): Promise<void> {
+  const [page] = await db
+    .select({ depth: monPages.depth })
+    .from(monPages)
+    .where(and(eq(monPages.projectId, projectId), eq(monPages.id, pageId)));
+  const level = (await ensureLevels(db, projectId)).find((l) => l.depth === page?.depth);
+  if (level && !level.mayHoldMeasures) {
+    const message = `Pages at the level "${level.name}" do not hold measures. A monitoring admin can allow it in Page levels.`;
+    throw new AppError('VALIDATION_FAILED', message, { page_id: [message] });
+  }
 }
 
 const liveMeasure = (projectId: number, measureId: number) =>
@@ -297,6 +311,7 @@ export async function createMeasure(
   const id = await db.transaction(async (tx) => {
     const level = await pageLevel(tx, actor, pageId);
     if (!editsMeasures(actor, level)) throw new AppError('FORBIDDEN', 'You may not change the measures of this page.');
+    await assertLevelHoldsMeasures(tx, actor.projectId, pageId);
     const { dataset, check } = await checkDefinition(tx, actor, input);
     const hash = dataset ? definitionHash(dataset.id, input.type, check) : null;
     const [{ next } = { next: 0 }] = await tx
