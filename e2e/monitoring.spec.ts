@@ -162,30 +162,41 @@ const SCREENS = [
   'add-page-chart?page=3',
 ];
 
-test('every monitoring screen passes the accessibility check', async ({ page }) => {
-  test.setTimeout(240_000);
-  await signedIn(page, 'admin@example.com');
-  for (const path of SCREENS) {
-    await page.goto(`${APP}/${path}`);
-    // The monitoring app is a chunk of its own, fetched and parsed on each full page load.
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
-    await expectNoSeriousA11yViolations(page);
-  }
-});
+/** The screens in groups of six: each group is a test of its own, so the two workers share them. */
+const GROUPS = Array.from({ length: Math.ceil(SCREENS.length / 6) }, (_, i) => SCREENS.slice(i * 6, i * 6 + 6));
 
-test('@responsive every monitoring screen fits a phone', async ({ page }) => {
-  test.setTimeout(240_000);
-  await signedIn(page, 'admin@example.com');
-  for (const path of [...SCREENS, 'pages/page/2']) {
-    await page.goto(`${APP}/${path}`);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
-    const { scroll, view } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      view: window.innerWidth,
-    }));
-    expect({ path, view }).toEqual({ path, view: page.viewportSize()!.width });
-    expect(scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(view);
-  }
-});
+for (const [index, group] of GROUPS.entries()) {
+  test(`every monitoring screen passes the accessibility check (group ${index + 1} of ${GROUPS.length})`, async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await signedIn(page, 'admin@example.com');
+    for (const path of group) {
+      await page.goto(`${APP}/${path}`);
+      // The monitoring app is a chunk of its own, fetched and parsed on each full page load.
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+}
+
+for (const [index, group] of [...GROUPS.slice(0, -1), [...GROUPS.at(-1)!, 'pages/page/2']].entries()) {
+  test(`@responsive every monitoring screen fits a phone (group ${index + 1} of ${GROUPS.length})`, async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await signedIn(page, 'admin@example.com');
+    for (const path of group) {
+      await page.goto(`${APP}/${path}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+      const { scroll, view } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+      }));
+      expect({ path, view }).toEqual({ path, view: page.viewportSize()!.width });
+      expect(scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(view);
+    }
+  });
+}
