@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './auth.js';
 export * from './chart-review.js';
+export * from './chart-review-cases.js';
 export * from './email.js';
 export * from './files.js';
 export * from './monitoring.js';
