@@ -34,6 +34,7 @@ describe('runMigrations', () => {
       'cr_irr_pairs',
       'cr_programs',
       'cr_questions',
+      'cr_reviewer_units',
       'cr_samples',
       'cr_settings',
       'cr_tool_versions',

@@ -137,6 +137,15 @@ CREATE TABLE "cr_irr_pairs" (
 	CONSTRAINT "cr_irr_pairs_status_check" CHECK ("cr_irr_pairs"."status" in ('pending', 'agreed', 'disagreed', 'adjudicated'))
 );
 --> statement-breakpoint
+CREATE TABLE "cr_reviewer_units" (
+	"project_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"unit" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	CONSTRAINT "cr_reviewer_units_project_id_user_id_unit_pk" PRIMARY KEY("project_id","user_id","unit")
+);
+--> statement-breakpoint
 CREATE TABLE "cr_samples" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "cr_samples_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"project_id" integer NOT NULL,
@@ -197,6 +206,9 @@ ALTER TABLE "cr_irr_pairs" ADD CONSTRAINT "cr_irr_pairs_case_id_cr_cases_id_fk" 
 ALTER TABLE "cr_irr_pairs" ADD CONSTRAINT "cr_irr_pairs_primary_assignment_id_cr_assignments_id_fk" FOREIGN KEY ("primary_assignment_id") REFERENCES "public"."cr_assignments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cr_irr_pairs" ADD CONSTRAINT "cr_irr_pairs_second_assignment_id_cr_assignments_id_fk" FOREIGN KEY ("second_assignment_id") REFERENCES "public"."cr_assignments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cr_irr_pairs" ADD CONSTRAINT "cr_irr_pairs_adjudicated_by_users_id_fk" FOREIGN KEY ("adjudicated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cr_reviewer_units" ADD CONSTRAINT "cr_reviewer_units_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cr_reviewer_units" ADD CONSTRAINT "cr_reviewer_units_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cr_reviewer_units" ADD CONSTRAINT "cr_reviewer_units_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cr_samples" ADD CONSTRAINT "cr_samples_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cr_samples" ADD CONSTRAINT "cr_samples_program_id_cr_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."cr_programs"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cr_samples" ADD CONSTRAINT "cr_samples_tool_version_id_cr_tool_versions_id_fk" FOREIGN KEY ("tool_version_id") REFERENCES "public"."cr_tool_versions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -162,10 +162,7 @@ export const crAssignments = pgTable(
     uniqueIndex('cr_assignments_case_role_unique').on(t.caseId, t.role),
     index('cr_assignments_reviewer_idx').on(t.projectId, t.reviewerId, t.status),
     check('cr_assignments_role_check', sql`${t.role} in ('primary', 'second')`),
-    check(
-      'cr_assignments_status_check',
-      sql`${t.status} in ('assigned', 'in_progress', 'submitted', 'returned')`,
-    ),
+    check('cr_assignments_status_check', sql`${t.status} in ('assigned', 'in_progress', 'submitted', 'returned')`),
   ],
 );
 
@@ -333,4 +330,22 @@ export const crAccessLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('cr_access_log_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * The units a reviewer works on. With the conflict-of-interest rule on (`cr_settings.coi_own_unit`), a reviewer is
+ * never assigned a case of one of these units.
+ */
+export const crReviewerUnits = pgTable(
+  'cr_reviewer_units',
+  {
+    projectId: project(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unit: text('unit').notNull(),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId, t.unit] })],
 );
