@@ -4,8 +4,18 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
   auditEvents,
+  crAccessLog,
+  crActionPlans,
+  crAnswers,
+  crAssignments,
+  crCaseResults,
+  crCases,
+  crFindings,
+  crIrrPairs,
   crPrograms,
   crQuestions,
+  crReviewerUnits,
+  crSamples,
   crSettings,
   crTools,
   crToolVersions,
@@ -107,6 +117,19 @@ export async function chartReviewSnapshot(db: Database) {
     versions: await db.select().from(crToolVersions).orderBy(asc(crToolVersions.id)),
     questions: await db.select().from(crQuestions).orderBy(asc(crQuestions.id)),
     programs: await db.select().from(crPrograms).orderBy(asc(crPrograms.id)),
+    samples: await db.select().from(crSamples).orderBy(asc(crSamples.id)),
+    cases: await db.select().from(crCases).orderBy(asc(crCases.id)),
+    assignments: await db.select().from(crAssignments).orderBy(asc(crAssignments.id)),
+    answers: await db.select().from(crAnswers).orderBy(asc(crAnswers.assignmentId), asc(crAnswers.questionId)),
+    pairs: await db.select().from(crIrrPairs).orderBy(asc(crIrrPairs.id)),
+    results: await db.select().from(crCaseResults).orderBy(asc(crCaseResults.caseId)),
+    findings: await db.select().from(crFindings).orderBy(asc(crFindings.id)),
+    plans: await db.select().from(crActionPlans).orderBy(asc(crActionPlans.findingId)),
+    reviewerUnits: await db
+      .select()
+      .from(crReviewerUnits)
+      .orderBy(asc(crReviewerUnits.userId), asc(crReviewerUnits.unit)),
+    accessLog: await db.select().from(crAccessLog).orderBy(asc(crAccessLog.id)),
     audit: (await db.select({ n: count() }).from(auditEvents))[0]!.n,
   };
 }
