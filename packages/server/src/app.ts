@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.js';
+import { chartReviewDashboardRoutes } from './modules/chart-review/dashboard.routes.js';
 import { chartReviewPeopleRoutes } from './modules/chart-review/people.routes.js';
 import { chartReviewProgramRoutes } from './modules/chart-review/programs.routes.js';
 import { chartReviewSettingsRoutes } from './modules/chart-review/settings.routes.js';
@@ -179,6 +180,7 @@ export async function buildApp({
   await app.register(chartReviewPeopleRoutes);
   await app.register(chartReviewToolRoutes);
   await app.register(chartReviewProgramRoutes);
+  await app.register(chartReviewDashboardRoutes);
   await app.register(workflowRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);
