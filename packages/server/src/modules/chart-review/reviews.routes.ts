@@ -1,0 +1,156 @@
+import {
+  crAnswersInputSchema,
+  crAnswersSavedSchema,
+  crMyAssignmentsQuerySchema,
+  crMyAssignmentsSchema,
+  crReassignInputSchema,
+  crReturnInputSchema,
+  crReviewFormSchema,
+} from '@portal/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
+import { notify } from '../notifications/notifications.service.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import {
+  getReviewForm,
+  listMyAssignments,
+  type ReviewNotice,
+  reassignReview,
+  returnReview,
+  saveAnswers,
+  submitReview,
+} from './reviews.service.js';
+import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+
+const assignmentParams = projectParams.extend({ assignmentId: idParam('review') });
+
+/** Bell notifications (links only, never case content), once the change has committed; a failure is only logged. */
+export async function sendReviewNotices(
+  db: Database,
+  log: FastifyBaseLogger,
+  projectId: number,
+  notices: readonly ReviewNotice[],
+): Promise<void> {
+  for (const notice of notices) {
+    await notify(db, {
+      userIds: [...new Set(notice.userIds)],
+      projectId,
+      message: notice.message,
+      link: notice.link,
+    }).catch((error) => log.error({ err: error }, 'Notice not sent'));
+  }
+}
+
+/**
+ * Reviews (docs/chart-review.md "Reviews"): my assignments (section my), the review form, autosave and submit
+ * (section review), return and reassign (section programs).
+ */
+export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const actor = actorFor(db);
+
+  app.get(
+    `${P}/me/assignments`,
+    {
+      schema: {
+        tags,
+        summary: "The actor's reviews across programmes: overdue first, then by due date; submitted ones last",
+        params: projectParams,
+        querystring: crMyAssignmentsQuerySchema,
+        response: { 200: crMyAssignmentsSchema, ...errors },
+      },
+    },
+    async (request) => listMyAssignments(db, await actor(request, 'my'), request.query, app.clock.now()),
+  );
+
+  app.get(
+    `${P}/assignments/:assignmentId`,
+    {
+      schema: {
+        tags,
+        summary: 'A review form: the case, the questions, the saved answers and what the actor may do',
+        params: assignmentParams,
+        response: { 200: crReviewFormSchema, ...errors },
+      },
+    },
+    async (request) => getReviewForm(db, await actor(request, 'review'), request.params.assignmentId, app.clock.now()),
+  );
+
+  app.put(
+    `${P}/assignments/:assignmentId/answers`,
+    {
+      schema: {
+        tags,
+        summary: 'Autosaves changed answers (409 when the version is stale)',
+        params: assignmentParams,
+        body: crAnswersInputSchema,
+        response: { 200: crAnswersSavedSchema, ...errors },
+      },
+    },
+    async (request) =>
+      saveAnswers(db, await actor(request, 'review'), request.params.assignmentId, request.body, app.clock.now()),
+  );
+
+  app.post(
+    `${P}/assignments/:assignmentId/submit`,
+    {
+      schema: {
+        tags,
+        summary: 'Submits a review (400 with the unanswered questions); writes the case result',
+        params: assignmentParams,
+        response: { 200: crReviewFormSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'review');
+      const { notices } = await submitReview(db, a, request.params.assignmentId, app.clock.now());
+      await sendReviewNotices(db, request.log, a.projectId, notices);
+      return getReviewForm(db, a, request.params.assignmentId, app.clock.now());
+    },
+  );
+
+  app.post(
+    `${P}/assignments/:assignmentId/return`,
+    {
+      schema: {
+        tags,
+        summary: 'Returns a submitted review to its reviewer with a reason',
+        params: assignmentParams,
+        body: crReturnInputSchema,
+        response: { 200: crReviewFormSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'programs');
+      const { notices } = await returnReview(db, a, request.params.assignmentId, request.body.reason, app.clock.now());
+      await sendReviewNotices(db, request.log, a.projectId, notices);
+      return getReviewForm(db, a, request.params.assignmentId, app.clock.now());
+    },
+  );
+
+  app.post(
+    `${P}/assignments/:assignmentId/reassign`,
+    {
+      schema: {
+        tags,
+        summary: 'Gives a review not yet submitted to another reviewer',
+        params: assignmentParams,
+        body: crReassignInputSchema,
+        response: { 200: crReviewFormSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const a = await actor(request, 'programs');
+      const { notices } = await reassignReview(
+        db,
+        a,
+        request.params.assignmentId,
+        request.body.reviewer_id,
+        app.clock.now(),
+      );
+      await sendReviewNotices(db, request.log, a.projectId, notices);
+      return getReviewForm(db, a, request.params.assignmentId, app.clock.now());
+    },
+  );
+};

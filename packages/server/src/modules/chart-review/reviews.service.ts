@@ -1,0 +1,653 @@
+import {
+  CR_ANSWER_EVERY_QUESTION,
+  CR_STALE_ANSWERS,
+  type CrAnswerInput,
+  type CrAnswersInput,
+  type CrAnswersSaved,
+  type CrAnswerValue,
+  type CrAnswerWarning,
+  type CrAssignmentStatus,
+  type CrMyAssignment,
+  type CrMyAssignments,
+  type CrQuestion,
+  type CrReviewForm,
+  isAllowed,
+} from '@portal/shared';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.js';
+import {
+  crAnswers,
+  crAssignments,
+  crCases,
+  crPrograms,
+  crReviewerUnits,
+  crToolVersions,
+  projectMemberRoles,
+  projectMemberships,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, addFieldError, notFound } from '../../lib/errors.js';
+import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { rulesFor } from '../permissions/permissions.service.js';
+import { answersByKey, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
+import { chartReviewAudit, nameOf } from './route-kit.js';
+import { loadSettings } from './settings.service.js';
+
+/**
+ * Reviews (DOMAIN.md 2.3-2.5; docs/chart-review.md "Reviews"): a reviewer's assignments, the review form with its
+ * autosave (a version number refuses stale saves) and submit, and the leads' return and reassign. A review is seen
+ * by its reviewer and, read-only, by those with the programs section; never by the case's other reviewer (second
+ * reviews are blind both ways). Results and second-review pairs are written by case-results.ts.
+ */
+
+type AssignmentRow = typeof crAssignments.$inferSelect;
+type CaseRow = typeof crCases.$inferSelect;
+
+export const REVIEW_NOT_FOUND = 'Review not found.';
+const ONLY_REVIEWER = 'Only the reviewer of this case can change its answers.';
+const SUBMITTED = 'This review is submitted. Its answers no longer change unless a programme lead returns it.';
+const ALREADY_SUBMITTED = 'This review is already submitted.';
+const ONLY_SUBMITTED_RETURNS = 'Only a submitted review can be returned.';
+const SUBMITTED_NOT_REASSIGNED = 'A submitted review cannot be reassigned. Return it first.';
+const NOT_IN_REVIEW = 'This question is not part of this review.';
+const PARTIAL_NOT_ALLOWED = 'Partial is not an answer to this question.';
+const NA_NOT_ALLOWED = 'N/A is not an answer to this question.';
+const ANSWER_IT = 'Answer this question.';
+const NA_REASON_NEEDED = 'Give the reason for N/A.';
+const SAME_REVIEWER = 'This person already reviews this case.';
+const NOT_A_REVIEWER = 'Choose an active member whose chart review role may review charts.';
+const OTHER_REVIEWER = 'This person does the other review of this case: choose someone else.';
+const ownUnit = (unit: string) => `This person works on ${unit}, so may not review its cases.`;
+
+/** The day of a moment (UTC), as due dates are stored. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** A bell notification to send once the change has committed: a link, never case content. */
+export interface ReviewNotice {
+  userIds: number[];
+  message: string;
+  link: string;
+}
+export const reviewLink = (projectId: number, assignmentId: number) =>
+  `/app/chart-review/${projectId}/review/${assignmentId}`;
+export const pairLink = (projectId: number, pairId: number) => `/app/chart-review/${projectId}/irr/${pairId}`;
+
+// ------------------------------------------------------------------------------------------------ patient data
+
+const PATIENT_DATA: { pattern: RegExp; message: string }[] = [
+  {
+    pattern: /\b(mrn|medical record (number|no\.?)|record (number|no\.?))\s*[:#]?\s*\d{3,}|\b\d{7,12}\b/i,
+    message: 'This looks like a medical record number. Leave patient identifiers out of the review.',
+  },
+  {
+    pattern: /(\+?\b1[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/,
+    message: 'This looks like a phone number. Leave patient identifiers out of the review.',
+  },
+  {
+    pattern:
+      /\b(dob|d\.o\.b\.?|date of birth|born on)\b|\b\d{1,2}[/.-]\d{1,2}[/.-](19|20)\d{2}\b|\b(19|20)\d{2}-\d{2}-\d{2}\b/i,
+    message: 'This looks like a date of birth. Leave patient identifiers out of the review.',
+  },
+];
+
+/** Warnings for free text that looks like patient data (saved anyway: the reviewer decides). */
+export function patientDataWarnings(answer: CrAnswerInput): CrAnswerWarning[] {
+  const warnings: CrAnswerWarning[] = [];
+  for (const field of ['note', 'na_reason', 'evidence_location'] as const) {
+    const found = PATIENT_DATA.find(({ pattern }) => pattern.test(answer[field]));
+    if (found) warnings.push({ question_id: answer.question_id, field, message: found.message });
+  }
+  return warnings;
+}
+
+// ------------------------------------------------------------------------------------------------ access
+
+async function loadAssignment(tx: DbOrTx, projectId: number, assignmentId: number, lock = false) {
+  const query = tx
+    .select()
+    .from(crAssignments)
+    .where(and(eq(crAssignments.projectId, projectId), eq(crAssignments.id, assignmentId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(REVIEW_NOT_FOUND);
+  return row;
+}
+
+/** The case's other review, if any. */
+async function otherAssignment(tx: DbOrTx, row: AssignmentRow): Promise<AssignmentRow | undefined> {
+  const [other] = await tx
+    .select()
+    .from(crAssignments)
+    .where(
+      and(
+        eq(crAssignments.projectId, row.projectId),
+        eq(crAssignments.caseId, row.caseId),
+        ne(crAssignments.id, row.id),
+      ),
+    );
+  return other;
+}
+
+/**
+ * Whether the actor may look at a review: its reviewer, or someone with the programs section who is not the case's
+ * other reviewer (blind). Anyone else: 404, as if it did not exist. Returns whether it is the actor's own.
+ */
+async function checkSees(tx: DbOrTx, actor: ChartReviewActor, row: AssignmentRow): Promise<{ mine: boolean }> {
+  if (row.reviewerId === actor.userId) return { mine: true };
+  if (!mayUse(actor, 'programs')) throw notFound(REVIEW_NOT_FOUND);
+  const other = await otherAssignment(tx, row);
+  if (other?.reviewerId === actor.userId) throw notFound(REVIEW_NOT_FOUND);
+  return { mine: false };
+}
+
+/** Only the reviewer changes a review: leads who may see it get 403, others 404. */
+async function checkReviewer(tx: DbOrTx, actor: ChartReviewActor, row: AssignmentRow): Promise<void> {
+  const { mine } = await checkSees(tx, actor, row);
+  if (!mine) throw new AppError('FORBIDDEN', ONLY_REVIEWER);
+}
+
+async function loadCase(tx: DbOrTx, projectId: number, caseId: number): Promise<CaseRow> {
+  const [row] = await tx
+    .select()
+    .from(crCases)
+    .where(and(eq(crCases.projectId, projectId), eq(crCases.id, caseId)));
+  if (!row) throw notFound(REVIEW_NOT_FOUND);
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------ my assignments
+
+/** GET /me/assignments: the actor's reviews across programmes, overdue first, then by due date and case code. */
+export async function listMyAssignments(
+  db: DbOrTx,
+  actor: ChartReviewActor,
+  query: { status?: 'todo' | 'submitted'; program?: number },
+  now: Date,
+): Promise<CrMyAssignments> {
+  const where: (SQL | undefined)[] = [
+    eq(crAssignments.projectId, actor.projectId),
+    eq(crAssignments.reviewerId, actor.userId),
+    query.program === undefined ? undefined : eq(crAssignments.programId, query.program),
+    query.status === 'submitted'
+      ? eq(crAssignments.status, 'submitted')
+      : query.status === 'todo'
+        ? ne(crAssignments.status, 'submitted')
+        : undefined,
+  ];
+  const rows = await db
+    .select({
+      assignment: crAssignments,
+      caseCode: crCases.caseCode,
+      unit: crCases.unit,
+      period: crCases.periodStart,
+      programName: crPrograms.name,
+    })
+    .from(crAssignments)
+    .innerJoin(crCases, and(eq(crCases.projectId, crAssignments.projectId), eq(crCases.id, crAssignments.caseId)))
+    .innerJoin(
+      crPrograms,
+      and(eq(crPrograms.projectId, crAssignments.projectId), eq(crPrograms.id, crAssignments.programId)),
+    )
+    .where(and(...where));
+  const versions = [...new Set(rows.map((r) => r.assignment.toolVersionId))];
+  const questionsByVersion = new Map(
+    await Promise.all(versions.map(async (v) => [v, await questionsOf(db, actor.projectId, v)] as const)),
+  );
+  const answers = await answersByKey(
+    db,
+    actor.projectId,
+    rows.map((r) => r.assignment.id),
+    [...questionsByVersion.values()].flat(),
+  );
+  const today = dayOf(now);
+  const list: CrMyAssignment[] = rows.map(({ assignment, caseCode, unit, period, programName }) => {
+    const visible = visibleAnswers(questionsByVersion.get(assignment.toolVersionId) ?? [], answers.get(assignment.id)!);
+    const values = Object.values(visible);
+    const status = assignment.status as CrAssignmentStatus;
+    return {
+      id: assignment.id,
+      case_code: caseCode,
+      program: { id: assignment.programId, name: programName },
+      unit,
+      period_start: period,
+      due_at: assignment.dueAt,
+      overdue: status !== 'submitted' && assignment.dueAt < today,
+      status,
+      role: assignment.role as CrMyAssignment['role'],
+      return_reason: status === 'returned' ? assignment.returnReason : null,
+      progress: { answered: values.filter((v) => v !== null).length, total: values.length },
+    };
+  });
+  list.sort(
+    (a, b) =>
+      Number(a.status === 'submitted') - Number(b.status === 'submitted') ||
+      Number(b.overdue) - Number(a.overdue) ||
+      a.due_at.localeCompare(b.due_at) ||
+      a.case_code.localeCompare(b.case_code),
+  );
+  return { assignments: list };
+}
+
+// ------------------------------------------------------------------------------------------------ the form
+
+/** GET /assignments/{id}: the form with the review's own answers only (never the other reviewer's). */
+export async function getReviewForm(
+  db: DbOrTx,
+  actor: ChartReviewActor,
+  assignmentId: number,
+  now: Date,
+): Promise<CrReviewForm> {
+  const row = await loadAssignment(db, actor.projectId, assignmentId);
+  const { mine } = await checkSees(db, actor, row);
+  const kase = await loadCase(db, actor.projectId, row.caseId);
+  const settings = await loadSettings(db, actor.projectId);
+  const [program] = await db
+    .select({ name: crPrograms.name })
+    .from(crPrograms)
+    .where(and(eq(crPrograms.projectId, actor.projectId), eq(crPrograms.id, row.programId)));
+  const [reviewer] = await db
+    .select({ name: nameOf(users) })
+    .from(users)
+    .where(eq(users.id, row.reviewerId));
+  const questions = await questionsOf(db, actor.projectId, row.toolVersionId);
+  const answers = await db
+    .select()
+    .from(crAnswers)
+    .where(and(eq(crAnswers.projectId, actor.projectId), eq(crAnswers.assignmentId, row.id)));
+  const status = row.status as CrAssignmentStatus;
+  const open = status !== 'submitted';
+  const leads = mayUse(actor, 'programs');
+  const hasRef = kase.encounterRefEnc !== null;
+  return {
+    id: row.id,
+    case: {
+      case_id: kase.id,
+      case_code: kase.caseCode,
+      unit: kase.unit,
+      discharge_month: kase.dischargeMonth,
+      has_encounter_ref: hasRef,
+      may_reveal:
+        settings.storeEncounterRef &&
+        hasRef &&
+        (actor.isSuperadmin || (actor.role !== null && settings.revealRoles.includes(actor.role))),
+    },
+    program: { id: row.programId, name: program?.name ?? '' },
+    period_start: kase.periodStart,
+    privilege_label: settings.privilegeLabel,
+    partial_enabled: settings.partialEnabled,
+    questions: questions.map(
+      (q): CrQuestion => ({
+        id: q.id,
+        position: q.position,
+        key: q.key,
+        section: q.section,
+        text: q.text,
+        help: q.help,
+        answer_type: q.answerType as CrQuestion['answer_type'],
+        weight: q.weight,
+        critical: q.critical,
+        na_allowed: q.naAllowed,
+        na_reason_required: q.naReasonRequired,
+        show_if: q.showIf,
+      }),
+    ),
+    answers: answers.map((a) => ({
+      question_id: a.questionId,
+      value: a.value as CrAnswerValue | null,
+      na_reason: a.naReason,
+      note: a.note,
+      evidence_location: a.evidenceLocation,
+      updated_at: a.updatedAt.toISOString(),
+    })),
+    version: row.version,
+    status,
+    reviewer: { id: row.reviewerId, name: reviewer?.name ?? '' },
+    mine,
+    due_at: row.dueAt,
+    overdue: open && row.dueAt < dayOf(now),
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    return_reason: row.returnReason,
+    abilities: {
+      edit: mine && open,
+      submit: mine && open,
+      return: leads && status === 'submitted',
+      reassign: leads && open,
+    },
+  };
+}
+
+/** Refuses answers that do not fit their question (all at once, by position in the request). */
+function checkAnswers(
+  input: CrAnswersInput,
+  questions: Awaited<ReturnType<typeof questionsOf>>,
+  partialEnabled: boolean,
+): void {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const errors: Record<string, string[]> = {};
+  input.answers.forEach((answer, i) => {
+    const question = byId.get(answer.question_id);
+    if (!question) {
+      addFieldError(errors, `answers.${i}.question_id`, NOT_IN_REVIEW);
+      return;
+    }
+    if (answer.value === 'partial' && !(question.answerType === 'yes_partial_no_na' && partialEnabled)) {
+      addFieldError(errors, `answers.${i}.value`, PARTIAL_NOT_ALLOWED);
+    }
+    if (answer.value === 'na' && !question.naAllowed) addFieldError(errors, `answers.${i}.value`, NA_NOT_ALLOWED);
+  });
+  const first = Object.values(errors).flat()[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, errors);
+}
+
+/**
+ * PUT /assignments/{id}/answers: the changed answers (upserted). A stale `version` answers 409. The first answer
+ * freezes the tool version and starts the review (audited once); free text that looks like patient data is saved
+ * with a warning.
+ */
+export async function saveAnswers(
+  db: Database,
+  actor: ChartReviewActor,
+  assignmentId: number,
+  input: CrAnswersInput,
+  now: Date,
+): Promise<CrAnswersSaved> {
+  return db.transaction(async (tx) => {
+    const row = await loadAssignment(tx, actor.projectId, assignmentId, true);
+    await checkReviewer(tx, actor, row);
+    if (row.status === 'submitted') throw new AppError('CONFLICT', SUBMITTED);
+    if (input.version !== row.version) throw new AppError('CONFLICT', CR_STALE_ANSWERS);
+    const questions = await questionsOf(tx, actor.projectId, row.toolVersionId);
+    const settings = await loadSettings(tx, actor.projectId);
+    checkAnswers(input, questions, settings.partialEnabled);
+    for (const answer of input.answers) {
+      const values = {
+        value: answer.value,
+        naReason: answer.na_reason,
+        note: answer.note,
+        evidenceLocation: answer.evidence_location,
+        updatedAt: now,
+      };
+      await tx
+        .insert(crAnswers)
+        .values({ projectId: actor.projectId, assignmentId: row.id, questionId: answer.question_id, ...values })
+        .onConflictDoUpdate({ target: [crAnswers.assignmentId, crAnswers.questionId], set: values });
+    }
+    let status = row.status as CrAssignmentStatus;
+    if (input.answers.length > 0) {
+      await freezeVersion(tx, actor.projectId, row.toolVersionId, now);
+      if (status === 'assigned') {
+        status = 'in_progress';
+        await chartReviewAudit(
+          tx,
+          actor,
+          'review_started',
+          { type: 'cr_assignment', id: row.id },
+          {
+            case_id: row.caseId,
+          },
+        );
+      }
+    }
+    const version = row.version + 1;
+    await tx
+      .update(crAssignments)
+      .set({
+        version,
+        status,
+        ...(status !== row.status ? { startedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(crAssignments.id, row.id));
+    return { version, status, warnings: input.answers.flatMap(patientDataWarnings) };
+  });
+}
+
+/** An answer refers to the version from now on: it never changes again. */
+async function freezeVersion(tx: DbOrTx, projectId: number, toolVersionId: number, now: Date): Promise<void> {
+  await tx
+    .update(crToolVersions)
+    .set({ frozenAt: now })
+    .where(
+      and(
+        eq(crToolVersions.projectId, projectId),
+        eq(crToolVersions.id, toolVersionId),
+        isNull(crToolVersions.frozenAt),
+      ),
+    );
+}
+
+/**
+ * POST /assignments/{id}/submit: every visible question answered (a reason with N/A where required), else 400 with
+ * `answers.<question_id>`. Then the case's result and pair are recomputed; a disagreement that now waits notifies
+ * the programme's owner.
+ */
+export async function submitReview(
+  db: Database,
+  actor: ChartReviewActor,
+  assignmentId: number,
+  now: Date,
+): Promise<{ notices: ReviewNotice[] }> {
+  return db.transaction(async (tx) => {
+    const row = await loadAssignment(tx, actor.projectId, assignmentId, true);
+    await checkReviewer(tx, actor, row);
+    if (row.status === 'submitted') throw new AppError('CONFLICT', ALREADY_SUBMITTED);
+    const questions = await questionsOf(tx, actor.projectId, row.toolVersionId);
+    const settings = await loadSettings(tx, actor.projectId);
+    const answers = await tx
+      .select()
+      .from(crAnswers)
+      .where(and(eq(crAnswers.projectId, actor.projectId), eq(crAnswers.assignmentId, row.id)));
+    const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+    const values = Object.fromEntries(
+      questions.map((q) => [q.key, (byQuestion.get(q.id)?.value ?? null) as CrAnswerValue | null]),
+    );
+    const shown = visibleKeys(questions, values);
+    const errors: Record<string, string[]> = {};
+    for (const question of questions) {
+      if (!shown.has(question.key)) continue;
+      const answer = byQuestion.get(question.id);
+      const at = (message: string) => addFieldError(errors, `answers.${question.id}`, message);
+      if (!answer?.value) at(ANSWER_IT);
+      else if (answer.value === 'na' && !question.naAllowed) at(NA_NOT_ALLOWED);
+      else if (answer.value === 'na' && question.naReasonRequired && answer.naReason.trim() === '') {
+        at(NA_REASON_NEEDED);
+      } else if (
+        answer.value === 'partial' &&
+        !(question.answerType === 'yes_partial_no_na' && settings.partialEnabled)
+      ) {
+        at(PARTIAL_NOT_ALLOWED);
+      }
+    }
+    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', CR_ANSWER_EVERY_QUESTION, errors);
+    await freezeVersion(tx, actor.projectId, row.toolVersionId, now);
+    await tx
+      .update(crAssignments)
+      .set({
+        status: 'submitted',
+        submittedAt: now,
+        startedAt: row.startedAt ?? now,
+        version: row.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(crAssignments.id, row.id));
+    const outcome = await recomputeCase(tx, actor.projectId, row.caseId);
+    await chartReviewAudit(
+      tx,
+      actor,
+      'review_submitted',
+      { type: 'cr_assignment', id: row.id },
+      {
+        case_id: row.caseId,
+        role: row.role,
+      },
+    );
+    const notices: ReviewNotice[] = [];
+    if (outcome.disagreementWaits !== null) {
+      const [program] = await tx
+        .select({ ownerId: crPrograms.ownerId })
+        .from(crPrograms)
+        .where(and(eq(crPrograms.projectId, actor.projectId), eq(crPrograms.id, row.programId)));
+      if (program?.ownerId) {
+        notices.push({
+          userIds: [program.ownerId],
+          message: 'Two reviews of a chart review case disagree and wait for adjudication.',
+          link: pairLink(actor.projectId, outcome.disagreementWaits),
+        });
+      }
+    }
+    return { notices };
+  });
+}
+
+/**
+ * POST /assignments/{id}/return: a submitted review goes back to its reviewer with a reason (answers kept); its
+ * result stops counting (recomputed) and its pair waits again.
+ */
+export async function returnReview(
+  db: Database,
+  actor: ChartReviewActor,
+  assignmentId: number,
+  reason: string,
+  now: Date,
+): Promise<{ notices: ReviewNotice[] }> {
+  return db.transaction(async (tx) => {
+    const row = await loadAssignment(tx, actor.projectId, assignmentId, true);
+    await checkSees(tx, actor, row);
+    if (row.status !== 'submitted') throw new AppError('CONFLICT', ONLY_SUBMITTED_RETURNS);
+    await tx
+      .update(crAssignments)
+      .set({
+        status: 'returned',
+        returnReason: reason,
+        returnedAt: now,
+        returnedBy: actor.userId,
+        submittedAt: null,
+        version: row.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(crAssignments.id, row.id));
+    await recomputeCase(tx, actor.projectId, row.caseId);
+    await chartReviewAudit(
+      tx,
+      actor,
+      'review_returned',
+      { type: 'cr_assignment', id: row.id },
+      {
+        case_id: row.caseId,
+        reason,
+      },
+    );
+    return {
+      notices: [
+        {
+          userIds: [row.reviewerId],
+          message: 'A chart review was returned to you. Open it to see why.',
+          link: reviewLink(actor.projectId, row.id),
+        },
+      ],
+    };
+  });
+}
+
+/** Whether a user is an active member of the project whose chart review role may use the review section. */
+async function mayReview(tx: DbOrTx, projectId: number, userId: number): Promise<boolean> {
+  const [member] = await tx
+    .select({ role: projectMemberRoles.mainRole })
+    .from(projectMemberships)
+    .innerJoin(users, eq(users.id, projectMemberships.userId))
+    .innerJoin(
+      projectMemberRoles,
+      and(
+        eq(projectMemberRoles.projectId, projectMemberships.projectId),
+        eq(projectMemberRoles.userId, projectMemberships.userId),
+        eq(projectMemberRoles.app, 'chart_review'),
+      ),
+    )
+    .where(
+      and(
+        eq(projectMemberships.projectId, projectId),
+        eq(projectMemberships.userId, userId),
+        eq(users.status, 'active'),
+      ),
+    );
+  if (!member) return false;
+  return isAllowed(await rulesFor(tx, projectId, 'chart_review'), 'review', member.role);
+}
+
+/**
+ * POST /assignments/{id}/reassign: before submission, to an active member who may review, who is not the case's
+ * other reviewer and (with the conflict-of-interest rule) does not work on the case's unit. The new reviewer starts
+ * afresh: the answers saved so far are removed.
+ */
+export async function reassignReview(
+  db: Database,
+  actor: ChartReviewActor,
+  assignmentId: number,
+  reviewerId: number,
+  now: Date,
+): Promise<{ notices: ReviewNotice[] }> {
+  return db.transaction(async (tx) => {
+    const row = await loadAssignment(tx, actor.projectId, assignmentId, true);
+    await checkSees(tx, actor, row);
+    if (row.status === 'submitted') throw new AppError('CONFLICT', SUBMITTED_NOT_REASSIGNED);
+    const refuse = (message: string) => {
+      throw new AppError('VALIDATION_FAILED', message, { reviewer_id: [message] });
+    };
+    if (reviewerId === row.reviewerId) refuse(SAME_REVIEWER);
+    if (!(await mayReview(tx, actor.projectId, reviewerId))) refuse(NOT_A_REVIEWER);
+    const other = await otherAssignment(tx, row);
+    if (other?.reviewerId === reviewerId) refuse(OTHER_REVIEWER);
+    const kase = await loadCase(tx, actor.projectId, row.caseId);
+    const settings = await loadSettings(tx, actor.projectId);
+    if (settings.coiOwnUnit && kase.unit !== null) {
+      const [own] = await tx
+        .select({ unit: crReviewerUnits.unit })
+        .from(crReviewerUnits)
+        .where(
+          and(
+            eq(crReviewerUnits.projectId, actor.projectId),
+            eq(crReviewerUnits.userId, reviewerId),
+            eq(crReviewerUnits.unit, kase.unit),
+          ),
+        );
+      if (own) refuse(ownUnit(kase.unit));
+    }
+    const cleared = await tx
+      .delete(crAnswers)
+      .where(and(eq(crAnswers.projectId, actor.projectId), eq(crAnswers.assignmentId, row.id)))
+      .returning({ questionId: crAnswers.questionId });
+    await tx
+      .update(crAssignments)
+      .set({
+        reviewerId,
+        status: 'assigned',
+        startedAt: null,
+        returnReason: null,
+        returnedAt: null,
+        returnedBy: null,
+        version: row.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(crAssignments.id, row.id));
+    await chartReviewAudit(
+      tx,
+      actor,
+      'review_reassigned',
+      { type: 'cr_assignment', id: row.id },
+      {
+        case_id: row.caseId,
+        from: row.reviewerId,
+        to: reviewerId,
+        answers_cleared: cleared.length,
+      },
+    );
+    return {
+      notices: [
+        {
+          userIds: [reviewerId],
+          message: 'A chart review was assigned to you.',
+          link: reviewLink(actor.projectId, row.id),
+        },
+      ],
+    };
+  });
+}
