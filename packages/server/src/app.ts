@@ -17,6 +17,7 @@ import { chartReviewDashboardRoutes } from './modules/chart-review/dashboard.rou
 import { chartReviewIrrRoutes } from './modules/chart-review/irr.routes.js';
 import { chartReviewPeopleRoutes } from './modules/chart-review/people.routes.js';
 import { chartReviewProgramRoutes } from './modules/chart-review/programs.routes.js';
+import { chartReviewSamplingRoutes } from './modules/chart-review/sampling.routes.js';
 import { chartReviewReviewRoutes } from './modules/chart-review/reviews.routes.js';
 import { chartReviewSettingsRoutes } from './modules/chart-review/settings.routes.js';
 import { chartReviewToolRoutes } from './modules/chart-review/tools.routes.js';
@@ -182,6 +183,7 @@ export async function buildApp({
   await app.register(chartReviewPeopleRoutes);
   await app.register(chartReviewToolRoutes);
   await app.register(chartReviewProgramRoutes);
+  await app.register(chartReviewSamplingRoutes);
   await app.register(chartReviewReviewRoutes);
   await app.register(chartReviewIrrRoutes);
   await app.register(chartReviewDashboardRoutes);

@@ -17,6 +17,7 @@ export * from './schemas/account.js';
 export * from './schemas/admin.js';
 export * from './schemas/auth.js';
 export * from './schemas/chart-review.js';
+export * from './schemas/chart-review-sampling.js';
 export * from './schemas/chart-review-reviews.js';
 export * from './schemas/chart-review-dashboard.js';
 export * from './schemas/common.js';

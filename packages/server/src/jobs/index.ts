@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
+import { unsafePurgeExpiredEncounterRefs } from './chart-review-retention.js';
 import { purgeExpiredMonitoringRows } from './monitoring-retention.js';
 import { unsafeSendReviewReminders } from './review-reminders.js';
 
@@ -14,6 +15,10 @@ export const REVIEW_REMINDERS_CRON = '0 6 * * *';
 export const MONITORING_RETENTION = 'monitoring-retention';
 /** Every day at 03:00 UTC. */
 export const MONITORING_RETENTION_CRON = '0 3 * * *';
+/** Queue of the daily purge of chart review encounter references past the project's retention. */
+export const CHART_REVIEW_RETENTION = 'chart-review-retention';
+/** Every day at 03:30 UTC. */
+export const CHART_REVIEW_RETENTION_CRON = '30 3 * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -50,6 +55,11 @@ export async function startJobs(options: {
   await boss.schedule(MONITORING_RETENTION, MONITORING_RETENTION_CRON, {}, { tz: 'UTC' });
   await boss.work(MONITORING_RETENTION, async () => {
     await purgeExpiredMonitoringRows(options.db, options.clock.now());
+  });
+  await boss.createQueue(CHART_REVIEW_RETENTION);
+  await boss.schedule(CHART_REVIEW_RETENTION, CHART_REVIEW_RETENTION_CRON, {}, { tz: 'UTC' });
+  await boss.work(CHART_REVIEW_RETENTION, async () => {
+    await unsafePurgeExpiredEncounterRefs(options.db, options.clock.now());
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }
