@@ -78,6 +78,8 @@ export const crTrendPointSchema = z.object({
   numerator: z.number().nullable(),
   /** Applicable items. */
   denominator: z.number().nullable(),
+  /** Counted cases of the period. */
+  cases: count,
   value: z.number().nullable(),
   gap: z.string().nullable(),
   phase: z.number().int(),

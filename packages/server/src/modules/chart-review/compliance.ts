@@ -162,6 +162,7 @@ export function complianceTrend(
       label: periodLabel(p.period, grain),
       numerator: p.denominator ? p.numerator : null,
       denominator: p.denominator ? p.denominator : null,
+      cases: byPeriod.get(p.period)?.length ?? 0,
       value: p.value,
       gap: p.gap,
       phase: p.phase,

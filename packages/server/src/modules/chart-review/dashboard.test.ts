@@ -260,10 +260,10 @@ describe('chart review dashboard, compliance and export', () => {
     await seed(s);
     const d = (await s.viewer.get(`${s.base}/programs/${s.program.id}/dashboard`)).json() as CrDashboard;
     expect(d.trend.chart).toBe('p');
-    expect(d.trend.points.map((p) => [p.period, p.label, p.numerator, p.denominator, p.gap])).toEqual([
-      ['2026-01-01', 'Jan 2026', 5, 8, null],
-      ['2026-02-01', 'Feb 2026', null, null, 'no denominator'],
-      ['2026-03-01', 'Mar 2026', 9, 11, null],
+    expect(d.trend.points.map((p) => [p.period, p.label, p.numerator, p.denominator, p.cases, p.gap])).toEqual([
+      ['2026-01-01', 'Jan 2026', 5, 8, 2, null],
+      ['2026-02-01', 'Feb 2026', null, null, 0, 'no denominator'],
+      ['2026-03-01', 'Mar 2026', 9, 11, 3, null],
     ]);
     const centre = (5 + 9) / (8 + 11);
     const march = d.trend.points[2]!;

@@ -2,6 +2,8 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { ChartReviewHeader } from './ChartReviewHeader';
+import { DashboardPage } from './DashboardPage';
+import { DashboardProgramPage } from './DashboardProgramPage';
 import { ProgramFormPage } from './ProgramFormPage';
 import { ProgramsPage } from './ProgramsPage';
 import { SettingsPage } from './SettingsPage';
@@ -18,6 +20,8 @@ export function ChartReviewApp({ fallback }: { fallback: ReactNode }) {
     <Stack gap="md">
       <ChartReviewHeader />
       <Routes>
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="dashboard/:programId" element={<DashboardProgramPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="tools" element={<ToolsPage />} />
         <Route path="tools/:toolId" element={<ToolPage />} />

@@ -6,6 +6,7 @@ import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-pr
 
 /** The sections of this part of the app, in their order in the sub-navigation. */
 export const CHART_REVIEW_NAV_SECTIONS = [
+  { section: 'dashboard', label: 'Dashboard' },
   { section: 'tools', label: 'Tools' },
   { section: 'programs', label: 'Programmes' },
   { section: 'settings', label: 'Settings' },

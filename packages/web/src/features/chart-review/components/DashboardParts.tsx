@@ -1,0 +1,97 @@
+import { Alert, Badge, Paper, Stack, Text } from '@mantine/core';
+import type { CrRate } from '@portal/shared';
+import type { ReactNode } from 'react';
+
+/** What the dashboard screens share: rates in words (always with n), the target badge and the privilege banner. */
+
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** "81.8 %" for a share from 0 to 1; "—" without one. */
+export function formatShare(share: number | null): string {
+  return share === null ? '—' : `${percent.format(share * 100)} %`;
+}
+
+/** "n = 42". */
+export const formatN = (n: number) => `n = ${n.toLocaleString('en-US')}`;
+
+/** "95 % CI 52.3–94.8 %", or '' without an interval. */
+export function formatInterval(rate: Pick<CrRate, 'interval'>): string {
+  if (!rate.interval) return '';
+  return `95 % CI ${percent.format(rate.interval.low * 100)}–${percent.format(rate.interval.high * 100)} %`;
+}
+
+/** "81.8 % (n = 11; 95 % CI 52.3–94.8 %)": a rate never travels without its n. */
+export function describeRate(rate: CrRate): string {
+  if (rate.rate === null) return `No rate yet (${formatN(rate.n)})`;
+  const interval = formatInterval(rate);
+  return `${formatShare(rate.rate)} (${formatN(rate.n)}${interval ? `; ${interval}` : ''})`;
+}
+
+/** Whether the rate meets the target, as a badge with words (never colour alone). */
+export function TargetBadge({ meets, target }: { meets: boolean | null; target: number }) {
+  if (meets === null) {
+    return (
+      <Badge color="gray.8" variant="light">
+        Target {formatShare(target)}: no rate yet
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={meets ? 'green.9' : 'red.9'} variant="light">
+      {meets ? 'Meets' : 'Below'} target {formatShare(target)}
+    </Badge>
+  );
+}
+
+/** A headline figure: the rate large, n and the interval under it. */
+export function RateCard({ title, rate, children }: { title: string; rate: CrRate; children?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" fw={600}>
+          {title}
+        </Text>
+        <Text fz={28} fw={700} lh={1.1}>
+          {formatShare(rate.rate)}
+        </Text>
+        <Text size="sm">{formatN(rate.n)}</Text>
+        {rate.interval && (
+          <Text size="sm" c="dimmed">
+            {formatInterval(rate)}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A count with its label. */
+export function CountCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={label}>
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed" fw={600}>
+          {label}
+        </Text>
+        <Text fz={24} fw={700} lh={1.1}>
+          {value.toLocaleString('en-US')}
+        </Text>
+        {hint && (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The project's privilege label, on every screen with case-level data. */
+export function PrivilegeBanner({ label }: { label: string }) {
+  return (
+    <Alert color="gray" variant="light" title="Confidential" role="note">
+      {label}
+    </Alert>
+  );
+}
