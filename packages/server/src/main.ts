@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   if (interrupted > 0) logger.warn(`${interrupted} CSV import(s) interrupted by the last stop were marked failed`);
 
   if (config.demoData && (await isEmptyDatabase(database.db))) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, appKey);
     logger.info('Demo data created: project 1 "Demo Facility" and the demo accounts');
   }
   if ((await countDemoAccounts(database.db)) > 0) {

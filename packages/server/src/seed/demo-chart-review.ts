@@ -58,7 +58,13 @@ const PAIN_QUESTIONS: DemoQuestion[] = [
 export async function seedDemoChartReview(tx: DbOrTx, projectId: number, people: DemoChartReviewPeople, now: Date) {
   await tx
     .insert(crSettings)
-    .values({ projectId, privilegeLabel: CR_DEFAULT_PRIVILEGE_LABEL, updatedBy: people.admin });
+    // The demo keeps encounter references (encrypted) so the audited reveal can be tried.
+    .values({
+      projectId,
+      privilegeLabel: CR_DEFAULT_PRIVILEGE_LABEL,
+      storeEncounterRef: true,
+      updatedBy: people.admin,
+    });
   const [tool] = await tx
     .insert(crTools)
     .values({

@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { questionCompliance } from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { createProject } from '../../test/factories.js';
 import {
+  crActionPlans,
+  crAssignments,
+  crCaseResults,
+  crCases,
+  crFindings,
+  crIrrPairs,
   monInsights,
   monPages,
   policySignatures,
@@ -12,6 +20,7 @@ import {
   projects,
   users,
 } from '../db/schema/index.js';
+import { decrypt } from '../lib/crypto.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { listPrograms } from '../modules/chart-review/programs.service.js';
 import { getVersion, listTools, questionErrors } from '../modules/chart-review/tools.service.js';
@@ -27,7 +36,8 @@ describe('demo data', () => {
   it('creates Demo Facility as project 1, the demo accounts and published terms', async () => {
     const { db: database } = db.handle;
     expect(await isEmptyDatabase(database)).toBe(true);
-    await seedDemoData(database);
+    const appKey = randomBytes(32);
+    await seedDemoData(database, appKey);
     expect(await isEmptyDatabase(database)).toBe(false);
 
     const [project] = await database.select().from(projects).where(eq(projects.id, 1));
@@ -149,6 +159,39 @@ describe('demo data', () => {
     expect(programs.programs.map((p) => [p.name, p.owner?.id, p.version_in_use?.version])).toEqual([
       ['Pain reassessment documentation', id('member@example.com'), 1],
     ]);
+
+    // Three past months reviewed and scored (reassessment climbing), the current month waiting for the reviewer, one
+    // adjudicated second review, one finding with its action plan; references encrypted with the app key.
+    const results = await database.select().from(crCaseResults).where(eq(crCaseResults.projectId, 1));
+    const periods = [...new Set(results.map((r) => r.periodStart))].sort();
+    expect(periods).toHaveLength(3);
+    const reassessed = periods.map(
+      (period) =>
+        questionCompliance(
+          results
+            .filter((r) => r.periodStart === period && r.counts)
+            .map((r) => (r.answers as Record<string, 'yes' | 'no' | 'na'>).reassessed_in_time ?? null),
+          { partialEnabled: false },
+        ).rate!,
+    );
+    expect(reassessed[0]).toBeLessThan(0.9);
+    expect(reassessed[2]).toBeGreaterThan(reassessed[0]!);
+    for (const period of periods) expect(results.filter((r) => r.periodStart === period)).toHaveLength(10);
+    const waiting = await database
+      .select()
+      .from(crAssignments)
+      .where(and(eq(crAssignments.reviewerId, id('reviewer@example.com')), eq(crAssignments.status, 'assigned')));
+    expect(waiting.length).toBeGreaterThan(3);
+    expect((await database.select().from(crIrrPairs)).map((p) => p.status).sort()).toEqual([
+      'adjudicated',
+      'agreed',
+      'agreed',
+    ]);
+    const [finding] = await database.select().from(crFindings);
+    expect(finding).toMatchObject({ status: 'action_plan', questionKey: 'reassessed_in_time', target: 0.9 });
+    expect((await database.select().from(crActionPlans))[0]!.actions).toHaveLength(3);
+    const [someCase] = await database.select().from(crCases).limit(1);
+    expect(decrypt(someCase!.encounterRefEnc!, appKey)).toMatch(/^ENC-\d{6}-\d{4}$/);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

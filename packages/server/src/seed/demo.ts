@@ -13,6 +13,7 @@ import { recordAudit } from '../lib/audit.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { seedDemoChartReview } from './demo-chart-review.js';
+import { seedDemoChartReviewCases } from './demo-chart-review-cases.js';
 import { seedDemoMonitoring } from './demo-monitoring.js';
 import { seedDemoPolicies } from './demo-policies.js';
 import { seedDemoWorkflow } from './demo-workflow.js';
@@ -88,7 +89,7 @@ export async function isEmptyDatabase(db: Database): Promise<boolean> {
 }
 
 /** Creates the demo facility, its four accounts and a published terms version, in one transaction. */
-export async function seedDemoData(db: Database): Promise<void> {
+export async function seedDemoData(db: Database, appKey: Buffer): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(projects).values({
@@ -149,6 +150,13 @@ export async function seedDemoData(db: Database): Promise<void> {
       new Date(),
     );
     await seedDemoChartReview(tx, DEMO_PROJECT.id, { admin: ids.admin!, member: ids.member! }, new Date());
+    await seedDemoChartReviewCases(
+      tx,
+      DEMO_PROJECT.id,
+      { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer! },
+      appKey,
+      new Date(),
+    );
     await tx.insert(termsVersions).values({
       content: sanitizeHtml(DEMO_TERMS.trim()),
       status: 'published',
