@@ -1,11 +1,15 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { AdjudicationPage } from './AdjudicationPage';
 import { ChartReviewHeader } from './ChartReviewHeader';
 import { DashboardPage } from './DashboardPage';
 import { DashboardProgramPage } from './DashboardProgramPage';
+import { IrrPage } from './IrrPage';
+import { MyReviewsPage } from './MyReviewsPage';
 import { ProgramFormPage } from './ProgramFormPage';
 import { ProgramsPage } from './ProgramsPage';
+import { ReviewFormPage } from './ReviewFormPage';
 import { SettingsPage } from './SettingsPage';
 import { ToolPage } from './ToolPage';
 import { ToolsPage } from './ToolsPage';
@@ -22,6 +26,10 @@ export function ChartReviewApp({ fallback }: { fallback: ReactNode }) {
       <Routes>
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="dashboard/:programId" element={<DashboardProgramPage />} />
+        <Route path="my" element={<MyReviewsPage />} />
+        <Route path="review/:assignmentId" element={<ReviewFormPage />} />
+        <Route path="irr" element={<IrrPage />} />
+        <Route path="irr/:pairId" element={<AdjudicationPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="tools" element={<ToolsPage />} />
         <Route path="tools/:toolId" element={<ToolPage />} />

@@ -6,9 +6,11 @@ import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-pr
 
 /** The sections of this part of the app, in their order in the sub-navigation. */
 export const CHART_REVIEW_NAV_SECTIONS = [
+  { section: 'my', label: 'My reviews' },
   { section: 'dashboard', label: 'Dashboard' },
   { section: 'tools', label: 'Tools' },
   { section: 'programs', label: 'Programmes' },
+  { section: 'irr', label: 'Reliability' },
   { section: 'settings', label: 'Settings' },
 ] as const;
 
