@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Captcha, createCaptcha } from './modules/auth/captcha.js';
 import { chartReviewDashboardRoutes } from './modules/chart-review/dashboard.routes.js';
+import { chartReviewFindingRoutes } from './modules/chart-review/findings.routes.js';
 import { chartReviewIrrRoutes } from './modules/chart-review/irr.routes.js';
 import { chartReviewPeopleRoutes } from './modules/chart-review/people.routes.js';
 import { chartReviewProgramRoutes } from './modules/chart-review/programs.routes.js';
@@ -186,6 +187,7 @@ export async function buildApp({
   await app.register(chartReviewSamplingRoutes);
   await app.register(chartReviewReviewRoutes);
   await app.register(chartReviewIrrRoutes);
+  await app.register(chartReviewFindingRoutes);
   await app.register(chartReviewDashboardRoutes);
   await app.register(workflowRoutes);
   await app.register(notificationRoutes);

@@ -19,6 +19,7 @@ export * from './schemas/auth.js';
 export * from './schemas/chart-review.js';
 export * from './schemas/chart-review-sampling.js';
 export * from './schemas/chart-review-reviews.js';
+export * from './schemas/chart-review-findings.js';
 export * from './schemas/chart-review-dashboard.js';
 export * from './schemas/common.js';
 export * from './schemas/contact.js';

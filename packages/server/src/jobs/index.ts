@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
+import { unsafeCloseMetFindings } from './chart-review-plans.js';
 import { unsafePurgeExpiredEncounterRefs } from './chart-review-retention.js';
 import { purgeExpiredMonitoringRows } from './monitoring-retention.js';
 import { unsafeSendReviewReminders } from './review-reminders.js';
@@ -19,6 +20,10 @@ export const MONITORING_RETENTION_CRON = '0 3 * * *';
 export const CHART_REVIEW_RETENTION = 'chart-review-retention';
 /** Every day at 03:30 UTC. */
 export const CHART_REVIEW_RETENTION_CRON = '30 3 * * *';
+/** Queue of the daily automatic closing of chart review findings whose plan is done and succeeded. */
+export const CHART_REVIEW_PLANS = 'chart-review-plans';
+/** Every day at 04:00 UTC. */
+export const CHART_REVIEW_PLANS_CRON = '0 4 * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -60,6 +65,13 @@ export async function startJobs(options: {
   await boss.schedule(CHART_REVIEW_RETENTION, CHART_REVIEW_RETENTION_CRON, {}, { tz: 'UTC' });
   await boss.work(CHART_REVIEW_RETENTION, async () => {
     await unsafePurgeExpiredEncounterRefs(options.db, options.clock.now());
+  });
+  await boss.createQueue(CHART_REVIEW_PLANS);
+  await boss.schedule(CHART_REVIEW_PLANS, CHART_REVIEW_PLANS_CRON, {}, { tz: 'UTC' });
+  await boss.work(CHART_REVIEW_PLANS, async () => {
+    await unsafeCloseMetFindings(options.db, options.clock.now(), (error) =>
+      options.log.error({ err: error }, 'Finding closed, owner not notified'),
+    );
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }
