@@ -5,11 +5,15 @@ import { AdjudicationPage } from './AdjudicationPage';
 import { ChartReviewHeader } from './ChartReviewHeader';
 import { DashboardPage } from './DashboardPage';
 import { DashboardProgramPage } from './DashboardProgramPage';
+import { FindingsDetailPage } from './FindingsDetailPage';
+import { FindingsPage } from './FindingsPage';
 import { IrrPage } from './IrrPage';
 import { MyReviewsPage } from './MyReviewsPage';
 import { ProgramFormPage } from './ProgramFormPage';
 import { ProgramsPage } from './ProgramsPage';
 import { ReviewFormPage } from './ReviewFormPage';
+import { SamplingPage } from './SamplingPage';
+import { SamplingProgramPage } from './SamplingProgramPage';
 import { SettingsPage } from './SettingsPage';
 import { ToolPage } from './ToolPage';
 import { ToolsPage } from './ToolsPage';
@@ -30,6 +34,10 @@ export function ChartReviewApp({ fallback }: { fallback: ReactNode }) {
         <Route path="review/:assignmentId" element={<ReviewFormPage />} />
         <Route path="irr" element={<IrrPage />} />
         <Route path="irr/:pairId" element={<AdjudicationPage />} />
+        <Route path="sampling" element={<SamplingPage />} />
+        <Route path="sampling/:programId" element={<SamplingProgramPage />} />
+        <Route path="findings" element={<FindingsPage />} />
+        <Route path="findings/:findingId" element={<FindingsDetailPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="tools" element={<ToolsPage />} />
         <Route path="tools/:toolId" element={<ToolPage />} />

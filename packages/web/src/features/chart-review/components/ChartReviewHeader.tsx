@@ -10,7 +10,9 @@ export const CHART_REVIEW_NAV_SECTIONS = [
   { section: 'dashboard', label: 'Dashboard' },
   { section: 'tools', label: 'Tools' },
   { section: 'programs', label: 'Programmes' },
+  { section: 'sampling', label: 'Sampling' },
   { section: 'irr', label: 'Reliability' },
+  { section: 'findings', label: 'Findings' },
   { section: 'settings', label: 'Settings' },
 ] as const;
 

@@ -24,6 +24,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrSettings, type CrSettingsInput, useCrSettings, useSaveSettings } from '../api/settings';
 import { CR_ROLE_LABELS, Loading } from './cr-parts';
 import { formatPercent, numberOf, percentError, percentToShare, shareToPercent } from './percent';
+import { ReviewerUnitsPanel } from './ReviewerUnitsPanel';
 import { useChartReviewProjectId } from './use-chart-review-project';
 
 type Field = keyof CrSettingsInput;
@@ -106,6 +107,7 @@ export function SettingsPage() {
         How this project's chart reviews treat patient identifiers, second reviews and confidentiality.
       </PageHeading>
       {body}
+      {settings.data && <ReviewerUnitsPanel />}
     </Stack>
   );
 }

@@ -1,0 +1,63 @@
+import { Alert, Badge } from '@mantine/core';
+import type { CrGrain, CrSampleStatus } from '@portal/shared';
+import { useCrSettings } from '../api/settings';
+
+/** What the sampling screens share: the status words, the periods one may upload for, the privilege banner. */
+
+export const SAMPLE_STATUS_LABELS: Record<CrSampleStatus, string> = {
+  uploaded: 'List uploaded',
+  drawn: 'Drawn',
+  locked: 'Locked and assigned',
+};
+// Dark shades keep the light badges' text at 4.5:1.
+const STATUS_COLORS: Record<CrSampleStatus, string> = { uploaded: 'gray.8', drawn: 'blue.9', locked: 'green.9' };
+
+export function SampleStatusBadge({ status }: { status: CrSampleStatus }) {
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status]}>
+      {SAMPLE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const CASE_STATUS_LABELS = { eligible: 'Eligible', selected: 'Selected', excluded: 'Excluded' } as const;
+export const ASSIGNMENT_STATUS_LABELS: Record<string, string> = {
+  assigned: 'Assigned',
+  in_progress: 'In progress',
+  submitted: 'Submitted',
+  returned: 'Returned',
+};
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "March 2026" or "Q1 2026 (January to March)" for a period's first day. */
+export function periodLabel(periodStart: string, grain: CrGrain): string {
+  const date = new Date(`${periodStart}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return periodStart;
+  if (grain === 'month') return monthName.format(date);
+  const quarter = Math.floor(date.getUTCMonth() / 3) + 1;
+  return `Q${quarter} ${date.getUTCFullYear()}`;
+}
+
+/** The periods a list may be uploaded for: this one and the 11 before it (months) or the 7 before it (quarters). */
+export function periodChoices(grain: CrGrain, today = new Date()): { value: string; label: string }[] {
+  const step = grain === 'month' ? 1 : 3;
+  const count = grain === 'month' ? 12 : 8;
+  const first = grain === 'month' ? today.getUTCMonth() : Math.floor(today.getUTCMonth() / 3) * 3;
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), first - i * step, 1));
+    const value = date.toISOString().slice(0, 10);
+    return { value, label: periodLabel(value, grain) };
+  });
+}
+
+/** The project's privilege label, on every screen with case-level data. */
+export function PrivilegeBanner({ projectId }: { projectId: string }) {
+  const settings = useCrSettings(projectId);
+  if (!settings.data) return null;
+  return (
+    <Alert variant="light" color="gray" role="note" aria-label="Privilege notice">
+      {settings.data.privilege_label}
+    </Alert>
+  );
+}
