@@ -215,8 +215,7 @@ function DisagreementCard(props: {
         )}
         <Textarea
           label="Comment"
-          autosize
-          minRows={1}
+          rows={2}
           value={choice.comment}
           readOnly={!props.editable}
           maxLength={CR_ANSWER_LIMITS.comment}

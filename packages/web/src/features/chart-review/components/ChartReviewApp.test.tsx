@@ -27,14 +27,14 @@ describe('ChartReviewApp', () => {
       }),
       [`GET ${API}/tools`]: jsonResponse({ abilities: { create: false }, tools: [] }),
     });
-    await open(`${BASE}/my`);
+    await open(`${BASE}/not-built-yet`);
     await waitFor(() => expect(text()).toContain('The chart review entry page'));
-    await waitFor(() => expect(navLinks()).toEqual(['Tools', 'Programmes']));
+    await waitFor(() => expect(navLinks()).toEqual(['My reviews', 'Tools', 'Programmes']));
     expect(api.calls('GET /api/me/permissions')[0]!.query.get('app')).toBe('chart_review');
 
     await click(getControl('Tools'));
     await waitFor(() => expect(text()).toContain('No audit tools yet.'));
-    expect(navLinks()).toEqual(['Tools (current)', 'Programmes']);
+    expect(navLinks()).toEqual(['My reviews', 'Tools (current)', 'Programmes']);
     expect(text()).not.toContain('The chart review entry page');
   });
 });

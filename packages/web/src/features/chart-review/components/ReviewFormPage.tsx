@@ -285,7 +285,7 @@ function ReviewForm({
       </Group>
       <CaseHeader projectId={projectId} form={form} />
       {form.status === 'returned' && form.return_reason && (
-        <Alert color="orange" variant="light" title="Returned to you">
+        <Alert color="orange" variant="light" title={form.mine ? 'Returned to you' : 'Returned to the reviewer'}>
           {form.return_reason}
         </Alert>
       )}
@@ -492,9 +492,7 @@ function QuestionItem(props: QuestionItemProps) {
         <Group grow align="flex-start" wrap="wrap" gap="sm">
           <Textarea
             label="Note"
-            autosize
-            minRows={1}
-            maxRows={6}
+            rows={2}
             value={draft.note}
             readOnly={!editable}
             maxLength={CR_ANSWER_LIMITS.note}
