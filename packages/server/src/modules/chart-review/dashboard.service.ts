@@ -1,5 +1,4 @@
 import {
-  agreement,
   type CrCompliance,
   type CrComplianceQuery,
   type CrDashboard,
@@ -10,16 +9,12 @@ import {
   type CrProgramStatus,
   type CrRangeQuery,
   type CrRate,
-  meetsThresholds,
   periodLabel,
   periodStart,
-  reliabilityByQuestion,
 } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import {
-  crAnswers,
   crAssignments,
   crCaseResults,
   crCases,
@@ -50,6 +45,7 @@ import {
   type ResultRow,
   rateOfAnswers,
 } from './compliance.js';
+import { pairsReliability } from './irr.service.js';
 import { PROGRAM_NOT_FOUND } from './programs.service.js';
 import { chartReviewAudit, nameOf } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
@@ -193,27 +189,29 @@ async function findingCounts(db: DbOrTx, projectId: number, programId: number) {
   return { open: of('open'), action_plan: of('action_plan'), closed: of('closed') };
 }
 
-const primaryAnswers = alias(crAnswers, 'primary_answers');
-const secondAnswers = alias(crAnswers, 'second_answers');
-const primaryQuestions = alias(crQuestions, 'primary_questions');
-const secondQuestions = alias(crQuestions, 'second_questions');
-
 /**
  * Reliability of one period: the second reviews compared with their primary review (agreed, disagreed or
- * adjudicated pairs), item by item on the question key, with the shared engine (agreement, kappa, PABAK; questions
- * with kappa below 0.70 flagged).
+ * adjudicated pairs), computed by the reliability screen's own function (irr.service.ts pairsReliability).
  */
 async function reliabilityOf(
   db: DbOrTx,
   projectId: number,
   programId: number,
   period: string,
-  settings: { partialEnabled: boolean; irrKappaMin: number; irrAgreementMin: number },
+  settings: { irrKappaMin: number; irrAgreementMin: number },
 ): Promise<CrDashboard['reliability']> {
   const pairs = await db
-    .select({ primaryId: crIrrPairs.primaryAssignmentId, secondId: crIrrPairs.secondAssignmentId })
+    .select({
+      primaryId: crIrrPairs.primaryAssignmentId,
+      secondId: crIrrPairs.secondAssignmentId,
+      toolVersionId: crAssignments.toolVersionId,
+    })
     .from(crIrrPairs)
     .innerJoin(crCases, and(eq(crCases.projectId, crIrrPairs.projectId), eq(crCases.id, crIrrPairs.caseId)))
+    .innerJoin(
+      crAssignments,
+      and(eq(crAssignments.projectId, crIrrPairs.projectId), eq(crAssignments.id, crIrrPairs.secondAssignmentId)),
+    )
     .where(
       and(
         eq(crIrrPairs.projectId, projectId),
@@ -222,50 +220,15 @@ async function reliabilityOf(
         inArray(crIrrPairs.status, ['agreed', 'disagreed', 'adjudicated']),
       ),
     );
-  const items: { key: string; a: string | null; b: string | null }[] = [];
-  if (pairs.length > 0) {
-    const primaryIds = pairs.map((p) => p.primaryId);
-    const secondOf = new Map(pairs.map((p) => [p.primaryId, p.secondId]));
-    const primary = await db
-      .select({ assignmentId: primaryAnswers.assignmentId, key: primaryQuestions.key, value: primaryAnswers.value })
-      .from(primaryAnswers)
-      .innerJoin(primaryQuestions, eq(primaryQuestions.id, primaryAnswers.questionId))
-      .where(and(eq(primaryAnswers.projectId, projectId), inArray(primaryAnswers.assignmentId, primaryIds)))
-      .orderBy(asc(primaryAnswers.assignmentId), asc(primaryQuestions.position));
-    const second = await db
-      .select({ assignmentId: secondAnswers.assignmentId, key: secondQuestions.key, value: secondAnswers.value })
-      .from(secondAnswers)
-      .innerJoin(secondQuestions, eq(secondQuestions.id, secondAnswers.questionId))
-      .where(
-        and(
-          eq(secondAnswers.projectId, projectId),
-          inArray(
-            secondAnswers.assignmentId,
-            pairs.map((p) => p.secondId),
-          ),
-        ),
-      );
-    const secondValue = new Map(second.map((s) => [`${s.assignmentId}:${s.key}`, s.value]));
-    for (const answer of primary) {
-      const b = secondValue.get(`${secondOf.get(answer.assignmentId)}:${answer.key}`);
-      items.push({ key: answer.key, a: answer.value, b: b ?? null });
-    }
-  }
-  const categories = settings.partialEnabled ? 4 : 3;
-  const overall = agreement(
-    items.map((i) => [i.a, i.b] as const),
-    { categories },
-  );
-  const byQuestion = reliabilityByQuestion(items, { categories });
-  const thresholds = { kappaMin: settings.irrKappaMin, agreementMin: settings.irrAgreementMin };
+  const { questions, overall } = await pairsReliability(db, projectId, pairs, settings);
   return {
     pairs: pairs.length,
     items: overall.n,
     agreement: overall.percent,
     kappa: overall.kappa,
     pabak: overall.pabak,
-    meets_thresholds: meetsThresholds(overall, thresholds),
-    flagged: byQuestion.filter((q) => q.flagged).map((q) => q.key),
+    meets_thresholds: overall.meets,
+    flagged: questions.filter((q) => q.flagged).map((q) => q.key),
     thresholds: { kappa_min: settings.irrKappaMin, agreement_min: settings.irrAgreementMin },
   };
 }

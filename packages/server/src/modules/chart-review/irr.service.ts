@@ -1,4 +1,5 @@
 import {
+  type Agreement,
   agreement,
   CR_RATER_CANNOT_ADJUDICATE,
   type CrAdjudicateInput,
@@ -140,7 +141,7 @@ export async function getProgramIrr(
   }));
 
   const completed = rows.filter((row) => row.pair && COMPLETED.includes(row.pair.status as CrPairStatus));
-  const { compared, questions } = await comparePairs(
+  const { questions: perQuestion, overall } = await pairsReliability(
     db,
     actor.projectId,
     completed.map((row) => ({
@@ -148,7 +149,32 @@ export async function getProgramIrr(
       secondId: row.second.id,
       toolVersionId: row.second.toolVersionId,
     })),
+    settings,
   );
+  return {
+    program,
+    period: period ?? null,
+    periods: periods.map((p) => p.period),
+    privilege_label: settings.privilegeLabel,
+    thresholds: { kappa_min: settings.irrKappaMin, agreement_min: settings.irrAgreementMin },
+    pairs,
+    questions: perQuestion,
+    overall: { ...overall, completed_pairs: completed.length },
+  };
+}
+
+/**
+ * The reliability of completed pairs (both reviews in): percent agreement, Cohen's kappa and PABAK per question key
+ * and overall, on each question's own answer scale; a question is flagged under kappa 0.70 or below the project's
+ * thresholds. The one computation behind the reliability screen and the programme dashboard.
+ */
+export async function pairsReliability(
+  db: DbOrTx,
+  projectId: number,
+  completed: readonly { primaryId: number; secondId: number; toolVersionId: number }[],
+  settings: { irrKappaMin: number; irrAgreementMin: number },
+): Promise<{ questions: CrIrrQuestion[]; overall: Agreement & { meets: boolean } }> {
+  const { compared, questions } = await comparePairs(db, projectId, completed);
   // The wording and answer scale of a key: from the newest version among the pairs.
   const byKey = new Map<string, Questions[number]>();
   for (const version of [...questions.keys()].sort((a, b) => a - b)) {
@@ -159,20 +185,19 @@ export async function getProgramIrr(
   const keys = [...byKey.keys()].filter((key) => items.some((item) => item.key === key));
   const perQuestion: CrIrrQuestion[] = keys.map((key) => {
     const question = byKey.get(key)!;
-    const [result] = reliabilityByQuestion(
+    const [r] = reliabilityByQuestion(
       items.filter((item) => item.key === key),
       { categories: categoriesOf(question), kappaMin: 0.7 },
     );
-    const r = result!;
     return {
       key,
       text: question.text,
-      n: r.n,
-      agreed: r.agreed,
-      percent: r.percent,
-      kappa: r.kappa,
-      pabak: r.pabak,
-      flagged: r.flagged || (r.n > 0 && !meetsThresholds(r, thresholds)),
+      n: r!.n,
+      agreed: r!.agreed,
+      percent: r!.percent,
+      kappa: r!.kappa,
+      pabak: r!.pabak,
+      flagged: r!.flagged || (r!.n > 0 && !meetsThresholds(r!, thresholds)),
     };
   });
   const scale = Math.max(2, ...[...byKey.values()].map(categoriesOf));
@@ -181,18 +206,8 @@ export async function getProgramIrr(
     { categories: scale },
   );
   return {
-    program,
-    period: period ?? null,
-    periods: periods.map((p) => p.period),
-    privilege_label: settings.privilegeLabel,
-    thresholds: { kappa_min: settings.irrKappaMin, agreement_min: settings.irrAgreementMin },
-    pairs,
     questions: perQuestion,
-    overall: {
-      ...overall,
-      completed_pairs: completed.length,
-      meets: overall.n > 0 && meetsThresholds(overall, thresholds),
-    },
+    overall: { ...overall, meets: overall.n > 0 && meetsThresholds(overall, thresholds) },
   };
 }
 
