@@ -172,7 +172,7 @@ export type CrPlanSummary = z.infer<typeof crPlanSummarySchema>;
 
 export const crFindingSummarySchema = z.object({
   id,
-  program: z.object({ id, name: z.string() }),
+  program: z.object({ id, name: z.string(), grain: z.enum(['month', 'quarter']) }),
   period_start: z.string(),
   unit: z.string().nullable(),
   question_key: z.string().nullable(),

@@ -417,7 +417,7 @@ async function selectFindings(
     );
     out.push({
       id: finding.id,
-      program: { id: program.id, name: program.name },
+      program: { id: program.id, name: program.name, grain: program.grain as 'month' | 'quarter' },
       period_start: finding.periodStart,
       unit: finding.unit,
       question_key: finding.questionKey,

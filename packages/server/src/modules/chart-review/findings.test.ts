@@ -190,7 +190,7 @@ describe('chart review findings and action plans', () => {
       n: 500,
     });
     expect(finding).toMatchObject({
-      program: { id: s.program.id, name: 'Pain audit' },
+      program: { id: s.program.id, name: 'Pain audit', grain: 'month' },
       period_start: '2090-03-01',
       unit: 'Ward A',
       question_key: 'pain_reassessed',
