@@ -43,7 +43,7 @@ describe('SamplingPage', () => {
     await waitFor(() => expect(rows(table)).toHaveLength(2));
     await waitFor(() => expect(text()).toContain('No list uploaded yet'));
     expect(rows(table)).toEqual([
-      ['Falls audit', 'Monthly', 'Joint Commission table', 'March 2026 · Locked and assigned'],
+      ['Falls audit', 'Monthly', 'Joint Commission table', 'Mar 2026 · Locked and assigned'],
       ['Pain audit', 'Quarterly', 'All cases', 'No list uploaded yet'],
     ]);
     expect(getControl('Falls audit').getAttribute('href')).toBe(`${BASE}/sampling/1`);

@@ -1,5 +1,5 @@
 import { Alert, Badge } from '@mantine/core';
-import type { CrGrain, CrSampleStatus } from '@portal/shared';
+import { type CrGrain, type CrSampleStatus, periodLabel as sharedPeriodLabel } from '@portal/shared';
 import { useCrSettings } from '../api/settings';
 
 /** What the sampling screens share: the status words, the periods one may upload for, the privilege banner. */
@@ -28,16 +28,8 @@ export const ASSIGNMENT_STATUS_LABELS: Record<string, string> = {
   returned: 'Returned',
 };
 
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "March 2026" or "Q1 2026 (January to March)" for a period's first day. */
-export function periodLabel(periodStart: string, grain: CrGrain): string {
-  const date = new Date(`${periodStart}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return periodStart;
-  if (grain === 'month') return monthName.format(date);
-  const quarter = Math.floor(date.getUTCMonth() / 3) + 1;
-  return `Q${quarter} ${date.getUTCFullYear()}`;
-}
+/** "Mar 2026" or "2026 Q1": the shared period label every chart review and monitoring screen uses. */
+export const periodLabel = sharedPeriodLabel;
 
 /** The periods a list may be uploaded for: this one and the 11 before it (months) or the 7 before it (quarters). */
 export function periodChoices(grain: CrGrain, today = new Date()): { value: string; label: string }[] {

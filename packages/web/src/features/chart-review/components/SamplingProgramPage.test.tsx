@@ -192,7 +192,7 @@ describe('SamplingProgramPage', () => {
     await waitFor(() => expect(text()).toContain('Provenance'));
     expect(document.title).toContain('Sampling · Falls audit');
     expect(text()).toContain('Privileged and confidential: quality improvement work product.');
-    expect(rows('table[aria-label="Samples by period"]')).toEqual([['March 2026', 'Drawn', '12', '2', '0', '0', '0']]);
+    expect(rows('table[aria-label="Samples by period"]')).toEqual([['Mar 2026', 'Drawn', '12', '2', '0', '0', '0']]);
     expect(text()).toContain('abababab');
     expect(text()).toContain('3f2a9c');
     expect(text()).toContain('Fixed 2 per month, each unit separately');
@@ -356,7 +356,7 @@ describe('SamplingProgramPage', () => {
       expect(toasts()).toContain('Sample locked and reviews assigned. The reviewers have been notified.'),
     );
     expect(api.calls(`POST ${API}/samples/70/lock`)[1]!.body).toEqual({ mode: 'round_robin', reviewer_ids: [23] });
-    await waitFor(() => expect(text()).toContain('Cy Reviewer (primary): Assigned, due 2026-04-16'));
+    await waitFor(() => expect(text()).toContain('Cy Reviewer (primary): Assigned, due Apr 16, 2026'));
   });
 
   it('offers no upload, draw, exclusion or lock without the sampling section', async () => {

@@ -36,6 +36,7 @@ import {
   useSample,
 } from '../api/sampling';
 import { formatDate, Loading } from './cr-parts';
+import { formatDay } from './review-words';
 import { ASSIGNMENT_STATUS_LABELS, CASE_STATUS_LABELS, periodLabel, SampleStatusBadge } from './SamplingParts';
 import { describeSamplingPlan, SAMPLING_METHOD_LABELS } from './sampling-words';
 
@@ -243,7 +244,7 @@ function CasesTable({
                       : c.assignments.map((a) => (
                           <Text key={a.id} size="sm">
                             {a.reviewer.name} ({a.role === 'second' ? 'second, blind' : 'primary'}):{' '}
-                            {ASSIGNMENT_STATUS_LABELS[a.status] ?? a.status}, due {a.due_at}
+                            {ASSIGNMENT_STATUS_LABELS[a.status] ?? a.status}, due {formatDay(a.due_at)}
                           </Text>
                         ))}
                   </Table.Td>
