@@ -51,13 +51,13 @@ const isAnswer = (value: unknown): value is AnswerValue =>
   typeof value === 'string' && (ANSWER_VALUES as readonly string[]).includes(value);
 
 /** The final answer of a key in a result, or null when it is not one of yes, no, na, partial. */
-export function answerOf(result: ResultRow, key: string): ScoredAnswer {
+export function answerOf(result: Pick<ResultRow, 'answers'>, key: string): ScoredAnswer {
   const value = result.answers[key];
   return isAnswer(value) ? value : null;
 }
 
 /** Every final answer of the results (all keys). */
-export function allAnswers(results: readonly ResultRow[]): ScoredAnswer[] {
+export function allAnswers(results: readonly Pick<ResultRow, 'answers'>[]): ScoredAnswer[] {
   return results.flatMap((result) => Object.values(result.answers).filter(isAnswer));
 }
 
@@ -71,7 +71,7 @@ export function rateOfAnswers(values: readonly ScoredAnswer[], options: Options)
 const withoutSuccesses = ({ rate, n, interval }: CrRate): CrRate => ({ rate, n, interval });
 
 /** Overall compliance of counted results: applicable items met / applicable items. */
-export function overallCompliance(results: readonly ResultRow[], options: Options): CrRate {
+export function overallCompliance(results: readonly Pick<ResultRow, 'answers'>[], options: Options): CrRate {
   return withoutSuccesses(rateOfAnswers(allAnswers(results), options));
 }
 

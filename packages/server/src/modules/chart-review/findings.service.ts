@@ -17,7 +17,6 @@ import {
   nextPeriod,
   type PeriodGrain,
   periodStart,
-  questionCompliance,
   type ScoredAnswer,
   type SpcChart,
   type SpcRuleSet,
@@ -42,6 +41,7 @@ import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import { answerOf, overallCompliance, rateOfAnswers } from './compliance.js';
 import { PROGRAM_NOT_FOUND } from './programs.service.js';
 import { chartReviewAudit, nameOf, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
@@ -90,32 +90,26 @@ interface Scope {
   questionKey: string | null;
 }
 
-/** A rate with its n: a question's applicable answers, or the cases with at least one applicable answer. */
+/** A rate with its n (applicable answers), computed as the dashboard computes it (compliance.ts). */
 interface Compliance {
   rate: number | null;
   n: number;
 }
 
-const applicable = (value: ScoredAnswer | undefined) => value === 'yes' || value === 'no' || value === 'partial';
-
 /**
- * The compliance of a scope over results (already narrowed to one period): a question's compliance
- * (questionCompliance; n = its applicable answers), or, without a question, the composite over every applicable
- * item of the cases (the share of applicable items met; n = the cases with at least one applicable item).
+ * The compliance of a scope over results (already narrowed to one period): a question's compliance, or, without a
+ * question, the overall compliance of the cases (applicable items met / applicable items), as on the dashboard.
  */
 export function scopeCompliance(results: readonly ResultRow[], scope: Scope, partialEnabled: boolean): Compliance {
   const inUnit = scope.unit === null ? results : results.filter((r) => r.unit === scope.unit);
-  if (scope.questionKey !== null) {
-    const key = scope.questionKey;
-    const { rate, n } = questionCompliance(
-      inUnit.map((r) => r.answers[key] ?? null),
-      { partialEnabled },
-    );
-    return { rate, n };
-  }
-  const values = inUnit.flatMap((r) => Object.values(r.answers));
-  const { rate } = questionCompliance(values, { partialEnabled });
-  const n = inUnit.filter((r) => Object.values(r.answers).some(applicable)).length;
+  const key = scope.questionKey;
+  const { rate, n } =
+    key === null
+      ? overallCompliance(inUnit, { partialEnabled })
+      : rateOfAnswers(
+          inUnit.map((r) => answerOf(r, key)),
+          { partialEnabled },
+        );
   return { rate, n };
 }
 

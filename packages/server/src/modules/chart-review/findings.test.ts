@@ -105,16 +105,17 @@ describe('chart review findings and action plans', () => {
       cases: 11,
       abilities: { create: true },
     });
-    // Overall: 18 of 21 applicable items (N/A left out) = 85.7 %, 11 cases. Reassessed: 7 of 10. Ward A: 9 of 12.
+    // Overall: 18 of 21 applicable items (N/A left out) = 85.7 %, n = 21 as on the dashboard. Reassessed: 7 of 10.
+    // Ward A: 9 of 12.
     // Scored (11 of 11) and Ward B (9 of 9) meet the target.
     expect(body.suggestions).toEqual([
       {
         unit: null,
         question_key: null,
         question_text: null,
-        title: 'Overall compliance: 85.7 % (n = 11) against 90 %',
+        title: 'Overall compliance: 85.7 % (n = 21) against 90 %',
         rate: 18 / 21,
-        n: 11,
+        n: 21,
         target: 0.9,
         small_n: false,
       },
@@ -132,9 +133,9 @@ describe('chart review findings and action plans', () => {
         unit: 'Ward A',
         question_key: null,
         question_text: null,
-        title: 'Ward A: overall compliance: 75 % (n = 6) against 90 %',
+        title: 'Ward A: overall compliance: 75 % (n = 12) against 90 %',
         rate: 0.75,
-        n: 6,
+        n: 12,
         target: 0.9,
         small_n: false,
       },
@@ -150,7 +151,7 @@ describe('chart review findings and action plans', () => {
     const april = (await s.lead.get(`${s.base}/programs/${s.program.id}/finding-suggestions?period=2090-04-01`)).json();
     expect(april.suggestions.find((x: { unit: string | null }) => x.unit === 'Ward B')).toMatchObject({
       rate: 0.5,
-      n: 2,
+      n: 4,
       small_n: true,
     });
   });
