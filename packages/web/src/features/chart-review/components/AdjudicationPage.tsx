@@ -8,7 +8,7 @@ import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrIrrPair, useAdjudicate, useIrrPair } from '../api/reviews';
 import { ANSWER_LABELS, AnswerButtons, answerChoices } from './AnswerButtons';
-import { formatDate, idParam, Loading } from './cr-parts';
+import { formatDate, idParam, Loading, PrivilegeBanner } from './cr-parts';
 import { formatMonth, PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
@@ -95,9 +95,7 @@ function Adjudication({ projectId, pair, back }: { projectId: string; pair: CrIr
 
   return (
     <Stack gap="lg" w="100%" maw={1100}>
-      <Alert color="gray" variant="light" title="Confidential">
-        {pair.privilege_label}
-      </Alert>
+      <PrivilegeBanner label={pair.privilege_label} />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <PageHeading title={`Adjudicate ${pair.case_code}`}>
           {pair.program.name} · {pair.unit ?? 'No unit'} · {formatMonth(pair.period_start)} ·{' '}

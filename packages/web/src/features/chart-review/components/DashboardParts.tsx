@@ -1,4 +1,4 @@
-import { Alert, Badge, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Paper, Stack, Text } from '@mantine/core';
 import type { CrRate } from '@portal/shared';
 import type { ReactNode } from 'react';
 
@@ -84,14 +84,5 @@ export function CountCard({ label, value, hint }: { label: string; value: number
         )}
       </Stack>
     </Paper>
-  );
-}
-
-/** The project's privilege label, on every screen with case-level data. */
-export function PrivilegeBanner({ label }: { label: string }) {
-  return (
-    <Alert color="gray" variant="light" title="Confidential" role="note">
-      {label}
-    </Alert>
   );
 }

@@ -7,16 +7,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { exportCsvUrl, useProgramDashboard } from '../api/dashboard';
 import { ComplianceHeatMap } from './ComplianceHeatMap';
 import { CompliancePChart } from './CompliancePChart';
-import { EmptyState, idParam } from './cr-parts';
-import {
-  CountCard,
-  formatInterval,
-  formatN,
-  formatShare,
-  PrivilegeBanner,
-  RateCard,
-  TargetBadge,
-} from './DashboardParts';
+import { EmptyState, idParam, PrivilegeBanner } from './cr-parts';
+import { CountCard, formatInterval, formatN, formatShare, RateCard, TargetBadge } from './DashboardParts';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

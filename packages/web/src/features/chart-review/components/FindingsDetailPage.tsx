@@ -21,8 +21,7 @@ import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrFinding, useChangeFindingStatus, useFinding } from '../api/findings';
 import { ActionPlanEditor } from './ActionPlanEditor';
-import { formatDate, idParam, Loading } from './cr-parts';
-import { PrivilegeBanner } from './FindingsPage';
+import { formatDate, idParam, Loading, ProjectPrivilegeBanner } from './cr-parts';
 import { FINDING_STATUS_COLORS, FINDING_STATUS_LABELS, periodName, rateWithN, successWords } from './findings-words';
 import { formatPercent } from './percent';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -82,7 +81,7 @@ function FindingView({ projectId, finding }: { projectId: string; finding: CrFin
           {FINDING_STATUS_LABELS[finding.status]}
         </Badge>
       </Group>
-      <PrivilegeBanner projectId={projectId} />
+      <ProjectPrivilegeBanner projectId={projectId} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Fact label="Rate">{rateWithN(finding.rate, finding.n)}</Fact>

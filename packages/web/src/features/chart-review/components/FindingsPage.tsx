@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { CR_FINDING_STATUSES, type CrFindingStatus, type CrFindingSuggestion } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,8 +8,7 @@ import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrFindingList, useFindingSuggestions, useFindings, useRecordFinding } from '../api/findings';
 import { type CrProgram, usePrograms } from '../api/programs';
-import { useCrSettings } from '../api/settings';
-import { EmptyState, idParam, Loading } from './cr-parts';
+import { EmptyState, idParam, Loading, ProjectPrivilegeBanner } from './cr-parts';
 import {
   FINDING_STATUS_COLORS,
   FINDING_STATUS_LABELS,
@@ -23,17 +22,6 @@ import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-pr
 
 const isStatus = (value: string | null): value is CrFindingStatus =>
   value !== null && (CR_FINDING_STATUSES as readonly string[]).includes(value);
-
-/** The privilege label of the project's chart review work product, as a banner. */
-export function PrivilegeBanner({ projectId }: { projectId: string }) {
-  const settings = useCrSettings(projectId);
-  if (!settings.data) return null;
-  return (
-    <Alert color="gray" variant="light" title="Confidential">
-      {settings.data.privilege_label}
-    </Alert>
-  );
-}
 
 /**
  * /app/chart-review/{projectId}/findings: the findings of every programme (filters in the address: status and
@@ -81,7 +69,7 @@ export function FindingsPage() {
       <PageHeading title="Findings">
         Results below target and their corrective action plans, followed until the improvement holds.
       </PageHeading>
-      <PrivilegeBanner projectId={projectId} />
+      <ProjectPrivilegeBanner projectId={projectId} />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
           label="Status"

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePrograms } from '../api/programs';
 import { type CrIrrProgram, useIrrProgram } from '../api/reviews';
-import { EmptyState, idParam, Loading } from './cr-parts';
+import { EmptyState, idParam, Loading, PrivilegeBanner } from './cr-parts';
 import { formatPercent } from './percent';
 import { formatMonth, PAIR_STATUS_COLORS, PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -61,11 +61,7 @@ export function IrrPage() {
       <PageHeading title="Reliability">
         Second reviews: how often two reviewers give the same answer, and the cases waiting for adjudication.
       </PageHeading>
-      {irr.data && (
-        <Alert color="gray" variant="light" title="Confidential">
-          {irr.data.privilege_label}
-        </Alert>
-      )}
+      {irr.data && <PrivilegeBanner label={irr.data.privilege_label} />}
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
           label="Programme"

@@ -36,7 +36,7 @@ import {
   useSubmitReview,
 } from '../api/reviews';
 import { AnswerButtons, answerChoices } from './AnswerButtons';
-import { idParam, Loading } from './cr-parts';
+import { idParam, Loading, PrivilegeBanner } from './cr-parts';
 import { groupBySection } from './question-draft';
 import { formatDay, formatMonth, REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
 import { type PreviewAnswer, questionVisibility } from './show-if';
@@ -272,9 +272,7 @@ function ReviewForm({
   return (
     <Stack gap="lg" w="100%" maw={960} onKeyDown={onKeyDown}>
       {leave}
-      <Alert color="gray" variant="light" title="Confidential">
-        {form.privilege_label}
-      </Alert>
+      <PrivilegeBanner label={form.privilege_label} />
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <PageHeading title={`Review ${form.case.case_code}`}>
           {form.program.name} · {formatMonth(form.period_start)}

@@ -1,6 +1,5 @@
-import { Alert, Badge } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { type CrGrain, type CrSampleStatus, periodLabel as sharedPeriodLabel } from '@portal/shared';
-import { useCrSettings } from '../api/settings';
 
 /** What the sampling screens share: the status words, the periods one may upload for, the privilege banner. */
 
@@ -41,15 +40,4 @@ export function periodChoices(grain: CrGrain, today = new Date()): { value: stri
     const value = date.toISOString().slice(0, 10);
     return { value, label: periodLabel(value, grain) };
   });
-}
-
-/** The project's privilege label, on every screen with case-level data. */
-export function PrivilegeBanner({ projectId }: { projectId: string }) {
-  const settings = useCrSettings(projectId);
-  if (!settings.data) return null;
-  return (
-    <Alert variant="light" color="gray" role="note" aria-label="Privilege notice">
-      {settings.data.privilege_label}
-    </Alert>
-  );
 }

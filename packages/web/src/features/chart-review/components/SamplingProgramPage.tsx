@@ -23,8 +23,8 @@ import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProgram } from '../api/programs';
 import { type CrSampleList, useProgramSamples, useUploadSampleList } from '../api/sampling';
-import { EmptyState, idParam, Loading } from './cr-parts';
-import { PrivilegeBanner, periodChoices, periodLabel, SampleStatusBadge } from './SamplingParts';
+import { EmptyState, idParam, Loading, ProjectPrivilegeBanner } from './cr-parts';
+import { periodChoices, periodLabel, SampleStatusBadge } from './SamplingParts';
 import { SamplingSample } from './SamplingSample';
 import { describeSamplingPlan } from './sampling-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -72,7 +72,7 @@ export function SamplingProgramPage() {
           All programmes
         </Anchor>
       </Group>
-      <PrivilegeBanner projectId={projectId} />
+      <ProjectPrivilegeBanner projectId={projectId} />
       <PeriodsTable list={samples.data} grain={program.data.grain} chosen={chosen} onChoose={choose} />
       {samples.data.abilities.upload && (
         <UploadForm

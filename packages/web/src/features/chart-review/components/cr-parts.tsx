@@ -1,5 +1,6 @@
-import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useCrSettings } from '../api/settings';
 
 /** A load in progress: a spinner people using a screen reader hear as `label`; the height keeps the page still. */
 export function Loading({ label }: { label: string }) {
@@ -44,4 +45,19 @@ export function idParam(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/** The project's privilege label ("Confidential"), on every screen with chart review work product. */
+export function PrivilegeBanner({ label }: { label: string }) {
+  return (
+    <Alert color="gray" variant="light" title="Confidential" role="note" aria-label="Privilege notice">
+      {label}
+    </Alert>
+  );
+}
+
+/** The privilege banner of a screen whose own answer does not carry the label: read from the settings. */
+export function ProjectPrivilegeBanner({ projectId }: { projectId: string }) {
+  const settings = useCrSettings(projectId);
+  return settings.data ? <PrivilegeBanner label={settings.data.privilege_label} /> : null;
 }
