@@ -18,8 +18,8 @@ import { chartReviewFindingRoutes } from './modules/chart-review/findings.routes
 import { chartReviewIrrRoutes } from './modules/chart-review/irr.routes.js';
 import { chartReviewPeopleRoutes } from './modules/chart-review/people.routes.js';
 import { chartReviewProgramRoutes } from './modules/chart-review/programs.routes.js';
-import { chartReviewSamplingRoutes } from './modules/chart-review/sampling.routes.js';
 import { chartReviewReviewRoutes } from './modules/chart-review/reviews.routes.js';
+import { chartReviewSamplingRoutes } from './modules/chart-review/sampling.routes.js';
 import { chartReviewSettingsRoutes } from './modules/chart-review/settings.routes.js';
 import { chartReviewToolRoutes } from './modules/chart-review/tools.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
