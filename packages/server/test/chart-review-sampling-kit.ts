@@ -1,4 +1,4 @@
-import type { CrProgramInput, CrSample } from '@portal/shared';
+import { CR_DEFAULT_PRIVILEGE_LABEL, type CrProgramInput, type CrSample } from '@portal/shared';
 import { expect } from 'vitest';
 import { crSettings } from '../src/db/schema/index.js';
 import type { Agent } from './agent.js';
@@ -9,11 +9,25 @@ import { multipart } from './policy-kit.js';
 
 /**
  * Fixtures of the sampling API tests (chart review part 2): a project with a published tool, a monthly programme
- * on Ward A and Ward B, a second reviewer, and helpers to upload an eligible-case list and draw it.
+ * on Ward A and Ward B, a second reviewer, and helpers to upload an eligible-case list and draw it. The new reviewer
+ * rule is off (`new_reviewer_match_min` 0) unless `newReviewerRule` is set: these reviewers have no second reviews
+ * yet, so the rule would give every case a second review; its own test turns it on.
  */
-export async function samplingSetup(ctx: TestApp, overrides: Partial<CrProgramInput> = {}) {
+export async function samplingSetup(
+  ctx: TestApp,
+  overrides: Partial<CrProgramInput> = {},
+  options: { newReviewerRule?: boolean } = {},
+) {
   const db = ctx.db.handle.db;
   const s = await chartReviewProject(db);
+  await db
+    .insert(crSettings)
+    .values({
+      projectId: s.project.id,
+      privilegeLabel: CR_DEFAULT_PRIVILEGE_LABEL,
+      newReviewerMatchMin: options.newReviewerRule ? 0.97 : 0,
+    })
+    .onConflictDoNothing();
   const reviewer2 = await createUser(db, { firstName: 'Rob', lastName: 'Second' });
   await addMember(db, s.project.id, reviewer2.id, 'simple');
   await setMainRole(db, s.project.id, reviewer2.id, 'chart_review', 'reviewer');

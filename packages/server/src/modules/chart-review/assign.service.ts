@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import {
   crAssignments,
   crCases,
+  crIrrPairs,
   crPrograms,
   crReviewerUnits,
   crSamples,
@@ -69,6 +70,48 @@ async function versionInUse(db: DbOrTx, program: typeof crPrograms.$inferSelect)
       ),
     );
   return published?.id ?? null;
+}
+
+/** A reviewer leaves validation after at least this many items compared in second reviews (DOMAIN.md 2.5; ours). */
+export const NEW_REVIEWER_MIN_ITEMS = 10;
+
+/**
+ * The reviewers still in validation (DOMAIN.md 2.5, after Q-Centrix): their own reviews checked by a second review
+ * (they were the primary reviewer) compare fewer than NEW_REVIEWER_MIN_ITEMS items in this project, or match below
+ * `matchMin`. Every review they do as primary gets a second review. `matchMin` 0 turns the rule off.
+ */
+export async function reviewersInValidation(
+  db: DbOrTx,
+  projectId: number,
+  reviewerIds: readonly number[],
+  matchMin: number,
+): Promise<Set<number>> {
+  if (matchMin <= 0 || reviewerIds.length === 0) return new Set();
+  const rows = await db
+    .select({
+      reviewerId: crAssignments.reviewerId,
+      compared: sql<number>`coalesce(sum(${crIrrPairs.itemsCompared}), 0)::int`,
+      agreed: sql<number>`coalesce(sum(${crIrrPairs.itemsAgreed}), 0)::int`,
+    })
+    .from(crIrrPairs)
+    .innerJoin(
+      crAssignments,
+      and(eq(crAssignments.projectId, crIrrPairs.projectId), eq(crAssignments.id, crIrrPairs.primaryAssignmentId)),
+    )
+    .where(
+      and(
+        eq(crIrrPairs.projectId, projectId),
+        inArray(crIrrPairs.status, ['agreed', 'disagreed', 'adjudicated']),
+        inArray(crAssignments.reviewerId, [...reviewerIds]),
+      ),
+    )
+    .groupBy(crAssignments.reviewerId);
+  const validated = new Set(
+    rows
+      .filter((row) => row.compared >= NEW_REVIEWER_MIN_ITEMS && row.agreed / row.compared >= matchMin)
+      .map((row) => row.reviewerId),
+  );
+  return new Set(reviewerIds.filter((id) => !validated.has(id)));
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: [message] });
@@ -165,18 +208,36 @@ export async function lockSample(
       primaryOf.set(c.id, reviewer);
     }
 
-    // The second-review share, picked reproducibly from the sample's seed.
+    // The second-review share, picked reproducibly from the sample's seed, and every case of a reviewer still in
+    // validation.
     const share = program.irrRate <= 0 ? 0 : Math.min(cases.length, Math.ceil(cases.length * program.irrRate - 1e-9));
-    const seconds = new Map<number, number>();
+    const chosen = new Set<string>();
     if (share > 0) {
-      const pool = [...new Set([...input.reviewer_ids, ...[...unitMap.values()].flatMap((entry) => entry.ids)])];
-      if (pool.length < 2) throw invalid('reviewer_ids', 'A second review needs at least two reviewers.');
       const picked = drawSample({
         cases: cases.map((c) => ({ ref: c.code, unit: null })),
         plan: { method: 'fixed', n: share },
         seed: `${sample.seed ?? ''}|second`,
       }).ranked.filter((c) => c.selected);
-      const chosen = new Set(picked.map((c) => c.ref));
+      for (const c of picked) chosen.add(c.ref);
+    }
+    const inValidation = await reviewersInValidation(
+      tx,
+      actor.projectId,
+      [...new Set(primaryOf.values())],
+      settings.newReviewerMatchMin,
+    );
+    for (const c of cases) if (inValidation.has(primaryOf.get(c.id)!)) chosen.add(c.code);
+    const seconds = new Map<number, number>();
+    if (chosen.size > 0) {
+      const pool = [...new Set([...input.reviewer_ids, ...[...unitMap.values()].flatMap((entry) => entry.ids)])];
+      if (pool.length < 2) {
+        throw invalid(
+          'reviewer_ids',
+          share > 0
+            ? 'A second review needs at least two reviewers.'
+            : `A reviewer chosen is new: each of their reviews gets a second review until their answers match ${Math.round(settings.newReviewerMatchMin * 100)} % of items. Choose a second reviewer too.`,
+        );
+      }
       for (const c of cases.filter((x) => chosen.has(x.code))) {
         const primary = primaryOf.get(c.id)!;
         const reviewer = turns.pick('second', pool, (id) => id !== primary && !worksOn(id, c.unit));
@@ -236,6 +297,7 @@ export async function lockSample(
         tool_version_id: toolVersionId,
         primary: cases.length,
         second: seconds.size,
+        reviewers_in_validation: [...inValidation],
         due_at: dueAt,
         refs_purged: purge,
       },

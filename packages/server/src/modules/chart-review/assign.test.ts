@@ -15,6 +15,7 @@ import {
   crAccessLog,
   crAssignments,
   crCases,
+  crIrrPairs,
   crPrograms,
   crReviewerUnits,
   notifications,
@@ -40,6 +41,65 @@ describe('chart review sampling: lock and assign, pull list, reveal, reviewer un
       .innerJoin(crCases, eq(crCases.id, crAssignments.caseId))
       .where(eq(crCases.sampleId, sampleId))
       .orderBy(asc(crAssignments.role), asc(crCases.caseCode));
+
+  it('gives every case of a reviewer still in validation a second review until their answers match enough items', async () => {
+    const s = await samplingSetup(ctx, { irr_rate: 0 }, { newReviewerRule: true });
+    const sample = await drawnSample(s, { csv: eligibleCsv(10) });
+    const lock = (ids: number[], sampleId = sample.id) =>
+      s.lead.post(`${s.base}/samples/${sampleId}/lock`, { mode: 'round_robin', reviewer_ids: ids });
+    // A new reviewer alone: nobody to do the second reviews.
+    const alone = await lock([s.people.reviewer.id]);
+    expect(alone.statusCode, alone.body).toBe(400);
+    expect(alone.json().errors.reviewer_ids).toEqual([
+      'A reviewer chosen is new: each of their reviews gets a second review until their answers match 97 % of items. Choose a second reviewer too.',
+    ]);
+    // Two new reviewers: each case gets a second review by the other, though the programme's share is 0.
+    expect((await lock([s.people.reviewer.id, s.reviewer2.id])).statusCode).toBe(200);
+    const first = await assignmentsOf(sample.id);
+    expect(first.filter((row) => row.role === 'second')).toHaveLength(4);
+    for (const row of first.filter((r) => r.role === 'second')) {
+      const primary = first.find((r) => r.role === 'primary' && r.caseId === row.caseId)!;
+      expect(row.reviewerId).not.toBe(primary.reviewerId);
+      expect(row.blind).toBe(true);
+    }
+
+    // The first reviewer's reviews checked so far: 10 items compared, all agreed (97 % or more): validated. The
+    // other's: 10 items with 2 disagreements (80 %): still in validation.
+    const pairs = await db().select().from(crAssignments).where(eq(crAssignments.role, 'second'));
+    for (const second of pairs) {
+      const primary = first.find((r) => r.role === 'primary' && r.caseId === second.caseId)!;
+      const [primaryRow] = await db()
+        .select({ id: crAssignments.id })
+        .from(crAssignments)
+        .where(and(eq(crAssignments.caseId, second.caseId), eq(crAssignments.role, 'primary')));
+      const validated = primary.reviewerId === s.people.reviewer.id;
+      await db()
+        .insert(crIrrPairs)
+        .values({
+          projectId: s.project.id,
+          caseId: second.caseId,
+          primaryAssignmentId: primaryRow!.id,
+          secondAssignmentId: second.id,
+          status: validated ? 'agreed' : 'disagreed',
+          itemsCompared: 5,
+          itemsAgreed: validated ? 5 : 4,
+        });
+    }
+    const next = await uploadList(s.lead, s, s.program.id, eligibleCsv(10), '2026-04-01');
+    expect(next.statusCode, next.body).toBe(201);
+    const nextId = (next.json() as CrSample).id;
+    expect((await s.lead.post(`${s.base}/samples/${nextId}/draw`, { seed: 'seed-2' })).statusCode).toBe(200);
+    expect((await lock([s.people.reviewer.id, s.reviewer2.id], nextId)).statusCode).toBe(200);
+    const second = await assignmentsOf(nextId);
+    const secondOf = (reviewerId: number) =>
+      second.filter(
+        (row) =>
+          row.role === 'second' &&
+          second.some((p) => p.role === 'primary' && p.caseId === row.caseId && p.reviewerId === reviewerId),
+      );
+    expect(secondOf(s.people.reviewer.id)).toHaveLength(0);
+    expect(secondOf(s.reviewer2.id)).toHaveLength(2);
+  });
 
   it('assigns round robin in case-code order, a reproducible blind second share, notifies once and purges references', async () => {
     const s = await samplingSetup(ctx, { irr_rate: 0.5, due_days: 10 });
@@ -90,7 +150,11 @@ describe('chart review sampling: lock and assign, pull list, reveal, reviewer un
     const cases = await db().select().from(crCases).where(eq(crCases.sampleId, sample.id));
     expect(cases.every((c) => c.encounterRefEnc === null && c.refPurgedAt !== null)).toBe(true);
     // One notification per reviewer, a link only.
-    const sent = await db().select().from(notifications).orderBy(asc(notifications.userId));
+    const sent = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.projectId, s.project.id))
+      .orderBy(asc(notifications.userId));
     expect(sent.map((n) => [n.userId, n.message, n.link])).toEqual([
       [ids[0], 'You have 3 chart reviews to do in Falls prevention audit.', `/app/chart-review/${s.project.id}/my`],
       [ids[1], 'You have 3 chart reviews to do in Falls prevention audit.', `/app/chart-review/${s.project.id}/my`],

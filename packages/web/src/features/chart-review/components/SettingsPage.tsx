@@ -237,7 +237,7 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
             />
             <NumberInput
               label="New reviewer match (%)"
-              description="Every review of a new reviewer gets a second review until their answers match this share of items (97 % is usual)."
+              description="Every review of a new reviewer gets a second review until at least 10 items checked match this share (97 % is usual; 0 turns it off)."
               min={0}
               max={100}
               decimalScale={2}
