@@ -33,8 +33,6 @@ import {
   crToolVersions,
   monMeasures,
   monPages,
-  projectMemberRoles,
-  projectMemberships,
   users,
 } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
@@ -42,6 +40,7 @@ import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { answerOf, overallCompliance, rateOfAnswers } from './compliance.js';
+import { chartReviewPeopleAmong } from './people.service.js';
 import { PROGRAM_NOT_FOUND } from './programs.service.js';
 import { chartReviewAudit, nameOf, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
@@ -684,22 +683,8 @@ export async function createFinding(
 }
 
 /** Active members of the project with a chart review main role, among `ids` (the people GET /people lists). */
-async function chartReviewPeopleAmong(tx: DbOrTx, projectId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: users.id })
-    .from(projectMemberships)
-    .innerJoin(users, eq(users.id, projectMemberships.userId))
-    .innerJoin(
-      projectMemberRoles,
-      and(
-        eq(projectMemberRoles.projectId, projectMemberships.projectId),
-        eq(projectMemberRoles.userId, projectMemberships.userId),
-        eq(projectMemberRoles.app, 'chart_review'),
-      ),
-    )
-    .where(and(eq(projectMemberships.projectId, projectId), eq(users.status, 'active'), inArray(users.id, ids)));
-  return new Set(rows.map((r) => r.id));
+async function chartReviewPeopleIn(tx: DbOrTx, projectId: number, ids: number[]): Promise<Set<number>> {
+  return new Set((await chartReviewPeopleAmong(tx, projectId, ids)).map((person) => person.id));
 }
 
 const canonical = (value: unknown) => JSON.stringify(value);
@@ -720,9 +705,7 @@ export async function savePlan(
     const finding = await loadFinding(tx, actor.projectId, findingId, true);
     if (finding.status === 'closed') throw new AppError('CONFLICT', CLOSED);
     const errors: Record<string, string[]> = {};
-    const people = await chartReviewPeopleAmong(tx, actor.projectId, [
-      ...new Set(input.actions.map((a) => a.owner_id)),
-    ]);
+    const people = await chartReviewPeopleIn(tx, actor.projectId, [...new Set(input.actions.map((a) => a.owner_id))]);
     input.actions.forEach((action, index) => {
       if (!people.has(action.owner_id)) addFieldError(errors, `actions.${index}.owner_id`, OWNER_UNKNOWN);
     });

@@ -37,6 +37,17 @@ export async function listPeople(db: DbOrTx, projectId: number): Promise<CrPeopl
   return { people: rows.map((row) => ({ ...row, role: row.role as ChartReviewRole })) };
 }
 
+/** Those among `ids` who are active members of the project with a chart review main role, with that role. */
+export async function chartReviewPeopleAmong(
+  db: DbOrTx,
+  projectId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; role: ChartReviewRole }[]> {
+  if (ids.length === 0) return [];
+  const rows = await chartReviewPeople(db, projectId, inArray(users.id, [...ids]));
+  return rows.map((row) => ({ ...row, role: row.role as ChartReviewRole }));
+}
+
 /** Whether a user is an active member of the project whose chart review role may own a programme. */
 export async function mayOwnPrograms(db: DbOrTx, projectId: number, userId: number): Promise<boolean> {
   const [row] = await chartReviewPeople(

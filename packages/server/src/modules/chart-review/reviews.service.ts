@@ -22,14 +22,13 @@ import {
   crPrograms,
   crReviewerUnits,
   crToolVersions,
-  projectMemberRoles,
-  projectMemberships,
   users,
 } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
 import { rulesFor } from '../permissions/permissions.service.js';
 import { answersByKey, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
+import { chartReviewPeopleAmong } from './people.service.js';
 import { chartReviewAudit, nameOf } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
@@ -550,25 +549,7 @@ export async function returnReview(
 
 /** Whether a user is an active member of the project whose chart review role may use the review section. */
 async function mayReview(tx: DbOrTx, projectId: number, userId: number): Promise<boolean> {
-  const [member] = await tx
-    .select({ role: projectMemberRoles.mainRole })
-    .from(projectMemberships)
-    .innerJoin(users, eq(users.id, projectMemberships.userId))
-    .innerJoin(
-      projectMemberRoles,
-      and(
-        eq(projectMemberRoles.projectId, projectMemberships.projectId),
-        eq(projectMemberRoles.userId, projectMemberships.userId),
-        eq(projectMemberRoles.app, 'chart_review'),
-      ),
-    )
-    .where(
-      and(
-        eq(projectMemberships.projectId, projectId),
-        eq(projectMemberships.userId, userId),
-        eq(users.status, 'active'),
-      ),
-    );
+  const [member] = await chartReviewPeopleAmong(tx, projectId, [userId]);
   if (!member) return false;
   return isAllowed(await rulesFor(tx, projectId, 'chart_review'), 'review', member.role);
 }
