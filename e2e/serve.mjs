@@ -15,7 +15,15 @@ const [port, demoData = 'true', mailPort] = process.argv.slice(2);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 fs.chmodSync(dataDir, 0o755); // the postgres user must reach the cluster inside
 
-const env = { ...process.env, PORT: port, DATA_DIR: dataDir, DEMO_DATA: demoData, LOG_LEVEL: 'warn' };
+// EMBEDDED_PG_FAST: a throwaway cluster needs no durability (fsync, synchronous_commit, full_page_writes off; tests only).
+const env = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  DEMO_DATA: demoData,
+  LOG_LEVEL: 'warn',
+  EMBEDDED_PG_FAST: process.env.EMBEDDED_PG_FAST ?? 'true',
+};
 let smtp;
 let inbox;
 if (mailPort) {

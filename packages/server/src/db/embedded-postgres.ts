@@ -18,7 +18,11 @@ const run = promisify(execFile);
 export interface EmbeddedPostgresOptions {
   dataDir: string;
   database?: string;
-  /** Tests only: trade durability for speed. */
+  /**
+   * Tests only: trade durability for speed (fsync, synchronous_commit and full_page_writes off, initdb without
+   * syncing). Defaults to the environment variable EMBEDDED_PG_FAST=true, which only the browser tests' throwaway
+   * servers set (e2e/serve.mjs): a crash of the machine can corrupt such a cluster, so never set it for `npm start`.
+   */
   unsafeFast?: boolean;
   log?: (message: string) => void;
 }
@@ -137,6 +141,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const passwordFile = path.join(dataDir, 'postgres.password');
   const serverLog = path.join(clusterDir, 'server.log');
   const database = options.database ?? 'portal';
+  const unsafeFast = options.unsafeFast ?? process.env.EMBEDDED_PG_FAST === 'true';
 
   fs.mkdirSync(dataDir, { recursive: true });
   if (runAs.uid !== undefined) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
@@ -169,6 +174,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           '--auth=scram-sha-256',
           '--encoding=UTF8',
           '--no-locale',
+          ...(unsafeFast ? ['--no-sync'] : []),
         ],
         asPostgres,
       );
@@ -198,7 +204,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const settings = [
     '-c listen_addresses=127.0.0.1',
     "-c unix_socket_directories=''",
-    ...(options.unsafeFast ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
+    ...(unsafeFast ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
   ];
   let port = 0;
   for (let attempt = 1; ; attempt++) {
