@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, passwordField, signIn, solveCaptcha } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  passwordField,
+  signIn,
+  signInThroughApi,
+  solveCaptcha,
+} from './fixtures';
 import { ADMIN_MAIL_URL, ADMIN_URL } from './urls';
 
 // One story, in order, on a server of its own: the superadmin sets up a project, a project admin asks for a user,
@@ -12,6 +19,7 @@ test.setTimeout(90_000);
 const NEW_EMAIL = 'casey.carter@example.org';
 const NEW_PASSWORD = 'q7!Vt#x9Rk2@Wm4';
 
+/** A demo account signed in through the API; the new user's own sign-ins below go through the form. */
 async function signedInPage(browser: Browser, email: string, password = DEMO_PASSWORD) {
   // The project's device (a phone for @responsive tests), with this spec's server.
   const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
@@ -24,7 +32,7 @@ async function signedInPage(browser: Browser, email: string, password = DEMO_PAS
     userAgent,
   });
   const page = await context.newPage();
-  await signIn(page, email, password, { acceptTerms: 'if-asked' });
+  await signInThroughApi(page, email, password, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects|\/superadmin/);
   return { page, close: () => context.close() };
 }

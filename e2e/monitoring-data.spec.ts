@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { MONITORING_DATA_URL } from './urls';
 
 // Monitoring data (issue 9) on a demo server of its own: the monitoring admin imports a CSV file of catheter days and
@@ -20,8 +20,9 @@ const CSV = [
 ].join('\n');
 const SHIFT = 'A run of points on one side of the centre line';
 
+/** Through the API: the sign-in form has its own tests (auth.spec.ts). */
 async function signedIn(page: Page) {
-  await signIn(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects/);
 }
 

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { MONITORING_URL } from './urls';
 
 // Monitoring (issue 8) on the demo facility's quality programme, on a server of its own: the tests run in order
@@ -10,8 +10,9 @@ test.setTimeout(120_000);
 
 const APP = '/app/monitoring/1';
 
+/** Through the API: the sign-in form has its own tests (auth.spec.ts). */
 async function signedIn(page: Page, email: string) {
-  await signIn(page, email, DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await signInThroughApi(page, email, DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects/);
 }
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { buildDocx } from '../packages/server/test/docx-fixture';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { POLICY_URL } from './urls';
 
 // Policy management on the demo facility's manual (project 1), on a server of its own: the tests run in order
@@ -11,8 +11,9 @@ test.setTimeout(60_000);
 
 const APP = '/app/policy_management/1';
 
+/** Through the API: the sign-in form has its own tests (auth.spec.ts). */
 async function signInAsAdmin(page: Page) {
-  await signIn(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects/);
 }
 

@@ -1,12 +1,15 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { SHELL_URL } from './urls';
 
 test.use({ baseURL: SHELL_URL });
 
-/** Signs a demo account in (accepting the terms the first time) and opens Demo Facility's apps. */
+/**
+ * Signs a demo account in (accepting the terms the first time) and opens Demo Facility's apps. Through the API: the
+ * sign-in form has its own tests (auth.spec.ts).
+ */
 async function openDemoFacility(page: Page, email: string) {
-  await signIn(page, email, DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await signInThroughApi(page, email, DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects$/);
   await page
     .getByRole('link', { name: /Demo Facility/ })

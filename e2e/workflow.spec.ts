@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { WORKFLOW_MAIL_URL, WORKFLOW_URL } from './urls';
 
 // One policy through the whole workflow on the demo facility (issue 7), each person signed in as themselves in a
@@ -14,7 +14,8 @@ const TITLE = 'Visitor hand hygiene';
 async function signedInPage(browser: Browser, email: string) {
   const context = await browser.newContext({ baseURL: WORKFLOW_URL });
   const page = await context.newPage();
-  await signIn(page, email, DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  // Through the API: the sign-in form has its own tests (auth.spec.ts).
+  await signInThroughApi(page, email, DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects/);
   return { page, close: () => context.close() };
 }
