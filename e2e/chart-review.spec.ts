@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { MONITORING_DATA_URL } from './urls';
 
 // Chart review, part 1 (issue 10): the chart review admin builds an audit tool with a conditional question,
@@ -13,7 +13,7 @@ const APP = '/app/chart-review/1';
 test('build an audit tool with a conditional question, preview and publish it, and start a programme', async ({
   page,
 }) => {
-  await signIn(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects/);
 
   await page.goto(`${APP}/tools`);

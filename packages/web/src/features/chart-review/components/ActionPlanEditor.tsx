@@ -209,7 +209,7 @@ export function ActionPlanEditor({
               Actions
             </Text>
             {errors.actions && (
-              <Text c="red.8" size="sm" role="alert">
+              <Text c="red.9" size="sm" role="alert">
                 {errors.actions}
               </Text>
             )}

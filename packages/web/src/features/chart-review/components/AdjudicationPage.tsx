@@ -104,7 +104,7 @@ function Adjudication({ projectId, pair, back }: { projectId: string; pair: CrIr
         {back}
       </Group>
       {pair.adjudicate_blocked && (
-        <Alert color="orange" variant="light" title="You cannot adjudicate this case">
+        <Alert color="orange.9" variant="light" title="You cannot adjudicate this case">
           {pair.adjudicate_blocked}
         </Alert>
       )}
@@ -207,7 +207,7 @@ function DisagreementCard(props: {
           onChange={(value) => props.onChange({ ...choice, value })}
         />
         {props.error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {props.error}
           </Text>
         )}

@@ -461,7 +461,7 @@ function ProgramEditor({ projectId, program, tools, people }: ProgramEditorProps
                 maw={320}
               />
               {errors.grain && (
-                <Text size="sm" c="red.8">
+                <Text size="sm" c="red.9">
                   {errors.grain}
                 </Text>
               )}

@@ -283,7 +283,7 @@ function ReviewForm({
       </Group>
       <CaseHeader projectId={projectId} form={form} />
       {form.status === 'returned' && form.return_reason && (
-        <Alert color="orange" variant="light" title={form.mine ? 'Returned to you' : 'Returned to the reviewer'}>
+        <Alert color="orange.9" variant="light" title={form.mine ? 'Returned to you' : 'Returned to the reviewer'}>
           {form.return_reason}
         </Alert>
       )}
@@ -384,14 +384,14 @@ function SaveStatus({ state, message, onRetry }: { state: SaveState; message: st
   if (state === 'saving') content = <Text size="sm">Saving…</Text>;
   else if (state === 'saved')
     content = (
-      <Text size="sm" c="green.9">
+      <Text size="sm" fw={500}>
         Saved
       </Text>
     );
   else if (state === 'error')
     content = (
       <Group gap="xs">
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red.9">
           Not saved: {message}
         </Text>
         <Button size="compact-sm" variant="light" onClick={onRetry}>
@@ -401,7 +401,7 @@ function SaveStatus({ state, message, onRetry }: { state: SaveState; message: st
     );
   else if (state === 'conflict')
     content = (
-      <Text size="sm" c="red.8">
+      <Text size="sm" c="red.9">
         Not saved
       </Text>
     );
@@ -472,7 +472,7 @@ function QuestionItem(props: QuestionItemProps) {
           onChange={(value) => props.onChange({ value })}
         />
         {props.missing && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {props.missing}
           </Text>
         )}

@@ -70,7 +70,7 @@ function ProgramsTable({ projectId, programs }: { projectId: string; programs: C
               const latest = answer?.data?.samples[0];
               let state: ReactNode;
               if (answer?.isPending) state = <Text c="dimmed">Loading…</Text>;
-              else if (answer?.isError) state = <Text c="red.8">Could not be loaded</Text>;
+              else if (answer?.isError) state = <Text c="red.9">Could not be loaded</Text>;
               else if (!latest) state = <Text c="dimmed">No list uploaded yet</Text>;
               else
                 state = (

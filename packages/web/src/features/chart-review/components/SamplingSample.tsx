@@ -255,7 +255,7 @@ function CasesTable({
                       <Button
                         size="compact-sm"
                         variant="subtle"
-                        color="red.8"
+                        color="red.9"
                         onClick={() => onExclude(c)}
                         aria-label={`Exclude ${c.case_code}`}
                       >
@@ -675,7 +675,7 @@ function LockModal({
             the conflict-of-interest rule is on.
           </Text>
           {!sample.keeps_refs && (
-            <Alert color="orange" variant="light" title="Encounter references are purged">
+            <Alert color="orange.9" variant="light" title="Encounter references are purged">
               This project does not keep encounter references: locking deletes them from every case of this sample.
               Download the pull list first if the records team still needs it.
               {sample.abilities.pull_list && (

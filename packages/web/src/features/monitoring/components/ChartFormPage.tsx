@@ -332,7 +332,7 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
     <Stack gap="md">
       <PageHeading title={mode === 'create' ? 'Add chart' : 'Edit chart'}>Page {pageLabel}</PageHeading>
       {conflict && (
-        <Alert color="orange" variant="light" role="alert" title="Not saved">
+        <Alert color="orange.9" variant="light" role="alert" title="Not saved">
           <Stack gap="xs">
             <Text size="sm">{conflict.message}</Text>
             <Group gap="xs">

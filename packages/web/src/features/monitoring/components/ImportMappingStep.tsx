@@ -46,7 +46,7 @@ export function ImportMappingStep({
   return (
     <Stack gap="md">
       {phiMapped && !dataset.patient_level && (
-        <Alert color="orange" variant="light" title="Columns that may identify patients">
+        <Alert color="orange.9" variant="light" title="Columns that may identify patients">
           Columns marked “{PHI_BADGE}” are refused, because this dataset holds aggregate data. Skip them, or ask a
           monitoring admin to make the dataset patient-level.
         </Alert>

@@ -469,7 +469,7 @@ export function MeasureEditor({
         )}
       </Group>
       {stale && (
-        <Alert color="orange" variant="light" role="alert" title="Not saved">
+        <Alert color="orange.9" variant="light" role="alert" title="Not saved">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{STALE_MEASURE_MESSAGE}</Text>
             <Text size="sm">Your changes are still in the form; reloading replaces them with the saved measure.</Text>

@@ -260,7 +260,7 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
           : 'Change the page and its sections; others see the changes once you save.'}
       </PageHeading>
       {conflict !== null && (
-        <Alert color="orange" variant="light" role="alert" title="Not saved">
+        <Alert color="orange.9" variant="light" role="alert" title="Not saved">
           <Stack gap="xs">
             <Text size="sm">{STALE_PAGE_TEXT}</Text>
             <Text size="sm">

@@ -184,7 +184,7 @@ export function GlobalRoleField({ value, onChange, error, disabled }: GlobalRole
         </Group>
       </Radio.Group>
       {value === 'superadmin' && (
-        <Alert color="orange" variant="light" data-testid="superadmin-warning">
+        <Alert color="orange.9" variant="light" data-testid="superadmin-warning">
           <Text size="sm" fw={600}>
             Superadmin access
           </Text>

@@ -134,7 +134,7 @@ function UserDetail({ user }: { user: SuperUserDetail }) {
         </Text>
       </Stack>
       {user.locked && (
-        <Alert color="orange" variant="light" data-testid="locked-notice">
+        <Alert color="orange.9" variant="light" data-testid="locked-notice">
           <Text size="sm" fw={600}>
             {user.locked_until ? `Locked until ${formatDateTime(user.locked_until)}` : 'Locked'}
           </Text>
