@@ -246,6 +246,18 @@ const noReliability = (settings: { irrKappaMin: number; irrAgreementMin: number 
   thresholds: { kappa_min: settings.irrKappaMin, agreement_min: settings.irrAgreementMin },
 });
 
+/**
+ * The period a dashboard opens on: the newest with counted results (a month still being reviewed would open on
+ * empty figures), else the newest sample. `samples` are newest first.
+ */
+function latestWithResults<T extends { periodStart: string }>(
+  samples: readonly T[],
+  counted: readonly { periodStart: string }[],
+): T | undefined {
+  const reviewed = new Set(counted.map((r) => r.periodStart));
+  return samples.find((s) => reviewed.has(s.periodStart)) ?? samples[0];
+}
+
 /** GET /programs/{id}/dashboard?period= */
 export async function getDashboard(
   db: DbOrTx,
@@ -259,12 +271,13 @@ export async function getDashboard(
   const settings = await loadSettings(db, actor.projectId);
   const options: Options = { partialEnabled: settings.partialEnabled };
   const samples = await samplesOf(db, actor.projectId, programId);
-  const sample = requested === undefined ? samples[0] : samples.find((s) => s.periodStart === requested);
+  const results = await resultsOf(db, actor.projectId, programId);
+  const counted = results.filter((r) => r.counts);
+  const sample =
+    requested === undefined ? latestWithResults(samples, counted) : samples.find((s) => s.periodStart === requested);
   if (requested !== undefined && !sample) {
     throw new AppError('VALIDATION_FAILED', NO_SAMPLE, { period: [NO_SAMPLE] });
   }
-  const results = await resultsOf(db, actor.projectId, programId);
-  const counted = results.filter((r) => r.counts);
   const questions = await questionsOf(db, actor.projectId, program.toolId);
   const latest = latestQuestions(questions);
   const target = program.target;
@@ -455,7 +468,7 @@ export async function getCompliance(
   return { by: query.by, from: periods[0] ?? null, to: periods[periods.length - 1] ?? null, groups };
 }
 
-/** The latest period's headline figures of one programme, for the dashboard landing. */
+/** The headline figures of one programme's latest reviewed period (latestWithResults), for the dashboard landing. */
 async function headline(
   db: DbOrTx,
   projectId: number,
@@ -465,7 +478,8 @@ async function headline(
   openFindings: number,
 ): Promise<CrDashboardProgram> {
   const grain = grainOf(program);
-  const [latestSample] = await samplesOf(db, projectId, program.id);
+  const counted = (await resultsOf(db, projectId, program.id)).filter((r) => r.counts);
+  const latestSample = latestWithResults(await samplesOf(db, projectId, program.id), counted);
   const common = {
     id: program.id,
     name: program.name,
@@ -487,15 +501,15 @@ async function headline(
     };
   }
   const period = latestSample.periodStart;
-  const counted = (await resultsOf(db, projectId, program.id, { from: period, to: period })).filter((r) => r.counts);
-  const compliance = overallCompliance(counted, options);
+  const inPeriod = counted.filter((r) => r.periodStart === period);
+  const compliance = overallCompliance(inPeriod, options);
   const kpis = await kpisOf(db, projectId, program.id, period, today);
   return {
     ...common,
     period: periodOf(period, grain),
     compliance,
     meets_target: compliance.rate === null ? null : compliance.rate >= program.target,
-    all_or_none: allOrNone(counted),
+    all_or_none: allOrNone(inPeriod),
     sampled: kpis.sampled,
     submitted: kpis.submitted,
     overdue: kpis.overdue,

@@ -300,6 +300,18 @@ describe('chart review dashboard, compliance and export', () => {
     expect(bad.json().errors.period).toEqual(['The period is a date written YYYY-MM-DD.']);
   });
 
+  it('opens on the newest period with counted reviews, not a newer one still being reviewed', async () => {
+    const s = await setup();
+    await seed(s);
+    const base = { projectId: s.project.id, programId: s.program.id, toolVersionId: s.tool.versionId };
+    await insertSample(db(), { ...base, periodStart: '2026-05-01' });
+    const opened = (await s.viewer.get(`${s.base}/programs/${s.program.id}/dashboard`)).json() as CrDashboard;
+    expect(opened.period?.period_start).toBe('2026-03-01');
+    expect(opened.periods.map((p) => p.period_start)).toContain('2026-05-01');
+    const landing = (await s.viewer.get(`${s.base}/dashboard`)).json() as { programs: { period: unknown }[] };
+    expect(landing.programs[0]!.period).toMatchObject({ period_start: '2026-03-01' });
+  });
+
   it('answers an empty programme with zeros and no periods', async () => {
     const s = await setup();
     const answer = await s.viewer.get(`${s.base}/programs/${s.program.id}/dashboard`);

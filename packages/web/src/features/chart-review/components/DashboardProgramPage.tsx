@@ -330,6 +330,8 @@ export function DashboardProgramPage() {
         )}
       </Group>
       {data && <PrivilegeBanner label={data.privilege_label} />}
+      {body}
+      {/* After the figures: reading comes first, exporting is the occasional task. */}
       {data && data.periods.length > 0 && (
         <Section title="Export">
           <Text size="sm" c="dimmed">
@@ -339,7 +341,6 @@ export function DashboardProgramPage() {
           <ExportPanel key={data.period?.period_start ?? ''} projectId={projectId} dashboard={data} />
         </Section>
       )}
-      {body}
     </Stack>
   );
 }

@@ -119,6 +119,9 @@ function ReviewForm({
   const dirtyRef = useRef(new Map<number, number>());
   const [dirtyCount, setDirtyCount] = useState(0);
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  // The first saved answer starts the review: the header shows the status the server answered.
+  const [status, setStatus] = useState(form.status);
+  useEffect(() => setStatus(form.status), [form.status]);
   const [saveMessage, setSaveMessage] = useState('');
   const [warnings, setWarnings] = useState<CrAnswerWarning[]>([]);
   const [missing, setMissing] = useState<Record<number, string>>({});
@@ -144,6 +147,7 @@ function ReviewForm({
     const attempt = saveAnswers(projectId, form.id, { version: versionRef.current, answers }).then(
       (saved) => {
         versionRef.current = saved.version;
+        setStatus(saved.status);
         for (const [id, count] of snapshot) if (dirtyRef.current.get(id) === count) dirtyRef.current.delete(id);
         setDirtyCount(dirtyRef.current.size);
         setWarnings((current) => [...current.filter((w) => !snapshot.has(w.question_id)), ...saved.warnings]);
@@ -281,7 +285,7 @@ function ReviewForm({
           Back to my reviews
         </Anchor>
       </Group>
-      <CaseHeader projectId={projectId} form={form} />
+      <CaseHeader projectId={projectId} form={{ ...form, status }} />
       {form.status === 'returned' && form.return_reason && (
         <Alert color="orange.9" variant="light" title={form.mine ? 'Returned to you' : 'Returned to the reviewer'}>
           {form.return_reason}

@@ -203,7 +203,7 @@ describe('SamplingProgramPage', () => {
     expect(rows('table[aria-label="Cases of the sample"]')[0]!.slice(0, 5)).toEqual([
       'CR-2026-03-0142',
       'Ward 4',
-      '2026-03',
+      'Mar 2026',
       '1 in Ward 4',
       'Selected',
     ]);

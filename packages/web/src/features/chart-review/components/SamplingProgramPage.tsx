@@ -181,7 +181,9 @@ function UploadForm({
 }) {
   const upload = useUploadSampleList(projectId, programId);
   const choices = periodChoices(grain);
-  const [period, setPeriod] = useState<string | null>(choices[0]?.value ?? null);
+  // The newest period whose list can still be uploaded (a locked one can no longer be replaced).
+  const open = choices.find((c) => list.samples.find((x) => x.period_start === c.value)?.status !== 'locked');
+  const [period, setPeriod] = useState<string | null>(open?.value ?? choices[0]?.value ?? null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors<UploadField>>({});

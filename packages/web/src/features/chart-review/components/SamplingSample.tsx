@@ -36,7 +36,7 @@ import {
   useSample,
 } from '../api/sampling';
 import { formatDate, Loading } from './cr-parts';
-import { formatDay } from './review-words';
+import { formatDay, formatMonth } from './review-words';
 import { ASSIGNMENT_STATUS_LABELS, CASE_STATUS_LABELS, periodLabel, SampleStatusBadge } from './SamplingParts';
 import { describeSamplingPlan, SAMPLING_METHOD_LABELS } from './sampling-words';
 
@@ -223,7 +223,7 @@ function CasesTable({
               <Table.Tr key={c.id}>
                 <Table.Th scope="row">{c.case_code}</Table.Th>
                 <Table.Td>{c.unit ?? '—'}</Table.Td>
-                <Table.Td>{c.discharge_month ?? '—'}</Table.Td>
+                <Table.Td>{c.discharge_month ? formatMonth(`${c.discharge_month.slice(0, 7)}-01`) : '—'}</Table.Td>
                 <Table.Td>
                   {c.rank ?? '—'}
                   {c.stratum && sample.by_stratum.length > 1 ? ` in ${c.stratum}` : ''}
