@@ -4,7 +4,6 @@ import {
   questionCompliance,
   SAMPLING_ALGORITHM,
   type SamplingPlan,
-  seededRandom,
 } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
@@ -41,13 +40,16 @@ export interface DemoChartReviewCasePeople {
 }
 
 const CASES_PER_UNIT = 8;
-/** The chance each question is met, per past month (oldest first). */
-const MET_RATE: Record<string, [number, number, number]> = {
-  pain_assessed: [0.92, 0.95, 0.97],
-  analgesia_given: [0.9, 0.92, 0.95],
-  reassessed_in_time: [0.58, 0.74, 0.92],
-  goal_documented: [0.8, 0.84, 0.9],
-  education_given: [0.85, 0.88, 0.9],
+/**
+ * How many of each month's ten cases meet each question (oldest month first): reassessment climbs from 6 to 10 as the
+ * action plan takes hold. Which cases fall short is spread by a fixed pattern, so every install shows the same figures.
+ */
+const MET_OF_TEN: Record<string, [number, number, number]> = {
+  pain_assessed: [10, 10, 10],
+  analgesia_given: [9, 10, 10],
+  reassessed_in_time: [6, 8, 10],
+  goal_documented: [8, 8, 9],
+  education_given: [9, 8, 9],
 };
 
 const monthStart = (now: Date, back: number) =>
@@ -144,12 +146,13 @@ export async function seedDemoChartReviewCases(
       if (c.selected) selected.push({ id: row!.id, unit: c.unit ?? '' });
     }
 
-    const random = seededRandom(`demo-answers-${period}`);
-    const answerFor = (key: string, visible: boolean): AnswerValue | null => {
+    // Case i (0..9) meets question q when its place in a pattern that differs per question is below the count; the
+    // last case of each month had no pain score of 4 or more (analgesia N/A, reassessment hidden).
+    const answerFor = (key: string, q: number, i: number, visible: boolean): AnswerValue | null => {
       if (!visible) return null;
-      const rate = MET_RATE[key]?.[Math.min(monthIndex, 2)] ?? 0.9;
-      if (key === 'analgesia_given' && random() < 0.15) return 'na';
-      return random() < rate ? 'yes' : 'no';
+      if (key === 'analgesia_given' && i === 9) return 'na';
+      const met = MET_OF_TEN[key]?.[Math.min(monthIndex, 2)] ?? 9;
+      return (i * 7 + q * 3) % 10 < met ? 'yes' : 'no';
     };
     const due = addDays(lockedOn, program.dueDays);
     for (const [i, kase] of selected.entries()) {
@@ -197,9 +200,9 @@ export async function seedDemoChartReviewCases(
       if (!past) continue;
 
       const values: Record<string, AnswerValue | null> = {};
-      for (const q of questions) {
-        const visible = q.key !== 'reassessed_in_time' || values.analgesia_given === 'yes';
-        values[q.key] = answerFor(q.key, visible);
+      for (const [q, question] of questions.entries()) {
+        const visible = question.key !== 'reassessed_in_time' || values.analgesia_given === 'yes';
+        values[question.key] = answerFor(question.key, q, i, visible);
       }
       const rows = (assignmentId: number, answers: Record<string, AnswerValue | null>) =>
         questions
