@@ -4,7 +4,13 @@ import { useTestApp } from '../../test/app.js';
 import { createProject } from '../../test/factories.js';
 import { policyProject, publishDraft } from '../../test/policy-kit.js';
 import { auditEvents, notifications, policyDocuments, policyVersions } from '../db/schema/index.js';
-import { MONITORING_RETENTION, REVIEW_REMINDERS, startJobs } from './index.js';
+import {
+  CHART_REVIEW_PLANS,
+  CHART_REVIEW_RETENTION,
+  MONITORING_RETENTION,
+  REVIEW_REMINDERS,
+  startJobs,
+} from './index.js';
 import { unsafeSendReviewReminders } from './review-reminders.js';
 
 describe('periodic review reminders', () => {
@@ -80,6 +86,8 @@ describe('periodic review reminders', () => {
           .map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone])
           .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       ).toEqual([
+        [CHART_REVIEW_PLANS, '0 4 * * *', 'UTC'],
+        [CHART_REVIEW_RETENTION, '30 3 * * *', 'UTC'],
         [MONITORING_RETENTION, '0 3 * * *', 'UTC'],
         [REVIEW_REMINDERS, '0 6 * * *', 'UTC'],
       ]);

@@ -169,7 +169,7 @@ describe('logged-in and app routes', () => {
       'GET /api/me/permissions': jsonResponse({ permissions: { 'chart_review:my': true } }),
     });
     await renderRoute('/app/chart-review/4/my');
-    await waitFor(() => expect(h1()).toBe('Chart Review'));
+    await waitFor(() => expect(h1()).toBe('My reviews'));
 
     await renderRoute('/app/chart-review/4/settings');
     await waitFor(() => expect(document.querySelector('[data-testid="access-denied-reason"]')).not.toBeNull());
