@@ -1,9 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
+import { MONITORING_DATA_URL } from './urls';
 
 // Every chart review screen (issue 10) on the demo data: the accessibility check on a desktop, and no sideways
-// scrolling on a phone. Read-only, on the main demo server. The demo has a programme (id 1), its tool (id 1), three
-// reviewed months with one adjudicated second review, and a finding (id 1).
+// scrolling on a phone. Read-only, on the chart review tests' server (the main demo server's sign-in tests change the
+// demo passwords). The demo has a programme (id 1), its tool (id 1), three reviewed months with one adjudicated
+// second review, and a finding (id 1).
+test.use({ baseURL: MONITORING_DATA_URL });
 
 const APP = '/app/chart-review/1';
 const SCREENS = [
