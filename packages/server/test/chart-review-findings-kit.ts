@@ -1,9 +1,10 @@
 import type { ScoredAnswer } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { crCaseResults, crCases, crSamples, type monMeasures, users } from '../src/db/schema/index.js';
+import { crSamples, type monMeasures, users } from '../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 import { chartReviewProject, createTool, programInput, question } from './chart-review-kit.js';
+import { insertCase, insertResult, insertSample } from './chart-review-results-kit.js';
 import { addDataset, addMeasure, addMonthlyRows } from './monitoring-data-kit.js';
 import { insertPage } from './monitoring-kit.js';
 
@@ -22,63 +23,34 @@ export interface KitResult {
 
 let nextCase = 1;
 
-/** The sample of a programme period (made when missing). */
-async function sampleOf(db: Database, projectId: number, programId: number, period: string): Promise<number> {
-  const [found] = await db
-    .select({ id: crSamples.id })
-    .from(crSamples)
-    .where(and(eq(crSamples.programId, programId), eq(crSamples.periodStart, period)));
-  if (found) return found.id;
-  const [row] = await db
-    .insert(crSamples)
-    .values({
-      projectId,
-      programId,
-      periodStart: period,
-      fileName: 'eligible.csv',
-      fileSha256: 'kit',
-      rowCount: 0,
-      status: 'locked',
-    })
-    .returning({ id: crSamples.id });
-  return row!.id;
-}
-
-/** Reviewed cases of one programme period with their results. */
+/**
+ * Reviewed cases of one programme period with their results, through the results kit (the period's sample is made
+ * when missing).
+ */
 export async function addResults(
   db: Database,
   where: { projectId: number; programId: number; toolVersionId: number; period: string },
   results: readonly KitResult[],
 ): Promise<void> {
-  const sampleId = await sampleOf(db, where.projectId, where.programId, where.period);
-  for (const result of results) {
-    const code = `CR-KIT-${String(nextCase++).padStart(5, '0')}`;
-    const [row] = await db
-      .insert(crCases)
-      .values({
-        projectId: where.projectId,
-        sampleId,
-        programId: where.programId,
-        periodStart: where.period,
-        caseCode: code,
-        unit: result.unit,
-        dischargeMonth: where.period,
-        refHash: code,
-        status: 'selected',
-      })
-      .returning({ id: crCases.id });
-    const values = Object.values(result.answers);
-    await db.insert(crCaseResults).values({
-      caseId: row!.id,
+  const [found] = await db
+    .select()
+    .from(crSamples)
+    .where(and(eq(crSamples.programId, where.programId), eq(crSamples.periodStart, where.period)));
+  const sample =
+    found ??
+    (await insertSample(db, {
       projectId: where.projectId,
       programId: where.programId,
       periodStart: where.period,
-      unit: result.unit,
       toolVersionId: where.toolVersionId,
-      score: null,
-      applicable: values.filter((v) => v === 'yes' || v === 'no' || v === 'partial').length,
-      met: values.filter((v) => v === 'yes').length,
-      allOrNone: null,
+    }));
+  for (const result of results) {
+    const kase = await insertCase(db, sample, {
+      code: `CR-KIT-${String(nextCase++).padStart(5, '0')}`,
+      unit: result.unit,
+    });
+    await insertResult(db, kase, {
+      toolVersionId: where.toolVersionId,
       answers: result.answers,
       counts: result.counts ?? true,
     });

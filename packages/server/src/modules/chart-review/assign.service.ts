@@ -21,9 +21,9 @@ import { AppError } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
 import { notify } from '../notifications/notifications.service.js';
 import { listPeople } from './people.service.js';
-import { uniqueUnits } from './programs.service.js';
+import { loadProgram, uniqueUnits } from './programs.service.js';
 import { chartReviewAudit } from './route-kit.js';
-import { getSample, loadProgram, loadSample, SAMPLE_LOCKED } from './sampling.service.js';
+import { getSample, loadSample, SAMPLE_LOCKED } from './sampling.service.js';
 import { loadSettings } from './settings.service.js';
 
 /**

@@ -27,7 +27,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { csvLine } from '../../lib/csv-export.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
 import {
   allAnswers,
@@ -46,7 +46,7 @@ import {
   rateOfAnswers,
 } from './compliance.js';
 import { pairsReliability } from './irr.service.js';
-import { PROGRAM_NOT_FOUND } from './programs.service.js';
+import { loadProgram } from './programs.service.js';
 import { chartReviewAudit, nameOf } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
@@ -60,15 +60,6 @@ import { loadSettings } from './settings.service.js';
 type ProgramRow = typeof crPrograms.$inferSelect;
 
 const NO_SAMPLE = 'This programme has no sample for this period.';
-
-async function loadProgram(db: DbOrTx, projectId: number, programId: number): Promise<ProgramRow> {
-  const [row] = await db
-    .select()
-    .from(crPrograms)
-    .where(and(eq(crPrograms.projectId, projectId), eq(crPrograms.id, programId)));
-  if (!row) throw notFound(PROGRAM_NOT_FOUND);
-  return row;
-}
 
 const grainOf = (program: ProgramRow) => program.grain as CrGrain;
 const periodOf = (start: string, grain: CrGrain): CrPeriod => ({

@@ -41,7 +41,7 @@ import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { answerOf, overallCompliance, rateOfAnswers } from './compliance.js';
 import { chartReviewPeopleAmong } from './people.service.js';
-import { PROGRAM_NOT_FOUND } from './programs.service.js';
+import { loadProgram } from './programs.service.js';
 import { chartReviewAudit, nameOf, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
@@ -57,7 +57,6 @@ import { loadSettings } from './settings.service.js';
 
 type FindingRow = typeof crFindings.$inferSelect;
 type PlanRow = typeof crActionPlans.$inferSelect;
-type ProgramRow = typeof crPrograms.$inferSelect;
 
 export const FINDING_NOT_FOUND = 'Finding not found.';
 const NOT_A_PERIOD = 'Choose the first day of one of the programme’s periods.';
@@ -174,16 +173,6 @@ export function findingTitle(
 }
 
 // ------------------------------------------------------------------------------------------------ loading
-
-async function loadProgram(db: DbOrTx, projectId: number, programId: number, lock = false): Promise<ProgramRow> {
-  const query = db
-    .select()
-    .from(crPrograms)
-    .where(and(eq(crPrograms.projectId, projectId), eq(crPrograms.id, programId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(PROGRAM_NOT_FOUND);
-  return row;
-}
 
 async function loadFinding(db: DbOrTx, projectId: number, findingId: number, lock = false): Promise<FindingRow> {
   const query = db

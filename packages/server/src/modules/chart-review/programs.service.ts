@@ -118,12 +118,13 @@ export async function getProgram(db: DbOrTx, actor: ChartReviewActor, programId:
 
 // ------------------------------------------------------------------------------------------------ checks
 
-async function loadProgram(tx: DbOrTx, projectId: number, programId: number): Promise<ProgramRow> {
-  const [row] = await tx
+/** The project's programme, or 404; `lock` takes the row for update (one writer at a time). */
+export async function loadProgram(db: DbOrTx, projectId: number, programId: number, lock = false): Promise<ProgramRow> {
+  const query = db
     .select()
     .from(crPrograms)
-    .where(and(eq(crPrograms.projectId, projectId), eq(crPrograms.id, programId)))
-    .for('update');
+    .where(and(eq(crPrograms.projectId, projectId), eq(crPrograms.id, programId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(PROGRAM_NOT_FOUND);
   return row;
 }
@@ -283,7 +284,7 @@ export async function updateProgram(
 ): Promise<CrProgram> {
   await db
     .transaction(async (tx) => {
-      const row = await loadProgram(tx, actor.projectId, programId);
+      const row = await loadProgram(tx, actor.projectId, programId, true);
       await checkReferences(tx, actor.projectId, input, row);
       if (input.name !== row.name) await checkProgramName(tx, actor.projectId, input.name, row.id);
       const next = columnsOf(input);

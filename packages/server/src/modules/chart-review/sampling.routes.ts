@@ -21,16 +21,9 @@ import { AppError } from '../../lib/errors.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { getReviewerUnits, lockSample, putReviewerUnits } from './assign.service.js';
 import { excludeCase, revealRef } from './cases.service.js';
+import { loadProgram } from './programs.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
-import {
-  drawSampleCases,
-  getSample,
-  listSamples,
-  loadProgram,
-  pullListCsv,
-  rankedCsv,
-  uploadSample,
-} from './sampling.service.js';
+import { drawSampleCases, getSample, listSamples, pullListCsv, rankedCsv, uploadSample } from './sampling.service.js';
 
 const programParams = projectParams.extend({ programId: idParam('programme') });
 const sampleParams = projectParams.extend({ sampleId: idParam('sample') });

@@ -12,20 +12,12 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
-import {
-  crAccessLog,
-  crAssignments,
-  crCases,
-  crPrograms,
-  crSamples,
-  crToolVersions,
-  users,
-} from '../../db/schema/index.js';
+import { crAccessLog, crAssignments, crCases, crSamples, crToolVersions, users } from '../../db/schema/index.js';
 import { decrypt, encrypt } from '../../lib/crypto.js';
 import { csvField, safeFileName } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
-import { PROGRAM_NOT_FOUND } from './programs.service.js';
+import { loadProgram } from './programs.service.js';
 import { chartReviewAudit, isUniqueViolation, nameOf } from './route-kit.js';
 import { readEligibleList } from './sampling.csv.js';
 import { loadSettings } from './settings.service.js';
@@ -44,20 +36,10 @@ export const SAMPLE_LOCKED = 'This sample is locked: its cases and selection no 
 export const REFS_GONE = 'The encounter references of this sample are no longer stored.';
 const DRAW_FIRST = 'Draw the sample first.';
 
-type ProgramRow = typeof crPrograms.$inferSelect;
 type SampleRow = typeof crSamples.$inferSelect;
 
 /** HMAC-SHA-256 of an encounter reference with the app key: finds repeats without reading the reference. */
 export const refHash = (ref: string, appKey: Buffer) => createHmac('sha256', appKey).update(ref).digest('hex');
-
-export async function loadProgram(db: DbOrTx, projectId: number, programId: number): Promise<ProgramRow> {
-  const [row] = await db
-    .select()
-    .from(crPrograms)
-    .where(and(eq(crPrograms.projectId, projectId), eq(crPrograms.id, programId)));
-  if (!row) throw notFound(PROGRAM_NOT_FOUND);
-  return row;
-}
 
 export async function loadSample(db: DbOrTx, projectId: number, sampleId: number, lock = false): Promise<SampleRow> {
   const query = db
