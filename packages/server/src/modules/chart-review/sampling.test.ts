@@ -49,6 +49,13 @@ describe('chart review sampling: lists, draw, ranked list, exclusions', () => {
         viewer: false,
         namesRow: true,
       },
+      {
+        method: 'POST',
+        path: `/cases/${selected.id}/reveal`,
+        body: { reason: 'Chart not found by code' },
+        viewer: false,
+        namesRow: true,
+      },
       { method: 'GET', path: '/reviewer-units', viewer: true, namesRow: false },
       { method: 'PUT', path: '/reviewer-units', body: { reviewers: [] }, viewer: false, namesRow: false },
     ];
