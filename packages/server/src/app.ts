@@ -52,6 +52,7 @@ import { superUserRoutes } from './modules/superadmin/super-users.routes.js';
 import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { standardsRoutes } from './modules/standards/standards.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSessions } from './plugins/session.js';
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(chartReviewIrrRoutes);
   await app.register(chartReviewFindingRoutes);
   await app.register(chartReviewDashboardRoutes);
+  await app.register(standardsRoutes);
   await app.register(workflowRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);

@@ -36,5 +36,7 @@ export * from './schemas/policies.js';
 export * from './schemas/policy-people.js';
 export * from './schemas/policy-workflow.js';
 export * from './schemas/projects.js';
+export * from './schemas/standards.js';
 export * from './schemas/terms.js';
 export * from './schemas/users.js';
+export * from './standards/index.js';

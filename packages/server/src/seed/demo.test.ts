@@ -18,6 +18,10 @@ import {
   projectMemberRoles,
   projectMemberships,
   projects,
+  stdAssessments,
+  stdMembers,
+  stdReqAssessments,
+  traceLinks,
   users,
 } from '../db/schema/index.js';
 import { decrypt } from '../lib/crypto.js';
@@ -191,6 +195,38 @@ describe('demo data', () => {
     expect((await database.select().from(crActionPlans))[0]!.actions).toHaveLength(3);
     const [someCase] = await database.select().from(crCases).limit(1);
     expect(decrypt(someCase!.encounterRefEnc!, appKey)).toMatch(/^ENC-\d{6}-\d{4}$/);
+
+    // Standards (issue 11): the CMS Conditions of Participation assessed in part, with roles, a gap, links to the
+    // demo policies, measures and audit, all resolving to live rows of the demo project.
+    const [assessment] = await database.select().from(stdAssessments).where(eq(stdAssessments.projectId, 1));
+    expect(assessment?.name).toBe('CMS Conditions of Participation: readiness self-assessment');
+    const reqs = await database
+      .select()
+      .from(stdReqAssessments)
+      .where(eq(stdReqAssessments.assessmentId, assessment!.id));
+    const byResult = (result: string) => reqs.filter((r) => r.result === result).length;
+    expect(byResult('non_compliant')).toBe(1);
+    expect(byResult('partially_compliant')).toBe(2);
+    expect(byResult('compliant')).toBeGreaterThan(15);
+    expect(byResult('not_applicable')).toBeGreaterThan(0);
+    expect(byResult('not_assessed')).toBeGreaterThan(50);
+    expect((await database.select().from(stdMembers)).map((m) => m.role).sort()).toEqual([
+      'chapter_lead',
+      'owner',
+      'viewer',
+    ]);
+    const links = await database.select().from(traceLinks).where(eq(traceLinks.projectId, 1));
+    expect(links.map((l) => l.targetType).sort()).toEqual([
+      'cr_program',
+      'measure',
+      'measure',
+      'measure',
+      'policy',
+      'policy',
+      'policy',
+      'policy',
+      'policy',
+    ]);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

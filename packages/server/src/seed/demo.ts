@@ -16,6 +16,7 @@ import { seedDemoChartReview } from './demo-chart-review.js';
 import { seedDemoChartReviewCases } from './demo-chart-review-cases.js';
 import { seedDemoMonitoring } from './demo-monitoring.js';
 import { seedDemoPolicies } from './demo-policies.js';
+import { seedDemoStandards } from './demo-standards.js';
 import { seedDemoWorkflow } from './demo-workflow.js';
 
 /** The demo accounts of DESIGN.md section 6, listed in the README. All share one password. */
@@ -155,6 +156,12 @@ export async function seedDemoData(db: Database, appKey: Buffer): Promise<void> 
       DEMO_PROJECT.id,
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer! },
       appKey,
+      new Date(),
+    );
+    await seedDemoStandards(
+      tx,
+      DEMO_PROJECT.id,
+      { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
       new Date(),
     );
     await tx.insert(termsVersions).values({

@@ -11,6 +11,7 @@ export * from './policy-workflow.js';
 export * from './portal.js';
 export * from './projects.js';
 export * from './sessions.js';
+export * from './standards.js';
 export * from './terms.js';
 export * from './user-requests.js';
 export * from './users.js';

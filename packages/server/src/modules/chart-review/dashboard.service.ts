@@ -530,6 +530,28 @@ export async function getDashboardList(db: DbOrTx, actor: ChartReviewActor, now:
   return { programs: list };
 }
 
+/**
+ * The latest-period headline of some programmes of a project (the standards element panel shows each linked
+ * audit's compliance the way the dashboard does). Programmes of other projects are not found, so not listed.
+ */
+export async function programHeadlines(
+  db: DbOrTx,
+  projectId: number,
+  programIds: readonly number[],
+  now: Date,
+): Promise<Map<number, CrDashboardProgram>> {
+  if (programIds.length === 0) return new Map();
+  const settings = await loadSettings(db, projectId);
+  const programs = await db
+    .select()
+    .from(crPrograms)
+    .where(and(eq(crPrograms.projectId, projectId), inArray(crPrograms.id, [...programIds])));
+  const options = { partialEnabled: settings.partialEnabled };
+  const found = new Map<number, CrDashboardProgram>();
+  for (const program of programs) found.set(program.id, await headline(db, projectId, program, options, dayOf(now), 0));
+  return found;
+}
+
 const month = (date: string | null) => (date === null ? '' : date.slice(0, 7));
 const slug = (name: string) =>
   name

@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+/**
+ * Standards, part 1 (issue 11; decision record 015; DOMAIN.md 3.2): frameworks as trees of nodes (built in, or
+ * imported by one project), crosswalks between nodes, the facility's own wording, standards roles, assessments with
+ * one row per assessable element, chapter leads, comments, and the closed-loop links from elements to policies,
+ * measures and chart review programmes. Project-owned tables carry project_id and every query filters on it;
+ * built-in frameworks and their nodes have no project (every project reads them, none changes them).
+ */
+
+const project = () =>
+  integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'restrict' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
+
+/** A framework edition. `project_id` null: built in (the CMS Conditions of Participation); else one project's import. */
+export const stdFrameworks = pgTable(
+  'std_frameworks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    publisher: text('publisher').notNull(),
+    edition: text('edition').notNull(),
+    textPolicy: text('text_policy').notNull(),
+    licenceNote: text('licence_note').notNull().default(''),
+    publicUrl: text('public_url'),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+  },
+  (t) => [
+    unique('std_frameworks_code_edition_unique').on(t.projectId, t.code, t.edition).nullsNotDistinct(),
+    check(
+      'std_frameworks_text_policy_check',
+      sql`${t.textPolicy} in ('public_domain', 'identifiers_only', 'tenant_text')`,
+    ),
+    // The licence rule at the source: only the product's own built-in frameworks may be public domain.
+    check('std_frameworks_public_domain_built_in', sql`${t.textPolicy} <> 'public_domain' or ${t.projectId} is null`),
+  ],
+);
+
+/** A node of a framework tree: chapter, condition, standard, element of performance, tag... `urn` never changes. */
+export const stdNodes = pgTable(
+  'std_nodes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    frameworkId: integer('framework_id')
+      .notNull()
+      .references(() => stdFrameworks.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => stdNodes.id, { onDelete: 'cascade' }),
+    refId: text('ref_id').notNull(),
+    urn: text('urn').notNull(),
+    nodeType: text('node_type').notNull(),
+    title: text('title').notNull(),
+    /** The publisher's text: public-domain frameworks, or a facility's own framework (tenant_text). */
+    officialText: text('official_text'),
+    /** Leaves are assessed; the nodes above roll their results up. */
+    assessable: boolean('assessable').notNull(),
+    depth: integer('depth').notNull(),
+    /** Document order across the whole tree (pre-order). */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('std_nodes_framework_ref_unique').on(t.frameworkId, t.refId),
+    uniqueIndex('std_nodes_urn_unique').on(t.urn),
+    index('std_nodes_parent_idx').on(t.frameworkId, t.parentId),
+    check(
+      'std_nodes_type_check',
+      sql`${t.nodeType} in ('chapter', 'section', 'condition', 'standard', 'element', 'ep', 'tag', 'goal')`,
+    ),
+  ],
+);
+
+/** Crosswalks: framework to framework (a TJC EP to a CMS tag) and edition to edition. */
+export const stdMappings = pgTable(
+  'std_mappings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
+    sourceNodeId: integer('source_node_id')
+      .notNull()
+      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    targetNodeId: integer('target_node_id')
+      .notNull()
+      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    relationship: text('relationship').notNull(),
+    rationale: text('rationale').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('std_mappings_pair_unique').on(t.sourceNodeId, t.targetNodeId),
+    index('std_mappings_target_idx').on(t.targetNodeId),
+    check(
+      'std_mappings_relationship_check',
+      sql`${t.relationship} in ('equal', 'subset', 'superset', 'intersect', 'not_related')`,
+    ),
+  ],
+);
+
+/** The facility's own words for a node: kept per project, shared by every assessment of it. */
+export const stdNodeLocal = pgTable(
+  'std_node_local',
+  {
+    projectId: project(),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    wording: text('wording').notNull().default(''),
+    guidance: text('guidance').notNull().default(''),
+    publicUrl: text('public_url').notNull().default(''),
+    updatedAt: updatedAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.nodeId] })],
+);
+
+/** Standards roles (manage-users). Project admins act as standards admins without a row. */
+export const stdMembers = pgTable(
+  'std_members',
+  {
+    projectId: project(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    check(
+      'std_members_role_check',
+      sql`${t.role} in ('standards_admin', 'chapter_lead', 'owner', 'contributor', 'mock_assessor', 'viewer')`,
+    ),
+  ],
+);
+
+/** An assessment of one framework edition (what /create makes): self-assessment, mock survey or survey record. */
+export const stdAssessments = pgTable(
+  'std_assessments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    frameworkId: integer('framework_id')
+      .notNull()
+      .references(() => stdFrameworks.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    scopeNote: text('scope_note').notNull().default(''),
+    surveyWindowStart: date('survey_window_start', { mode: 'string' }),
+    surveyWindowEnd: date('survey_window_end', { mode: 'string' }),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+  },
+  (t) => [
+    index('std_assessments_project_idx').on(t.projectId),
+    check('std_assessments_kind_check', sql`${t.kind} in ('self', 'mock', 'survey')`),
+  ],
+);
+
+/** One assessable element in one assessment: its result, its workflow status, owner and due date. */
+export const stdReqAssessments = pgTable(
+  'std_req_assessments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => stdNodes.id, { onDelete: 'restrict' }),
+    result: text('result').notNull().default('not_assessed'),
+    status: text('status').notNull().default('to_do'),
+    naJustification: text('na_justification').notNull().default(''),
+    ownerId: userRef('owner_id'),
+    dueDate: date('due_date', { mode: 'string' }),
+    observation: text('observation').notNull().default(''),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    lastReviewedBy: userRef('last_reviewed_by'),
+    /** Bumped on every change: two people cannot overwrite each other unknowingly. */
+    version: integer('version').notNull().default(0),
+    updatedAt: updatedAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('std_req_assessments_node_unique').on(t.assessmentId, t.nodeId),
+    index('std_req_assessments_project_idx').on(t.projectId, t.assessmentId),
+    index('std_req_assessments_owner_idx').on(t.projectId, t.ownerId),
+    check(
+      'std_req_assessments_result_check',
+      sql`${t.result} in ('not_assessed', 'compliant', 'partially_compliant', 'non_compliant', 'not_applicable')`,
+    ),
+    check('std_req_assessments_status_check', sql`${t.status} in ('to_do', 'in_progress', 'in_review', 'done')`),
+    check('std_req_assessments_na_check', sql`${t.result} <> 'not_applicable' or length(${t.naJustification}) > 0`),
+  ],
+);
+
+/** Chapter leads (assign-users): a lead changes the elements below their node and assigns their owners. */
+export const stdLeads = pgTable(
+  'std_leads',
+  {
+    projectId: project(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => stdNodes.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.nodeId] }), index('std_leads_user_idx').on(t.projectId, t.userId)],
+);
+
+export const stdComments = pgTable(
+  'std_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    reqAssessmentId: integer('req_assessment_id')
+      .notNull()
+      .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('std_comments_req_idx').on(t.projectId, t.reqAssessmentId)],
+);
+
+/**
+ * The closed loop (DOMAIN.md 0.1): a standard element (a node, so the link holds in every assessment and edition
+ * upgrade of it) supported by a policy document (its live published version), a monitoring measure or a chart
+ * review programme.
+ */
+export const traceLinks = pgTable(
+  'trace_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+  },
+  (t) => [
+    uniqueIndex('trace_links_unique').on(t.projectId, t.nodeId, t.targetType, t.targetId),
+    index('trace_links_target_idx').on(t.projectId, t.targetType, t.targetId),
+    check('trace_links_target_type_check', sql`${t.targetType} in ('policy', 'measure', 'cr_program')`),
+  ],
+);

@@ -1,0 +1,379 @@
+import {
+  complianceScore,
+  rollUp,
+  type StdAssessment,
+  type StdAssessmentCreate,
+  type StdAssessmentKind,
+  type StdCounts,
+  type StdNodeType,
+  type StdResult,
+  type StdStatus,
+  type StdTextPolicy,
+  type StdTree,
+  type StdTreeFilter,
+  type StdTreeRow,
+  treeCounts,
+} from '@portal/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.js';
+import {
+  stdAssessments,
+  stdComments,
+  stdFrameworks,
+  stdLeads,
+  stdNodeLocal,
+  stdNodes,
+  stdReqAssessments,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, addFieldError, notFound } from '../../lib/errors.js';
+import { mayAssign, requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
+import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
+import { linkCounts } from './live-links.js';
+import { assignableIds } from './people.service.js';
+import { standardsAudit } from './route-kit.js';
+
+/**
+ * Assessments (docs/standards.md "Assessments"): what /create makes (one row per assessable element of a framework
+ * edition), the list with counts, and the compliance tree with roll-ups and filters.
+ */
+
+const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+export const isOverdue = (due: string | null, status: string, today: string) =>
+  due !== null && due < today && status !== 'done';
+
+export type AssessmentRow = typeof stdAssessments.$inferSelect;
+
+/** An assessment of the actor's project, or 404. */
+export async function loadAssessment(db: DbOrTx, projectId: number, id: number): Promise<AssessmentRow> {
+  const [row] = await db
+    .select()
+    .from(stdAssessments)
+    .where(and(eq(stdAssessments.projectId, projectId), eq(stdAssessments.id, id)));
+  if (!row) throw notFound('Assessment not found.');
+  return row;
+}
+
+async function summaries(db: DbOrTx, projectId: number, ids: number[], today: string) {
+  if (ids.length === 0) return new Map<number, { counts: StdCounts; overdue: number }>();
+  const rows = await db
+    .select({
+      assessmentId: stdReqAssessments.assessmentId,
+      result: stdReqAssessments.result,
+      n: sql<number>`count(*)::int`,
+      overdue: sql<number>`count(*) filter (where ${stdReqAssessments.dueDate} < ${today} and ${stdReqAssessments.status} <> 'done')::int`,
+    })
+    .from(stdReqAssessments)
+    .where(and(eq(stdReqAssessments.projectId, projectId), inArray(stdReqAssessments.assessmentId, ids)))
+    .groupBy(stdReqAssessments.assessmentId, stdReqAssessments.result);
+  const map = new Map<number, { counts: StdCounts; overdue: number }>();
+  for (const row of rows) {
+    const entry = map.get(row.assessmentId) ?? {
+      counts: { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 },
+      overdue: 0,
+    };
+    entry.counts[row.result as StdResult] += row.n;
+    entry.overdue += row.overdue;
+    map.set(row.assessmentId, entry);
+  }
+  return map;
+}
+
+export async function listAssessments(db: DbOrTx, actor: StandardsActor, now: Date): Promise<StdAssessment[]> {
+  const rows = await db
+    .select({ assessment: stdAssessments, framework: stdFrameworks })
+    .from(stdAssessments)
+    .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdAssessments.frameworkId))
+    .where(eq(stdAssessments.projectId, actor.projectId))
+    .orderBy(desc(stdAssessments.createdAt), desc(stdAssessments.id));
+  const sums = await summaries(
+    db,
+    actor.projectId,
+    rows.map((r) => r.assessment.id),
+    isoDay(now),
+  );
+  return rows.map(({ assessment, framework }) => {
+    const sum = sums.get(assessment.id) ?? {
+      counts: { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 },
+      overdue: 0,
+    };
+    return {
+      id: assessment.id,
+      name: assessment.name,
+      kind: assessment.kind as StdAssessmentKind,
+      framework: {
+        id: framework.id,
+        code: framework.code,
+        name: framework.name,
+        edition: framework.edition,
+        text_policy: framework.textPolicy as StdTextPolicy,
+      },
+      survey_window_start: assessment.surveyWindowStart,
+      survey_window_end: assessment.surveyWindowEnd,
+      scope_note: assessment.scopeNote,
+      created_at: assessment.createdAt.toISOString(),
+      counts: sum.counts,
+      score: complianceScore(sum.counts),
+      overdue: sum.overdue,
+    };
+  });
+}
+
+/** Ids of a node and every node below it, in one framework (from an ordered node list). */
+export function subtreeIds(nodes: readonly { id: number; parentId: number | null }[], rootId: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const node of nodes) {
+    if (node.parentId === null) continue;
+    children.set(node.parentId, [...(children.get(node.parentId) ?? []), node.id]);
+  }
+  const found = new Set<number>();
+  const stack = [rootId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return found;
+}
+
+export async function frameworkNodes(db: DbOrTx, frameworkId: number) {
+  return db
+    .select({
+      id: stdNodes.id,
+      parentId: stdNodes.parentId,
+      refId: stdNodes.refId,
+      title: stdNodes.title,
+      nodeType: stdNodes.nodeType,
+      assessable: stdNodes.assessable,
+      depth: stdNodes.depth,
+    })
+    .from(stdNodes)
+    .where(eq(stdNodes.frameworkId, frameworkId))
+    .orderBy(asc(stdNodes.position));
+}
+
+/** POST /assessments: the wizard's answer becomes an assessment with one row per assessable element. */
+export async function createAssessment(db: Database, actor: StandardsActor, input: StdAssessmentCreate) {
+  requireStandardsAdmin(actor);
+  await ensureBuiltInFrameworks(db);
+  const framework = await loadFramework(db, actor.projectId, input.framework_id);
+  const nodes = await frameworkNodes(db, framework.id);
+  const known = new Set(nodes.map((n) => n.id));
+  const fieldErrors: Record<string, string[]> = {};
+  input.not_applicable.forEach((item, i) => {
+    if (!known.has(item.node_id))
+      addFieldError(fieldErrors, `not_applicable.${i}.node_id`, 'Choose a part of this framework.');
+  });
+  const allowed = await assignableIds(db, actor.projectId);
+  input.owners.forEach((item, i) => {
+    if (!known.has(item.node_id)) addFieldError(fieldErrors, `owners.${i}.node_id`, 'Choose a part of this framework.');
+    if (!allowed.has(item.user_id)) {
+      addFieldError(fieldErrors, `owners.${i}.user_id`, 'Choose a person with a standards role that may own elements.');
+    }
+  });
+  const first = Object.values(fieldErrors)[0]?.[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, fieldErrors);
+
+  const naReason = new Map<number, string>();
+  for (const item of input.not_applicable) {
+    for (const id of subtreeIds(nodes, item.node_id)) naReason.set(id, item.reason);
+  }
+  const ownerOf = new Map<number, number>();
+  for (const item of input.owners) {
+    for (const id of subtreeIds(nodes, item.node_id)) ownerOf.set(id, item.user_id);
+  }
+  const elements = nodes.filter((n) => n.assessable);
+  return db.transaction(async (tx) => {
+    const [assessment] = await tx
+      .insert(stdAssessments)
+      .values({
+        projectId: actor.projectId,
+        frameworkId: framework.id,
+        name: input.name,
+        kind: input.kind,
+        scopeNote: input.scope_note,
+        surveyWindowStart: input.survey_window_start,
+        surveyWindowEnd: input.survey_window_end,
+        createdBy: actor.userId,
+      })
+      .returning();
+    for (let i = 0; i < elements.length; i += 500) {
+      await tx.insert(stdReqAssessments).values(
+        elements.slice(i, i + 500).map((node) => {
+          const reason = naReason.get(node.id);
+          return {
+            projectId: actor.projectId,
+            assessmentId: assessment!.id,
+            nodeId: node.id,
+            result: reason ? 'not_applicable' : 'not_assessed',
+            status: reason ? 'done' : 'to_do',
+            naJustification: reason ?? '',
+            ownerId: ownerOf.get(node.id) ?? null,
+            updatedBy: actor.userId,
+          };
+        }),
+      );
+    }
+    if (input.owners.length > 0) {
+      await tx
+        .insert(stdLeads)
+        .values(
+          input.owners.map((item) => ({
+            projectId: actor.projectId,
+            assessmentId: assessment!.id,
+            nodeId: item.node_id,
+            userId: item.user_id,
+            createdBy: actor.userId,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    await standardsAudit(
+      tx,
+      actor,
+      'assessment_created',
+      { type: 'std_assessment', id: assessment!.id },
+      {
+        framework: `${framework.code} ${framework.edition}`,
+        name: input.name,
+        kind: input.kind,
+        elements: elements.length,
+        not_applicable: input.not_applicable.map((item) => item.node_id),
+        owners: input.owners,
+      },
+    );
+    return { id: assessment!.id };
+  });
+}
+
+/** GET /assessments/{id}/tree?filter=&search=: every node with its roll-up; filtered trees keep ancestors. */
+export async function assessmentTree(
+  db: DbOrTx,
+  actor: StandardsActor,
+  assessmentId: number,
+  query: { filter: StdTreeFilter; search: string },
+  now: Date,
+): Promise<StdTree> {
+  const assessment = await loadAssessment(db, actor.projectId, assessmentId);
+  const today = isoDay(now);
+  const nodes = await frameworkNodes(db, assessment.frameworkId);
+  const reqs = await db
+    .select({
+      id: stdReqAssessments.id,
+      nodeId: stdReqAssessments.nodeId,
+      result: stdReqAssessments.result,
+      status: stdReqAssessments.status,
+      ownerId: stdReqAssessments.ownerId,
+      ownerName: nameSql,
+      dueDate: stdReqAssessments.dueDate,
+    })
+    .from(stdReqAssessments)
+    .leftJoin(users, eq(users.id, stdReqAssessments.ownerId))
+    .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.assessmentId, assessment.id)));
+  const reqOf = new Map(reqs.map((r) => [r.nodeId, r]));
+  const comments = await db
+    .select({ reqId: stdComments.reqAssessmentId, n: sql<number>`count(*)::int` })
+    .from(stdComments)
+    .innerJoin(stdReqAssessments, eq(stdReqAssessments.id, stdComments.reqAssessmentId))
+    .where(and(eq(stdComments.projectId, actor.projectId), eq(stdReqAssessments.assessmentId, assessment.id)))
+    .groupBy(stdComments.reqAssessmentId);
+  const commentsOf = new Map(comments.map((c) => [c.reqId, c.n]));
+  const links = await linkCounts(db, actor.projectId);
+  const search = query.search.toLowerCase();
+  const wordingMatches =
+    search === ''
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .select({ nodeId: stdNodeLocal.nodeId })
+              .from(stdNodeLocal)
+              .where(
+                and(
+                  eq(stdNodeLocal.projectId, actor.projectId),
+                  sql`strpos(lower(${stdNodeLocal.wording}), ${search}) > 0`,
+                ),
+              )
+          ).map((r) => r.nodeId),
+        );
+
+  const counts = treeCounts(
+    nodes.map((n) => ({ id: n.id, parentId: n.parentId, result: (reqOf.get(n.id)?.result as StdResult) ?? null })),
+  );
+  const nodeById = new Map(nodes.map((n) => [n.id, n]));
+  const matchesFilter = (nodeId: number): boolean => {
+    const req = reqOf.get(nodeId);
+    if (!req) return false;
+    const node = nodeById.get(nodeId);
+    if (search !== '') {
+      const hit =
+        node!.refId.toLowerCase().includes(search) ||
+        node!.title.toLowerCase().includes(search) ||
+        wordingMatches.has(nodeId);
+      if (!hit) return false;
+    }
+    switch (query.filter) {
+      case 'mine':
+        return req.ownerId === actor.userId;
+      case 'gaps':
+        return req.result === 'non_compliant' || req.result === 'partially_compliant';
+      case 'unassessed':
+        return req.result === 'not_assessed';
+      case 'no_evidence': {
+        const l = links.get(nodeId);
+        return req.result !== 'not_applicable' && (!l || l.policy + l.measure + l.cr_program === 0);
+      }
+      case 'overdue':
+        return isOverdue(req.dueDate, req.status, today);
+      default:
+        return true;
+    }
+  };
+  const filtering = query.filter !== 'all' || search !== '';
+  const keep = new Set<number>();
+  let matches = 0;
+  const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]));
+  for (const node of nodes) {
+    if (!node.assessable || !reqOf.has(node.id)) continue;
+    if (filtering && !matchesFilter(node.id)) continue;
+    matches += 1;
+    let at: number | null = node.id;
+    while (at !== null && !keep.has(at)) {
+      keep.add(at);
+      at = parentOf.get(at) ?? null;
+    }
+  }
+  const rows: StdTreeRow[] = nodes
+    .filter((n) => keep.has(n.id))
+    .map((n) => {
+      const req = reqOf.get(n.id);
+      const own = counts.get(n.id)!;
+      return {
+        node_id: n.id,
+        parent_id: n.parentId,
+        depth: n.depth,
+        ref_id: n.refId,
+        title: n.title,
+        node_type: n.nodeType as StdNodeType,
+        rollup: rollUp(own),
+        counts: own,
+        score: complianceScore(own),
+        req: req
+          ? {
+              id: req.id,
+              result: req.result as StdResult,
+              status: req.status as StdStatus,
+              owner: req.ownerId === null ? null : { id: req.ownerId, name: req.ownerName },
+              due_date: req.dueDate,
+              overdue: isOverdue(req.dueDate, req.status, today),
+              links: links.get(n.id) ?? { policy: 0, measure: 0, cr_program: 0 },
+              comments: commentsOf.get(req.id) ?? 0,
+            }
+          : null,
+      };
+    });
+  const [summary] = (await listAssessments(db, actor, now)).filter((a) => a.id === assessment.id);
+  return { assessment: summary!, rows, matches, abilities: { bulk: mayAssign(actor) } };
+}

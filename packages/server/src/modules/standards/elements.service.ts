@@ -1,0 +1,415 @@
+import {
+  STD_RESULT_LABELS,
+  STD_STATUS_LABELS,
+  type StdBulk,
+  type StdElement,
+  type StdElementUpdate,
+  type StdNodeType,
+  type StdResult,
+  type StdStatus,
+  type StdTextPolicy,
+} from '@portal/shared';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx } from '../../db/client.js';
+import {
+  auditEvents,
+  stdComments,
+  stdFrameworks,
+  stdMappings,
+  stdNodeLocal,
+  stdNodes,
+  stdReqAssessments,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import {
+  elementAbilities,
+  ledNodes,
+  mayAssign,
+  STANDARDS_FORBIDDEN,
+  type StandardsActor,
+} from '../../policies/standards.js';
+import { isOverdue } from './assessments.service.js';
+import { linksOfNodes, liveMeasures, livePolicies, livePrograms } from './live-links.js';
+import { assignableIds } from './people.service.js';
+import { standardsAudit } from './route-kit.js';
+
+/**
+ * One element of an assessment (docs/standards.md "The element panel"): its text and the facility's wording, the
+ * assessment (result apart from status, optimistic version), crosswalk, the live state of what supports it,
+ * comments and history; and the changes to it, each audited in its transaction with what changed in words.
+ */
+
+const nameOf = (table: typeof users) =>
+  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export type ReqRow = typeof stdReqAssessments.$inferSelect;
+
+/** An element assessment of the actor's project, or 404. */
+export async function loadReq(db: DbOrTx, projectId: number, id: number, lock = false): Promise<ReqRow> {
+  const query = db
+    .select()
+    .from(stdReqAssessments)
+    .where(and(eq(stdReqAssessments.projectId, projectId), eq(stdReqAssessments.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Element not found.');
+  return row;
+}
+
+async function abilitiesFor(db: DbOrTx, actor: StandardsActor, req: ReqRow) {
+  const led = actor.role === 'chapter_lead' && (await ledNodes(db, actor, req.assessmentId)).has(req.nodeId);
+  return elementAbilities(actor, { ownerId: req.ownerId, led });
+}
+
+async function personName(db: DbOrTx, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ name: nameOf(users) })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.name ?? null;
+}
+
+/** GET /req-assessments/{id} */
+export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, now: Date): Promise<StdElement> {
+  const req = await loadReq(db, actor.projectId, id);
+  const [node] = await db
+    .select({ node: stdNodes, framework: stdFrameworks })
+    .from(stdNodes)
+    .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdNodes.frameworkId))
+    .where(eq(stdNodes.id, req.nodeId));
+  if (!node) throw notFound('Element not found.');
+  const path: { ref_id: string; title: string }[] = [];
+  let parentId = node.node.parentId;
+  while (parentId !== null) {
+    const [parent] = await db
+      .select({ parentId: stdNodes.parentId, refId: stdNodes.refId, title: stdNodes.title })
+      .from(stdNodes)
+      .where(eq(stdNodes.id, parentId));
+    if (!parent) break;
+    path.unshift({ ref_id: parent.refId, title: parent.title });
+    parentId = parent.parentId;
+  }
+  const [local] = await db
+    .select()
+    .from(stdNodeLocal)
+    .where(and(eq(stdNodeLocal.projectId, actor.projectId), eq(stdNodeLocal.nodeId, node.node.id)));
+  const other = alias(stdNodes, 'other');
+  const otherFramework = alias(stdFrameworks, 'other_framework');
+  const crosswalk = await db
+    .select({
+      framework: sql<string>`${otherFramework.name} || ' ' || ${otherFramework.edition}`,
+      refId: other.refId,
+      title: other.title,
+      relationship: stdMappings.relationship,
+    })
+    .from(stdMappings)
+    .innerJoin(
+      other,
+      sql`${other.id} = case when ${stdMappings.sourceNodeId} = ${node.node.id} then ${stdMappings.targetNodeId} else ${stdMappings.sourceNodeId} end`,
+    )
+    .innerJoin(otherFramework, eq(otherFramework.id, other.frameworkId))
+    .where(
+      and(
+        or(eq(stdMappings.sourceNodeId, node.node.id), eq(stdMappings.targetNodeId, node.node.id)),
+        or(sql`${stdMappings.projectId} is null`, eq(stdMappings.projectId, actor.projectId)),
+        or(sql`${otherFramework.projectId} is null`, eq(otherFramework.projectId, actor.projectId)),
+      ),
+    );
+  const links = await linksOfNodes(db, actor.projectId, [node.node.id]);
+  const comments = await db
+    .select({
+      id: stdComments.id,
+      authorId: stdComments.authorId,
+      name: nameOf(users),
+      body: stdComments.body,
+      createdAt: stdComments.createdAt,
+    })
+    .from(stdComments)
+    .leftJoin(users, eq(users.id, stdComments.authorId))
+    .where(and(eq(stdComments.projectId, actor.projectId), eq(stdComments.reqAssessmentId, req.id)))
+    .orderBy(asc(stdComments.createdAt), asc(stdComments.id));
+  const history = await db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      actor: nameOf(users),
+      at: auditEvents.createdAt,
+      data: auditEvents.data,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(
+      and(
+        eq(auditEvents.projectId, actor.projectId),
+        eq(auditEvents.subjectType, 'std_req_assessment'),
+        eq(auditEvents.subjectId, String(req.id)),
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(50);
+  const textPolicy = node.framework.textPolicy as StdTextPolicy;
+  return {
+    id: req.id,
+    assessment_id: req.assessmentId,
+    version: req.version,
+    node: {
+      id: node.node.id,
+      ref_id: node.node.refId,
+      title: node.node.title,
+      node_type: node.node.nodeType as StdNodeType,
+      // Never shown for identifiers-only frameworks, whatever a row holds.
+      official_text: textPolicy === 'identifiers_only' ? null : node.node.officialText,
+      public_url: node.framework.publicUrl,
+      path,
+    },
+    framework: {
+      id: node.framework.id,
+      name: node.framework.name,
+      edition: node.framework.edition,
+      text_policy: textPolicy,
+    },
+    local: { wording: local?.wording ?? '', guidance: local?.guidance ?? '', public_url: local?.publicUrl ?? '' },
+    result: req.result as StdResult,
+    status: req.status as StdStatus,
+    na_justification: req.naJustification,
+    owner: req.ownerId === null ? null : { id: req.ownerId, name: (await personName(db, req.ownerId)) ?? '' },
+    due_date: req.dueDate,
+    overdue: isOverdue(req.dueDate, req.status, isoDay(now)),
+    observation: req.observation,
+    last_reviewed_at: req.lastReviewedAt?.toISOString() ?? null,
+    last_reviewed_by: await personName(db, req.lastReviewedBy),
+    crosswalk: crosswalk.map((c) => ({
+      framework: c.framework,
+      ref_id: c.refId,
+      title: c.title,
+      relationship: c.relationship,
+    })),
+    policies: await livePolicies(db, actor.projectId, links, now),
+    measures: await liveMeasures(db, actor.projectId, links, now),
+    programs: await livePrograms(db, actor.projectId, links, now),
+    comments: comments.map((c) => ({
+      id: c.id,
+      author: { id: c.authorId ?? 0, name: c.name ?? 'Former user' },
+      body: c.body,
+      created_at: c.createdAt.toISOString(),
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      action: h.action.replace(/^standards\./, ''),
+      actor: h.actor ?? 'System',
+      at: h.at.toISOString(),
+      summary: Array.isArray(h.data.changes) ? (h.data.changes as string[]).join('; ') : String(h.data.summary ?? ''),
+    })),
+    abilities: await abilitiesFor(db, actor, req),
+  };
+}
+
+/** What changed, in words, for the history ("Result: Not assessed -> Compliant"). */
+function describeChanges(before: ReqRow, after: StdElementUpdate, names: Map<number, string>): string[] {
+  const changes: string[] = [];
+  const person = (id: number | null) => (id === null ? 'nobody' : (names.get(id) ?? `user ${id}`));
+  if (before.result !== after.result) {
+    changes.push(`Result: ${STD_RESULT_LABELS[before.result as StdResult]} → ${STD_RESULT_LABELS[after.result]}`);
+  }
+  if (before.status !== after.status) {
+    changes.push(`Status: ${STD_STATUS_LABELS[before.status as StdStatus]} → ${STD_STATUS_LABELS[after.status]}`);
+  }
+  if (before.ownerId !== after.owner_id) changes.push(`Owner: ${person(before.ownerId)} → ${person(after.owner_id)}`);
+  if (before.dueDate !== after.due_date) changes.push(`Due: ${before.dueDate ?? 'none'} → ${after.due_date ?? 'none'}`);
+  if (before.naJustification !== after.na_justification) changes.push('Justification changed');
+  if (before.observation !== after.observation) changes.push('Observation changed');
+  return changes;
+}
+
+/** PUT /req-assessments/{id}: the assessment of one element, refused (409) when someone saved in between. */
+export async function updateElement(
+  db: Database,
+  actor: StandardsActor,
+  id: number,
+  input: StdElementUpdate,
+  now: Date,
+): Promise<StdElement> {
+  await db.transaction(async (tx) => {
+    const req = await loadReq(tx, actor.projectId, id, true);
+    const abilities = await abilitiesFor(tx, actor, req);
+    if (!abilities.edit) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    if (req.version !== input.version) {
+      throw new AppError(
+        'CONFLICT',
+        'Someone else changed this element after you opened it. Reload to see their changes, then apply yours.',
+      );
+    }
+    if (input.owner_id !== req.ownerId) {
+      // Owners hand elements on only through their lead or an admin.
+      if (!mayAssign(actor)) throw new AppError('FORBIDDEN', 'Only standards admins and chapter leads change owners.');
+      if (input.owner_id !== null && !(await assignableIds(tx, actor.projectId)).has(input.owner_id)) {
+        const message = 'Choose a person with a standards role that may own elements.';
+        throw new AppError('VALIDATION_FAILED', message, { owner_id: [message] });
+      }
+    }
+    const ids = [req.ownerId, input.owner_id].filter((v): v is number => v !== null);
+    const names = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: users.id, name: nameOf(users) })
+              .from(users)
+              .where(inArray(users.id, ids))
+          ).map((u) => [u.id, u.name] as const),
+    );
+    const changes = describeChanges(req, input, names);
+    if (changes.length === 0) return;
+    const assessed = req.result !== input.result || req.observation !== input.observation;
+    await tx
+      .update(stdReqAssessments)
+      .set({
+        result: input.result,
+        status: input.status,
+        naJustification: input.result === 'not_applicable' ? input.na_justification : '',
+        ownerId: input.owner_id,
+        dueDate: input.due_date,
+        observation: input.observation,
+        version: req.version + 1,
+        updatedAt: now,
+        updatedBy: actor.userId,
+        ...(assessed ? { lastReviewedAt: now, lastReviewedBy: actor.userId } : {}),
+      })
+      .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.id, req.id)));
+    await standardsAudit(tx, actor, 'element_updated', { type: 'std_req_assessment', id: req.id }, { changes });
+  });
+  return getElement(db, actor, id, now);
+}
+
+/** PUT /req-assessments/{id}/wording: the facility's own words for the element's node. */
+export async function updateWording(
+  db: Database,
+  actor: StandardsActor,
+  id: number,
+  input: { wording: string; guidance: string; public_url: string },
+  now: Date,
+): Promise<StdElement> {
+  await db.transaction(async (tx) => {
+    const req = await loadReq(tx, actor.projectId, id, true);
+    if (!(await abilitiesFor(tx, actor, req)).edit_wording) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    await tx
+      .insert(stdNodeLocal)
+      .values({
+        projectId: actor.projectId,
+        nodeId: req.nodeId,
+        wording: input.wording,
+        guidance: input.guidance,
+        publicUrl: input.public_url,
+        updatedBy: actor.userId,
+      })
+      .onConflictDoUpdate({
+        target: [stdNodeLocal.projectId, stdNodeLocal.nodeId],
+        set: {
+          wording: input.wording,
+          guidance: input.guidance,
+          publicUrl: input.public_url,
+          updatedAt: now,
+          updatedBy: actor.userId,
+        },
+      });
+    await standardsAudit(
+      tx,
+      actor,
+      'wording_updated',
+      { type: 'std_req_assessment', id: req.id },
+      {
+        changes: ['Facility wording changed'],
+        node_id: req.nodeId,
+      },
+    );
+  });
+  return getElement(db, actor, id, now);
+}
+
+/** POST /req-assessments/{id}/comments */
+export async function addComment(
+  db: Database,
+  actor: StandardsActor,
+  id: number,
+  body: string,
+  now: Date,
+): Promise<StdElement> {
+  await db.transaction(async (tx) => {
+    const req = await loadReq(tx, actor.projectId, id);
+    if (!(await abilitiesFor(tx, actor, req)).comment) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    const [comment] = await tx
+      .insert(stdComments)
+      .values({ projectId: actor.projectId, reqAssessmentId: req.id, authorId: actor.userId, body })
+      .returning({ id: stdComments.id });
+    await standardsAudit(
+      tx,
+      actor,
+      'comment_added',
+      { type: 'std_req_assessment', id: req.id },
+      {
+        changes: ['Comment added'],
+        comment_id: comment!.id,
+      },
+    );
+  });
+  return getElement(db, actor, id, now);
+}
+
+/** POST /req-assessments/bulk: owner and/or due date for many elements (admins; leads below their nodes). */
+export async function bulkUpdate(db: Database, actor: StandardsActor, input: StdBulk, now: Date) {
+  if (!mayAssign(actor)) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+  const ids = [...new Set(input.ids)];
+  const rows = await db
+    .select()
+    .from(stdReqAssessments)
+    .where(and(eq(stdReqAssessments.projectId, actor.projectId), inArray(stdReqAssessments.id, ids)));
+  // Another project's ids are not found, like missing ones: nothing is changed.
+  if (rows.length !== ids.length) throw notFound('Element not found.');
+  if (actor.role === 'chapter_lead') {
+    const assessments = [...new Set(rows.map((r) => r.assessmentId))];
+    for (const assessmentId of assessments) {
+      const led = await ledNodes(db, actor, assessmentId);
+      if (rows.some((r) => r.assessmentId === assessmentId && !led.has(r.nodeId))) {
+        throw new AppError('FORBIDDEN', 'You can change only the elements of the chapters you lead.');
+      }
+    }
+  }
+  if (input.owner_id != null && !(await assignableIds(db, actor.projectId)).has(input.owner_id)) {
+    const message = 'Choose a person with a standards role that may own elements.';
+    throw new AppError('VALIDATION_FAILED', message, { owner_id: [message] });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(stdReqAssessments)
+      .set({
+        ...(input.owner_id !== undefined ? { ownerId: input.owner_id } : {}),
+        ...(input.due_date !== undefined ? { dueDate: input.due_date } : {}),
+        version: sql`${stdReqAssessments.version} + 1`,
+        updatedAt: now,
+        updatedBy: actor.userId,
+      })
+      .where(and(eq(stdReqAssessments.projectId, actor.projectId), inArray(stdReqAssessments.id, ids)));
+    const changes = [
+      ...(input.owner_id !== undefined ? [`Owner set in bulk`] : []),
+      ...(input.due_date !== undefined ? [`Due: ${input.due_date ?? 'none'} (bulk)`] : []),
+    ];
+    for (const row of rows) {
+      await standardsAudit(
+        tx,
+        actor,
+        'element_updated',
+        { type: 'std_req_assessment', id: row.id },
+        {
+          changes,
+          bulk: true,
+          owner_id: input.owner_id,
+          due_date: input.due_date,
+        },
+      );
+    }
+  });
+  return { updated: ids.length };
+}

@@ -1,0 +1,241 @@
+import type {
+  ImprovementDirection,
+  SpcChart,
+  SpcRuleSet,
+  StdLinkedMeasure,
+  StdLinkedPolicy,
+  StdLinkedProgram,
+} from '@portal/shared';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  monMeasures,
+  monPages,
+  policyAttestations,
+  policyDocuments,
+  policySignatures,
+  policyVersions,
+  traceLinks,
+} from '../../db/schema/index.js';
+import { programHeadlines } from '../chart-review/dashboard.service.js';
+import { seriesOfMeasure } from '../monitoring/series.service.js';
+import { departmentRoles } from '../policies/department-roles.service.js';
+
+/**
+ * The live state of what supports a standard element (the closed loop, docs/standards.md "Links"): each linked
+ * policy's approval, signatures, read rate and review date; each linked measure's latest value, target and
+ * variation from the monitoring series; each linked audit's latest compliance from the chart review dashboard.
+ * Nothing is copied: every read asks the modules that own the data, scoped by the project.
+ */
+
+export interface LinkRow {
+  id: number;
+  nodeId: number;
+  targetType: string;
+  targetId: number;
+  note: string;
+}
+
+export async function linksOfNodes(db: DbOrTx, projectId: number, nodeIds: readonly number[]): Promise<LinkRow[]> {
+  if (nodeIds.length === 0) return [];
+  return db
+    .select({
+      id: traceLinks.id,
+      nodeId: traceLinks.nodeId,
+      targetType: traceLinks.targetType,
+      targetId: traceLinks.targetId,
+      note: traceLinks.note,
+    })
+    .from(traceLinks)
+    .where(and(eq(traceLinks.projectId, projectId), inArray(traceLinks.nodeId, [...nodeIds])))
+    .orderBy(asc(traceLinks.createdAt), asc(traceLinks.id));
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function livePolicies(
+  db: DbOrTx,
+  projectId: number,
+  links: readonly LinkRow[],
+  now: Date,
+): Promise<StdLinkedPolicy[]> {
+  const ids = links.filter((l) => l.targetType === 'policy').map((l) => l.targetId);
+  if (ids.length === 0) return [];
+  const docs = await db
+    .select({
+      id: policyDocuments.id,
+      number: policyDocuments.number,
+      title: policyDocuments.title,
+      status: policyDocuments.status,
+      departmentId: policyDocuments.departmentId,
+      currentVersionId: policyDocuments.currentVersionId,
+      nextReviewOn: policyDocuments.nextReviewOn,
+      version: policyVersions.version,
+      effectiveOn: policyVersions.effectiveOn,
+      round: policyVersions.round,
+    })
+    .from(policyDocuments)
+    .leftJoin(
+      policyVersions,
+      and(eq(policyVersions.id, policyDocuments.currentVersionId), eq(policyVersions.projectId, projectId)),
+    )
+    .where(and(eq(policyDocuments.projectId, projectId), inArray(policyDocuments.id, ids)));
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const versionIds = docs.flatMap((doc) => (doc.currentVersionId === null ? [] : [doc.currentVersionId]));
+  const signatures =
+    versionIds.length === 0
+      ? []
+      : await db
+          .select({ versionId: policySignatures.versionId, n: count() })
+          .from(policySignatures)
+          .where(
+            and(
+              eq(policySignatures.projectId, projectId),
+              inArray(policySignatures.versionId, versionIds),
+              isNull(policySignatures.voidedAt),
+            ),
+          )
+          .groupBy(policySignatures.versionId);
+  const signed = new Map(signatures.map((row) => [row.versionId, row.n]));
+  const today = isoDay(now);
+  const result: StdLinkedPolicy[] = [];
+  for (const link of links) {
+    if (link.targetType !== 'policy') continue;
+    const doc = byId.get(link.targetId);
+    if (!doc) continue;
+    const approved = doc.currentVersionId !== null && doc.status !== 'archived';
+    let rate: number | null = null;
+    if (approved && doc.departmentId !== null) {
+      const readers = (await departmentRoles(db, projectId, doc.departmentId)).readers.map((r) => r.id);
+      if (readers.length > 0) {
+        const [row] = await db
+          .select({ n: count() })
+          .from(policyAttestations)
+          .where(
+            and(
+              eq(policyAttestations.projectId, projectId),
+              eq(policyAttestations.versionId, doc.currentVersionId!),
+              inArray(policyAttestations.userId, readers),
+            ),
+          );
+        rate = (row?.n ?? 0) / readers.length;
+      }
+    }
+    const reviewOverdue = approved && doc.nextReviewOn !== null && doc.nextReviewOn < today;
+    result.push({
+      link_id: link.id,
+      note: link.note,
+      id: doc.id,
+      number: doc.number,
+      title: doc.title,
+      status: doc.status,
+      approved,
+      version: approved ? doc.version : null,
+      effective_on: approved ? doc.effectiveOn : null,
+      signatures: approved ? (signed.get(doc.currentVersionId!) ?? 0) : 0,
+      attestation_rate: rate,
+      next_review_on: doc.nextReviewOn,
+      review_overdue: reviewOverdue,
+      evidence_expired: !approved || reviewOverdue,
+    });
+  }
+  return result;
+}
+
+const meets = (value: number, target: number, direction: ImprovementDirection) =>
+  direction === 'down' ? value <= target : value >= target;
+
+export async function liveMeasures(
+  db: DbOrTx,
+  projectId: number,
+  links: readonly LinkRow[],
+  now: Date,
+): Promise<StdLinkedMeasure[]> {
+  const ids = links.filter((l) => l.targetType === 'measure').map((l) => l.targetId);
+  if (ids.length === 0) return [];
+  const measures = await db
+    .select({ measure: monMeasures, pageTitle: monPages.title })
+    .from(monMeasures)
+    .innerJoin(
+      monPages,
+      and(eq(monPages.id, monMeasures.pageId), eq(monPages.projectId, projectId), isNull(monPages.deletedAt)),
+    )
+    .where(and(eq(monMeasures.projectId, projectId), inArray(monMeasures.id, ids), isNull(monMeasures.deletedAt)));
+  const byId = new Map(measures.map((row) => [row.measure.id, row]));
+  const result: StdLinkedMeasure[] = [];
+  for (const link of links) {
+    if (link.targetType !== 'measure') continue;
+    const row = byId.get(link.targetId);
+    if (!row) continue;
+    const { measure } = row;
+    const series = await seriesOfMeasure(
+      db,
+      measure,
+      { chart: measure.chartDefault as SpcChart, stratum: '', ruleProfile: measure.ruleProfile as SpcRuleSet },
+      now,
+    ).catch(() => null);
+    // The latest complete period (the current one is provisional) with a value.
+    const latest = [...(series?.points ?? [])].reverse().find((p) => !p.provisional && p.value !== null) ?? null;
+    const target = latest?.target ?? null;
+    result.push({
+      link_id: link.id,
+      note: link.note,
+      id: measure.id,
+      name: measure.name,
+      page_id: measure.pageId,
+      page_title: row.pageTitle,
+      unit_label: measure.unitLabel,
+      latest: latest ? { period: latest.period, value: latest.value } : null,
+      target,
+      meets_target:
+        latest?.value == null || target === null
+          ? null
+          : meets(latest.value, target, measure.direction as ImprovementDirection),
+      variation: latest?.variation ?? series?.summary.variation ?? null,
+      empty_reason: series ? series.empty_reason : 'The series could not be computed.',
+    });
+  }
+  return result;
+}
+
+export async function livePrograms(
+  db: DbOrTx,
+  projectId: number,
+  links: readonly LinkRow[],
+  now: Date,
+): Promise<StdLinkedProgram[]> {
+  const ids = links.filter((l) => l.targetType === 'cr_program').map((l) => l.targetId);
+  const headlines = await programHeadlines(db, projectId, ids, now);
+  return links.flatMap((link) => {
+    const program = link.targetType === 'cr_program' ? headlines.get(link.targetId) : undefined;
+    if (!program) return [];
+    return [
+      {
+        link_id: link.id,
+        note: link.note,
+        id: program.id,
+        name: program.name,
+        target: program.target,
+        latest: program.period
+          ? { period: program.period.label, rate: program.compliance.rate, n: program.compliance.n }
+          : null,
+      },
+    ];
+  });
+}
+
+/** How many links of each kind every node has (the tree's icons). */
+export async function linkCounts(db: DbOrTx, projectId: number) {
+  const rows = await db
+    .select({ nodeId: traceLinks.nodeId, type: traceLinks.targetType, n: sql<number>`count(*)::int` })
+    .from(traceLinks)
+    .where(eq(traceLinks.projectId, projectId))
+    .groupBy(traceLinks.nodeId, traceLinks.targetType);
+  const counts = new Map<number, { policy: number; measure: number; cr_program: number }>();
+  for (const row of rows) {
+    const entry = counts.get(row.nodeId) ?? { policy: 0, measure: 0, cr_program: 0 };
+    entry[row.type as 'policy' | 'measure' | 'cr_program'] = row.n;
+    counts.set(row.nodeId, entry);
+  }
+  return counts;
+}

@@ -1,0 +1,52 @@
+import { errorBodySchema } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { requireUser } from '../../plugins/session.js';
+import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
+
+/** What every standards route file shares: the prefix, the error answers, the tag, id params, actor and audit. */
+
+export const P = '/api/projects/:projectId/standards';
+export const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+export const tags = ['standards'];
+
+/** A numeric id in the path ("The element id is 1 to 10 digits." otherwise). */
+export const idParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
+    .transform(Number);
+
+/** The signed-in user's standards access to the request's project. */
+export const actorFor =
+  (db: DbOrTx) =>
+  (request: FastifyRequest & { params: { projectId: number } }): Promise<StandardsActor> =>
+    standardsAccess(db, requireUser(request), request, request.params.projectId);
+
+/** Records a standards change (`standards.<action>`) in the transaction of the change. */
+export function standardsAudit(
+  tx: DbOrTx,
+  actor: { userId: number; projectId: number; ip: string | null; requestId: string | null },
+  action: string,
+  subject: { type: string; id: number | string },
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  return recordAudit(tx, {
+    action: `standards.${action}`,
+    projectId: actor.projectId,
+    actorUserId: actor.userId,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    data,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}

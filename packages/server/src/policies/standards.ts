@@ -1,0 +1,124 @@
+import { STD_ROLES, type StdRole } from '@portal/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { stdLeads, stdMembers, stdNodes } from '../db/schema/index.js';
+import { AppError, notFound } from '../lib/errors.js';
+import type { SessionUser } from '../plugins/session.js';
+import { isProjectAdmin, projectAccess } from './projects.js';
+
+/**
+ * Who may do what in a project's standards (docs/permissions.md "Standards"). The app has its own roles
+ * (std_members, manage-users) rather than the superadmin's permission matrix, which SPEC gives to the other apps:
+ * - not a member of the project, or the app is off: 404;
+ * - a member without a standards role: 403 (project admins and superadmins act as standards admins);
+ * - standards admins change everything; chapter leads the elements below the nodes they lead; owners and
+ *   contributors the elements they own (contributors comment and link, they do not set results); mock assessors
+ *   and viewers read everything (mock assessors comment).
+ */
+export interface StandardsActor {
+  userId: number;
+  projectId: number;
+  isSuperadmin: boolean;
+  role: StdRole;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export const STANDARDS_OFF = 'Standards is not switched on for this project.';
+export const STANDARDS_UNCONFIGURED =
+  'You do not have access to standards features yet. Contact an administrator to assign you a standards role.';
+export const STANDARDS_FORBIDDEN = 'Your standards role does not allow this.';
+
+/** The project's standards role of a member: project admins are standards admins whatever is stored. */
+export async function standardsRoleOf(
+  db: DbOrTx,
+  projectId: number,
+  userId: number,
+  projectAdmin: boolean,
+): Promise<StdRole | null> {
+  if (projectAdmin) return 'standards_admin';
+  const [row] = await db
+    .select({ role: stdMembers.role })
+    .from(stdMembers)
+    .where(and(eq(stdMembers.projectId, projectId), eq(stdMembers.userId, userId)));
+  return row && (STD_ROLES as readonly string[]).includes(row.role) ? (row.role as StdRole) : null;
+}
+
+export async function standardsAccess(
+  db: DbOrTx,
+  user: SessionUser,
+  request: { ip: string; id: string },
+  projectId: number,
+): Promise<StandardsActor> {
+  const access = await projectAccess(db, user, projectId);
+  if (!access.project.activeApps.includes('standards')) throw notFound(STANDARDS_OFF);
+  const role = await standardsRoleOf(db, access.project.id, user.id, isProjectAdmin(access));
+  if (!role) throw new AppError('FORBIDDEN', STANDARDS_UNCONFIGURED);
+  return {
+    userId: user.id,
+    projectId: access.project.id,
+    isSuperadmin: access.isSuperadmin,
+    role,
+    ip: request.ip,
+    requestId: request.id,
+  };
+}
+
+export const isStandardsAdmin = (actor: StandardsActor) => actor.role === 'standards_admin';
+
+/** Creating assessments, importing frameworks and managing people: standards admins. */
+export function requireStandardsAdmin(actor: StandardsActor): void {
+  if (!isStandardsAdmin(actor)) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+}
+
+/** Assigning leads and owners (assign-users): standards admins, and chapter leads below their nodes. */
+export const mayAssign = (actor: StandardsActor) => actor.role === 'standards_admin' || actor.role === 'chapter_lead';
+
+/** Roles that write to elements at all (the others only read, and mock assessors comment). */
+const WRITERS = new Set<StdRole>(['standards_admin', 'chapter_lead', 'owner', 'contributor']);
+export const mayWrite = (actor: StandardsActor) => WRITERS.has(actor.role);
+export const mayComment = (actor: StandardsActor) => actor.role !== 'viewer';
+
+/**
+ * The nodes a chapter lead leads in an assessment and every node below them (ids), computed once per request.
+ * Empty for anyone else.
+ */
+export async function ledNodes(db: DbOrTx, actor: StandardsActor, assessmentId: number): Promise<Set<number>> {
+  if (actor.role !== 'chapter_lead') return new Set();
+  const led = await db
+    .select({ nodeId: stdLeads.nodeId })
+    .from(stdLeads)
+    .where(
+      and(
+        eq(stdLeads.projectId, actor.projectId),
+        eq(stdLeads.assessmentId, assessmentId),
+        eq(stdLeads.userId, actor.userId),
+      ),
+    );
+  const result = new Set<number>();
+  let frontier = led.map((row) => row.nodeId);
+  while (frontier.length > 0) {
+    for (const id of frontier) result.add(id);
+    const children = await db.select({ id: stdNodes.id }).from(stdNodes).where(inArray(stdNodes.parentId, frontier));
+    frontier = children.map((row) => row.id).filter((id) => !result.has(id));
+  }
+  return result;
+}
+
+/** What an actor may do to one element, given its owner and whether a node they lead covers it. */
+export function elementAbilities(
+  actor: StandardsActor,
+  element: { ownerId: number | null; led: boolean },
+): { edit: boolean; comment: boolean; link: boolean; edit_wording: boolean } {
+  const admin = isStandardsAdmin(actor);
+  const lead = actor.role === 'chapter_lead' && element.led;
+  const owns = element.ownerId === actor.userId;
+  const ownerRole = actor.role === 'owner' || actor.role === 'chapter_lead';
+  const edit = admin || lead || (ownerRole && owns);
+  return {
+    edit,
+    comment: mayComment(actor),
+    link: edit || (actor.role === 'contributor' && owns),
+    edit_wording: edit,
+  };
+}

@@ -1,0 +1,2 @@
+export * from './rollup.js';
+export * from './vocabulary.js';
