@@ -42,6 +42,7 @@ import { policyUserRequestRoutes } from './modules/policies/user-requests.routes
 import { workflowRoutes } from './modules/policies/workflow.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
+import { standardsRoutes } from './modules/standards/standards.routes.js';
 import { auditLogRoutes } from './modules/superadmin/audit-log.routes.js';
 import { superDashboardRoutes } from './modules/superadmin/dashboard.routes.js';
 import { emailLogRoutes } from './modules/superadmin/email-logs.routes.js';
@@ -52,7 +53,6 @@ import { superUserRoutes } from './modules/superadmin/super-users.routes.js';
 import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
-import { standardsRoutes } from './modules/standards/standards.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSessions } from './plugins/session.js';
