@@ -1,5 +1,5 @@
 import type { StdElement, StdElementUpdate, StdFramework, StdRole } from '@portal/shared';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import {
@@ -10,16 +10,10 @@ import {
   policySignatures,
   policyVersions,
   projects,
-  stdAssessments,
-  stdComments,
-  stdFrameworks,
   stdLeads,
-  stdMappings,
   stdMembers,
-  stdNodeLocal,
   stdNodes,
   stdReqAssessments,
-  traceLinks,
 } from '../src/db/schema/index.js';
 import { STANDARDS_FORBIDDEN, STANDARDS_UNCONFIGURED } from '../src/policies/standards.js';
 import type { Agent } from './agent.js';
@@ -79,6 +73,17 @@ export async function standardsProject(db: Database) {
   return { project, other, people, base, otherBase };
 }
 export type StandardsProject = Awaited<ReturnType<typeof standardsProject>>;
+
+/** Signed-in agents of some of the people (signing in is audited: sign in before taking a snapshot). */
+export async function agentsOf<K extends keyof StandardsProject['people']>(
+  ctx: TestApp,
+  s: StandardsProject,
+  who: readonly K[],
+): Promise<Record<K, Agent>> {
+  const agents = {} as Record<K, Agent>;
+  for (const key of who) agents[key] = await ctx.signedIn(s.people[key]);
+  return agents;
+}
 
 /** A standards role, stored as manage-users stores it. */
 export async function setStandardsRole(db: Database, projectId: number, userId: number, role: StdRole) {
@@ -322,7 +327,10 @@ export async function addPolicy(
 
 /** A chart review programme (and its tool) inserted directly. */
 export async function addProgram(db: Database, projectId: number, name: string) {
-  const [tool] = await db.insert(crTools).values({ projectId, name: `${name} tool` }).returning();
+  const [tool] = await db
+    .insert(crTools)
+    .values({ projectId, name: `${name} tool` })
+    .returning();
   const [program] = await db
     .insert(crPrograms)
     .values({ projectId, name, toolId: tool!.id, sampling: { method: 'jc_table' } })
@@ -332,21 +340,22 @@ export async function addProgram(db: Database, projectId: number, name: string) 
 
 // ------------------------------------------------------------------------------------------------ snapshots
 
-/** Every standards row of every project, the links, and the number of audit events: "nothing changed" compares two. */
+/**
+ * Every row of every std_* table (those of later parts too) and of trace_links, of every project, and the number of
+ * audit events: "nothing changed" compares two.
+ */
 export async function standardsSnapshot(db: Database) {
-  return {
-    frameworks: await db.select().from(stdFrameworks).orderBy(asc(stdFrameworks.id)),
-    nodes: await db.select().from(stdNodes).orderBy(asc(stdNodes.id)),
-    mappings: await db.select().from(stdMappings).orderBy(asc(stdMappings.id)),
-    local: await db.select().from(stdNodeLocal).orderBy(asc(stdNodeLocal.projectId), asc(stdNodeLocal.nodeId)),
-    members: await db.select().from(stdMembers).orderBy(asc(stdMembers.projectId), asc(stdMembers.userId)),
-    assessments: await db.select().from(stdAssessments).orderBy(asc(stdAssessments.id)),
-    reqs: await db.select().from(stdReqAssessments).orderBy(asc(stdReqAssessments.id)),
-    leads: await db.select().from(stdLeads).orderBy(asc(stdLeads.assessmentId), asc(stdLeads.nodeId)),
-    comments: await db.select().from(stdComments).orderBy(asc(stdComments.id)),
-    links: await db.select().from(traceLinks).orderBy(asc(traceLinks.id)),
-    audit: (await db.select({ n: count() }).from(auditEvents))[0]!.n,
-  };
+  const tables = await db.execute<{ name: string }>(sql`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and (table_name like 'std\\_%' or table_name = 'trace_links')
+    order by table_name`);
+  const snapshot: Record<string, unknown> = {};
+  for (const { name } of tables.rows) {
+    const rows = await db.execute(sql`select * from ${sql.identifier(name)}`);
+    snapshot[name] = rows.rows.map((row) => JSON.stringify(row)).sort();
+  }
+  snapshot.audit = (await db.select({ n: count() }).from(auditEvents))[0]!.n;
+  return snapshot;
 }
 
 /** The newest audit events of a project with a given action (newest first). */

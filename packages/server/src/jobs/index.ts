@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
+import { unsafeCloseSustainedFindings } from '../modules/standards/findings.service.js';
 import { unsafeCloseMetFindings } from './chart-review-plans.js';
 import { unsafePurgeExpiredEncounterRefs } from './chart-review-retention.js';
 import { purgeExpiredMonitoringRows } from './monitoring-retention.js';
@@ -24,6 +25,10 @@ export const CHART_REVIEW_RETENTION_CRON = '30 3 * * *';
 export const CHART_REVIEW_PLANS = 'chart-review-plans';
 /** Every day at 04:00 UTC. */
 export const CHART_REVIEW_PLANS_CRON = '0 4 * * *';
+/** Queue of the daily automatic closing of standards findings whose actions are done and measure sustained. */
+export const STANDARDS_FINDINGS = 'standards-findings';
+/** Every day at 04:15 UTC. */
+export const STANDARDS_FINDINGS_CRON = '15 4 * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -72,6 +77,11 @@ export async function startJobs(options: {
     await unsafeCloseMetFindings(options.db, options.clock.now(), (error) =>
       options.log.error({ err: error }, 'Finding closed, owner not notified'),
     );
+  });
+  await boss.createQueue(STANDARDS_FINDINGS);
+  await boss.schedule(STANDARDS_FINDINGS, STANDARDS_FINDINGS_CRON, {}, { tz: 'UTC' });
+  await boss.work(STANDARDS_FINDINGS, async () => {
+    await unsafeCloseSustainedFindings(options.db, options.clock.now());
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -9,6 +9,7 @@ import {
   CHART_REVIEW_RETENTION,
   MONITORING_RETENTION,
   REVIEW_REMINDERS,
+  STANDARDS_FINDINGS,
   startJobs,
 } from './index.js';
 import { unsafeSendReviewReminders } from './review-reminders.js';
@@ -90,6 +91,7 @@ describe('periodic review reminders', () => {
         [CHART_REVIEW_RETENTION, '30 3 * * *', 'UTC'],
         [MONITORING_RETENTION, '0 3 * * *', 'UTC'],
         [REVIEW_REMINDERS, '0 6 * * *', 'UTC'],
+        [STANDARDS_FINDINGS, '15 4 * * *', 'UTC'],
       ]);
       // The start-up run reaches the owner (pg-boss polls every 2 s by default).
       await expect

@@ -1,2 +1,3 @@
 export * from './rollup.js';
+export * from './safer.js';
 export * from './vocabulary.js';

@@ -80,5 +80,8 @@ export type StdLinkTarget = (typeof STD_LINK_TARGETS)[number];
 export const STD_ASSESSMENT_KINDS = ['self', 'mock', 'survey'] as const;
 export type StdAssessmentKind = (typeof STD_ASSESSMENT_KINDS)[number];
 
-/** Publishers whose text is copyrighted: a framework coded like theirs never stores official text. */
-export const STD_COPYRIGHTED_CODES = /^(TJC|JC|JCAHO|DNV|NIAHO|HFAP|AAAHC|CIHQ|ACHC)\b/i;
+/**
+ * Publishers whose text is copyrighted: a framework coded like theirs never stores official text. The code ends
+ * there or goes on after anything but a letter or digit (TJC-HAP, TJC_HAP, DNV.NIAHO; not TJCX).
+ */
+export const STD_COPYRIGHTED_CODES = /^(TJC|JC|JCAHO|JCI|DNV|NIAHO|HFAP|AAAHC|CIHQ|ACHC)(?![A-Za-z0-9])/i;

@@ -70,14 +70,53 @@ describe('logged-in and app routes', () => {
     ['/member/projects/lakeside-4/myaccount', 'My Account'],
     ['/member/projects/4/contact-us', 'Contact Us'],
     ['/member/projects/4/contact-us-messages', 'Contact Messages'],
-    ['/app/standards/4/compilence', 'Standards'],
-    ['/4/standards', 'Standards'],
     ['/app/policy_generator', 'Policy Generator'],
     ['/not-superadmin', 'Superadmins only'],
   ])('%s shows %s', async (path, title) => {
     stubApi(portalRoutes());
     await renderRoute(path);
     await waitFor(() => expect(h1()).toBe(title));
+  });
+
+  it('opens the standards app on its compliance page, and the member overview on /{projectId}/standards', async () => {
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/projects/4/standards/me': jsonResponse({
+        role: 'viewer',
+        abilities: { create: false, manage_users: false, assign: false, import_frameworks: false },
+      }),
+      'GET /api/projects/4/standards/assessments': jsonResponse({ assessments: [] }),
+      'GET /api/projects/4/standards/my': jsonResponse({
+        role: 'viewer',
+        elements: [],
+        counts: { owned: 0, overdue: 0, due_30: 0, open: 0 },
+      }),
+    });
+    const { router } = await renderRoute('/app/standards/4');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/standards/4/compilence'));
+    await waitFor(() => expect(h1()).toBe('Compliance'));
+    expect(text()).toContain('No assessments yet.');
+
+    await renderRoute('/4/standards');
+    await waitFor(() =>
+      expect([...document.querySelectorAll('h1')].map((item) => item.textContent)).toContain('My standards'),
+    );
+  });
+
+  it('shows the access denial of the standards app to a member without a standards role', async () => {
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/projects/4/standards/me': jsonResponse(
+        { message: 'You do not have a standards role in this project.' },
+        403,
+      ),
+    });
+    await renderRoute('/app/standards/4/compilence');
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="access-denied-reason"]')?.textContent).toBe(
+        'You do not have a standards role in this project.',
+      ),
+    );
   });
 
   it.each([

@@ -53,6 +53,14 @@ const ChartReviewApp = lazy(() =>
   import('../features/chart-review/components/ChartReviewApp').then((module) => ({ default: module.ChartReviewApp })),
 );
 
+// Standards likewise: the compliance tree, the wizard and the people screens, and the member's overview.
+const StandardsApp = lazy(() =>
+  import('../features/standards/components/StandardsApp').then((module) => ({ default: module.StandardsApp })),
+);
+const MyStandardsPage = lazy(() =>
+  import('../features/standards/components/MyStandardsPage').then((module) => ({ default: module.MyStandardsPage })),
+);
+
 const guard = (rules: Record<string, RouteParamKind>, element: ReactNode) => (
   <RouteParamGuard rules={rules}>{element}</RouteParamGuard>
 );
@@ -128,8 +136,23 @@ export const appRoutes: RouteObject[] = [
           { path: '/app/admin/:projectId/new-user-request', element: admin(<NewUserRequestPage />) },
           { path: '/app/admin/:projectId/project-details-edit', element: admin(<ProjectDetailsEditPage />) },
           { path: '/app/admin/:projectId/*', element: admin(<NotFoundPage />) },
-          { path: '/app/standards/:projectId/*', element: byId(<AppEntryPage app="standards" />) },
-          { path: '/:projectId/standards', element: byId(<AppEntryPage app="standards" />) },
+          {
+            // The app checks the user's standards role itself (GET /me): it is not part of the permission matrix.
+            path: '/app/standards/:projectId/*',
+            element: byId(
+              <Suspense fallback={<LoadingRows label="Loading Standards" />}>
+                <StandardsApp />
+              </Suspense>,
+            ),
+          },
+          {
+            path: '/:projectId/standards',
+            element: byId(
+              <Suspense fallback={<LoadingRows label="Loading Standards" />}>
+                <MyStandardsPage />
+              </Suspense>,
+            ),
+          },
           // Superadmin group: anyone else goes to /not-superadmin.
           {
             element: <RequireSuperadmin />,

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { monMeasures } from './monitoring-data.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -274,5 +276,56 @@ export const traceLinks = pgTable(
     uniqueIndex('trace_links_unique').on(t.projectId, t.nodeId, t.targetType, t.targetId),
     index('trace_links_target_idx').on(t.projectId, t.targetType, t.targetId),
     check('trace_links_target_type_check', sql`${t.targetType} in ('policy', 'measure', 'cr_program')`),
+  ],
+);
+
+/**
+ * A finding on an element (issue 11, part 2): where it came from, what was found, its SAFER cell, the correction's
+ * due date (60 days, 3 for an immediate threat to life), and its plan of correction inline (one plan per finding):
+ * root cause, actions, leadership involvement and preventive analysis for high-risk cells, and how the correction is
+ * sustained (a monitoring measure at target for some periods in a row).
+ */
+export const stdFindings = pgTable(
+  'std_findings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
+    reqAssessmentId: integer('req_assessment_id')
+      .notNull()
+      .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    text: text('text').notNull(),
+    likelihood: text('likelihood').notNull(),
+    scope: text('scope').notNull(),
+    immediateThreat: boolean('immediate_threat').notNull().default(false),
+    citedOn: date('cited_on', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('open'),
+    rootCause: text('root_cause').notNull().default(''),
+    /** [{ what, owner_id, due, done }] */
+    actions: jsonb('actions').notNull().default(sql`'[]'::jsonb`),
+    leadershipInvolvement: text('leadership_involvement').notNull().default(''),
+    preventiveAnalysis: text('preventive_analysis').notNull().default(''),
+    measureId: integer('measure_id').references(() => monMeasures.id, { onDelete: 'set null' }),
+    successPeriods: integer('success_periods').notNull().default(3),
+    closedNote: text('closed_note').notNull().default(''),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [
+    index('std_findings_assessment_idx').on(t.projectId, t.assessmentId, t.status),
+    index('std_findings_req_idx').on(t.reqAssessmentId),
+    check('std_findings_source_check', sql`${t.source} in ('self', 'mock', 'tracer', 'survey')`),
+    check('std_findings_likelihood_check', sql`${t.likelihood} in ('low', 'moderate', 'high')`),
+    check('std_findings_scope_check', sql`${t.scope} in ('limited', 'pattern', 'widespread')`),
+    check('std_findings_status_check', sql`${t.status} in ('open', 'action_plan', 'closed')`),
+    check('std_findings_periods_check', sql`${t.successPeriods} between 1 and 24`),
   ],
 );

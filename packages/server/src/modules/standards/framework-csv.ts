@@ -37,7 +37,10 @@ function refuse(message: string): never {
 const rowList = (rows: number[]) =>
   rows.length > 5 ? `${rows.slice(0, 5).join(', ')} and ${rows.length - 5} more` : rows.join(', ');
 
-/** Whether a framework code belongs to a publisher whose text is copyrighted (they keep identifiers only). */
+/**
+ * Whether a framework code belongs to a publisher whose text is copyrighted (they keep identifiers only). Codes may
+ * use underscores, which a word boundary does not separate: `TJC_HAP` is read as `TJC-HAP`.
+ */
 export const isCopyrightedCode = (code: string) => STD_COPYRIGHTED_CODES.test(code.trim());
 
 export function parseFrameworkCsv(csv: string, textPolicy: StdTextPolicy): FrameworkRow[] {

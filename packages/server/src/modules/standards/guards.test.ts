@@ -60,7 +60,12 @@ describe('standards guards', () => {
         namesRow: true,
       },
       { method: 'GET', path: `/assessments/${s.assessmentId}/tree`, viewer: true, namesRow: true },
-      { method: 'GET', path: `/assessments/${s.assessmentId}/tree?filter=gaps&search=gov`, viewer: true, namesRow: true },
+      {
+        method: 'GET',
+        path: `/assessments/${s.assessmentId}/tree?filter=gaps&search=gov`,
+        viewer: true,
+        namesRow: true,
+      },
       { method: 'GET', path: `/assessments/${s.assessmentId}/assignments`, viewer: false, namesRow: true },
       {
         method: 'PUT',

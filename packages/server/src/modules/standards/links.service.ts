@@ -22,6 +22,8 @@ import {
   elementAbilities,
   ledNodes,
   STANDARDS_FORBIDDEN,
+  STANDARDS_OFF,
+  STANDARDS_UNCONFIGURED,
   type StandardsActor,
   standardsAccess,
 } from '../../policies/standards.js';
@@ -65,6 +67,8 @@ export async function linkAccess(
   targetType: StdLinkTarget,
 ): Promise<LinkActor> {
   const project = await projectAccess(db, user, projectId);
+  // The links are the standards app's: switched off, they are not found from either side.
+  if (!project.project.activeApps.includes('standards')) throw notFound(STANDARDS_OFF);
   const base = { userId: user.id, projectId: project.project.id, ip: request.ip, requestId: request.id };
   const target = TARGET_APP[targetType];
   try {
@@ -77,6 +81,8 @@ export async function linkAccess(
     return { ...base, standards: await standardsAccess(db, user, request, projectId) };
   } catch (error) {
     if (!isDenied(error)) throw error;
+    // A member with neither the section nor any standards role is told how to get access.
+    if (error instanceof AppError && error.message === STANDARDS_UNCONFIGURED) throw error;
     throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
   }
 }

@@ -34,7 +34,7 @@ export const actorFor =
 /** Records a standards change (`standards.<action>`) in the transaction of the change. */
 export function standardsAudit(
   tx: DbOrTx,
-  actor: { userId: number; projectId: number; ip: string | null; requestId: string | null },
+  actor: { userId: number | null; projectId: number; ip: string | null; requestId: string | null },
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},

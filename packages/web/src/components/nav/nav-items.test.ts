@@ -91,6 +91,31 @@ describe('navItems (SPEC section 2 "Layout")', () => {
     expect(only([])).toEqual(['Dashboard', 'Contact Us', 'My Account', 'Log out']);
   });
 
+  it('adds Standards after Chart Review for a project with the standards app, for members and superadmins', () => {
+    const withStandards = { ...project, active_apps: [...project.active_apps, 'standards' as const] };
+    expect(labels({ project: withStandards })).toEqual([
+      'Dashboard',
+      'Policy',
+      'Analytics',
+      'Chart Review',
+      'Standards',
+      'Request Data',
+      'Contact Us',
+      'My Account',
+      'Log out',
+    ]);
+    expect(labels({ superadmin: true, projectAdmin: true, project: withStandards })).toContain('Standards');
+    const items = navItems({
+      signedIn: true,
+      superadmin: false,
+      projectAdmin: false,
+      project: { ...withStandards, active_apps: ['standards'] },
+      adminLabel: 'Admin',
+    });
+    expect(items.find((item) => item.label === 'Standards')?.to).toBe('/app/standards/4/compilence');
+    expect(labels({})).not.toContain('Standards');
+  });
+
   it('shows project-scoped items only with a project', () => {
     expect(labels({ project: null, projectAdmin: true })).toEqual(['Dashboard', 'Log out']);
     expect(labels({ project: null, superadmin: true })).toEqual(['Home', 'Dashboard', 'Projects', 'Users', 'Log out']);

@@ -30,7 +30,8 @@ export interface NavContext {
 
 /**
  * The navigation of SPEC section 2 "Layout", in order: Home (superadmin), Dashboard, Member Login (signed out),
- * Projects and Users (superadmin), Policy, Analytics, Chart Review, Request Data, Admin/Navigator, Contact Us
+ * Projects and Users (superadmin), Policy, Analytics, Chart Review, Standards (ours: the SPEC's list predates the
+ * app), Request Data, Admin/Navigator, Contact Us
  * (non-superadmin), My Account, Log out. Project-scoped items need a project and are filtered by its active apps.
  */
 export function navItems(ctx: NavContext): NavItem[] {
@@ -54,6 +55,9 @@ export function navItems(ctx: NavContext): NavItem[] {
     }
     if (!superadmin && has('chart_review')) {
       items.push({ key: 'chart-review', label: 'Chart Review', to: `/app/chart-review/${id}/my` });
+    }
+    if (has('standards')) {
+      items.push({ key: 'standards', label: 'Standards', to: `/app/standards/${id}/compilence` });
     }
     if (!superadmin && has('monitoring')) {
       items.push({ key: 'request-data', label: 'Request Data', to: `/app/monitoring/${id}/request-form` });

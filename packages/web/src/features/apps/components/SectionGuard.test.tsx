@@ -148,7 +148,7 @@ describe('app routes behind the section guard', () => {
   it('superadmin bypasses the checks', async () => {
     const api = stubApi({ ...portalRoutes({ role: 'superadmin' }) });
     await renderRoute('/app/policy_management/4/add-standards');
-    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Policy'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Add standards'));
     expect(api.calls('GET /api/projects/4/policy-management/me')).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImprovementDirection, MeasureSummary } from '@portal/shared';
+import { Link } from 'react-router';
 import { formatLongDate } from '../../../lib/dates';
 import { Sparkline } from './Sparkline';
 import {
@@ -105,7 +106,14 @@ function BenchmarkCell({ measure }: { measure: MeasureSummary }) {
  * The page view's summary of its measures (DOMAIN.md 1.8): latest value and n, target, benchmark, the variation
  * and assurance readings (icon and words, never colour alone) and the recent trend.
  */
-export function MeasureSummaryTable({ measures }: { measures: MeasureSummary[] }) {
+export function MeasureSummaryTable({
+  measures,
+  standardsHref,
+}: {
+  measures: MeasureSummary[];
+  /** Where a measure is linked to standards (add-standards), for those who may; no link without it. */
+  standardsHref?: (measureId: number) => string;
+}) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" aria-label="Measures of this page">
@@ -135,6 +143,18 @@ export function MeasureSummaryTable({ measures }: { measures: MeasureSummary[] }
                     <Badge ml={6} size="xs" variant="light" color="gray.8">
                       Trial limits
                     </Badge>
+                  )}
+                  {standardsHref && (
+                    <Anchor
+                      component={Link}
+                      to={standardsHref(measure.measure_id)}
+                      display="block"
+                      size="xs"
+                      fw={400}
+                      aria-label={`Standards of ${measure.name}`}
+                    >
+                      Standards
+                    </Anchor>
                   )}
                 </Table.Th>
                 <Table.Td>

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { AddStandardsPage } from './AddStandardsPage';
 import { ChartFormPage } from './ChartFormPage';
 import { CreateMonitoringUserPage } from './CreateMonitoringUserPage';
 import { CsvImportPage } from './CsvImportPage';
@@ -30,7 +31,7 @@ import { RequestFormPage } from './RequestFormPage';
  * The monitoring ("Analytics") app under /app/monitoring/{projectId or slug}/...: the route in routes.tsx has
  * already checked the project and the section (SectionGuard); this picks the screen. Query parameters carry the
  * context of the data screens: csv-import?dataset={id}, formula-builder?page={id}&measure={id},
- * page-charts?page={id}, add-page-chart?page={id}. add-standards (standards issue) keeps the not-found page.
+ * page-charts?page={id}, add-page-chart?page={id}, add-standards?page={id}&measure={id}.
  */
 export function MonitoringApp() {
   return (
@@ -64,6 +65,7 @@ export function MonitoringApp() {
         <Route path="page-charts" element={<PageChartsPage />} />
         <Route path="add-page-chart" element={<ChartFormPage mode="create" />} />
         <Route path="edit-page-chart/:chartId" element={<ChartFormPage mode="edit" />} />
+        <Route path="add-standards" element={<AddStandardsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Stack>

@@ -80,6 +80,17 @@ describe('PageMeasures', () => {
     expect(definitions).toContain('The sum of falls with injury divided by the sum of patient days, times 1,000.');
     await waitFor(() => expect(getControl('Manage charts').getAttribute('href')).toBe(`${BASE}/page-charts?page=5`));
     expect(getControl('Define measures').getAttribute('href')).toBe(`${BASE}/formula-builder?page=5`);
+    // No add-standards section in the map: no link to it.
+    expect(document.querySelector('[aria-label="Standards of Falls with injury"]')).toBeNull();
+  });
+
+  it('links each measure to its standards for those the add-standards section allows', async () => {
+    stubApi(routes({ sections: [...SECTIONS, 'add-standards'] }));
+    await open();
+    await waitFor(() => expect(document.querySelector('[aria-label="Standards of Falls with injury"]')).not.toBeNull());
+    expect(document.querySelector('[aria-label="Standards of Falls with injury"]')?.getAttribute('href')).toBe(
+      `${BASE}/add-standards?page=5&measure=9`,
+    );
   });
 
   it('switches a chart to its data table, with the signals named', async () => {

@@ -91,6 +91,7 @@ export function PageMeasures({ pageId, canEdit }: { pageId: number; canEdit: boo
   const charts = usePageCharts(projectId, pageId);
   const manageCharts = charts.data?.abilities.edit === true && may('page-charts');
   const defineMeasures = canEdit && may('formula-builder');
+  const linkStandards = may('add-standards');
   const measures = summary.data ?? [];
 
   const links = (manageCharts || defineMeasures) && (
@@ -140,7 +141,14 @@ export function PageMeasures({ pageId, canEdit }: { pageId: number; canEdit: boo
             )}
           </Stack>
         ) : (
-          <MeasureSummaryTable measures={measures} />
+          <MeasureSummaryTable
+            measures={measures}
+            standardsHref={
+              linkStandards
+                ? (measureId) => monitoringRoute(projectId, `add-standards?page=${pageId}&measure=${measureId}`)
+                : undefined
+            }
+          />
         )}
       </Section>
 

@@ -113,6 +113,15 @@ describe('DocumentPage', () => {
     expect(text()).toContain('Wash hands before and after patient contact.');
   });
 
+  it('links the policy to standards for those the add-standards section allows', async () => {
+    server(detail(), {
+      'GET /api/me/permissions': jsonResponse({ permissions: { 'policy_management:add-standards': true } }),
+    });
+    await openDocument(PAGE);
+    await waitFor(() => expect(headerActions()).toContain('Link to standards'));
+    expect(href('Link to standards')).toBe(`${BASE}/add-standards?document=5`);
+  });
+
   it('links to the draft editor when a draft is open and mentions the draft', async () => {
     server(withDraft());
     await openDocument(PAGE);

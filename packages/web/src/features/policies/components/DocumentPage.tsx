@@ -193,6 +193,9 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
   const restore = useRestoreDocument(projectId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmArchive, setConfirmArchive] = useState(false);
+  // The add-standards section (policy admins): link this policy to the standard elements it meets.
+  const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
+  const linkStandards = permissions.data?.['policy_management:add-standards'] === true;
   const { abilities } = document;
   const archived = document.status === 'archived';
   const draft = document.draft_version;
@@ -278,6 +281,15 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
           {printVersionId !== null && (
             <Button variant="default" component={Link} to={documentPrintPage(projectId, document.id, printVersionId)}>
               Print
+            </Button>
+          )}
+          {linkStandards && (
+            <Button
+              variant="default"
+              component={Link}
+              to={policyRoute(projectId, `add-standards?document=${document.id}`)}
+            >
+              Link to standards
             </Button>
           )}
           {abilities.archive && !archived && (

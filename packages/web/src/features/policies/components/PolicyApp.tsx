@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
-import { AppEntryPage } from '../../apps/components/AppEntryPage';
+import { AddStandardsPage } from './AddStandardsPage';
 import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
 import { BulkActionPage } from './BulkActionPage';
 import { ConvertPage } from './ConvertPage';
@@ -46,12 +46,6 @@ const HEADER_SECTIONS = [
   'policy-users',
   'quick-reference-guide',
 ];
-
-/**
- * Sections of SPEC section 2 that later issues build (standards): they keep the app's entry page, behind the same
- * section guard, until then.
- */
-const LATER_SECTIONS = ['add-standards'];
 
 /**
  * The policy management app under /app/policy_management/{projectId or slug}/...: the route in routes.tsx has
@@ -100,13 +94,7 @@ export function PolicyApp() {
         <Route path="assign-main-role" element={<MainRolesPage mode="assign" />} />
         <Route path="edit-main-role" element={<MainRolesPage mode="edit" />} />
         <Route path="create-project-user" element={<CreateProjectUserPage />} />
-        {LATER_SECTIONS.map((section) => (
-          <Route
-            key={section}
-            path={`${section}/*`}
-            element={<AppEntryPage app="policy_management" title="Policy" />}
-          />
-        ))}
+        <Route path="add-standards" element={<AddStandardsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Stack>

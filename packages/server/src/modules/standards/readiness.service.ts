@@ -1,0 +1,240 @@
+import {
+  addCounts,
+  complianceScore,
+  emptyCounts,
+  SAFER_LIKELIHOODS,
+  SAFER_SCOPES,
+  STD_RESULT_LABELS,
+  STD_STATUS_LABELS,
+  type StdReadiness,
+  type StdResult,
+  type StdStatus,
+  treeCounts,
+} from '@portal/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  policyDocuments,
+  stdFindings,
+  stdNodeLocal,
+  stdReqAssessments,
+  traceLinks,
+  users,
+} from '../../db/schema/index.js';
+import { csvLine } from '../../lib/csv-export.js';
+import type { StandardsActor } from '../../policies/standards.js';
+import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service.js';
+import { findingSummaries } from './findings.service.js';
+import { standardsAudit } from './route-kit.js';
+
+/**
+ * Readiness and the gap report (docs/standards.md "Readiness"): how much of the assessment was assessed in the
+ * last 12 months, compliance by chapter, open findings on the SAFER grid, corrections due, policy evidence expired
+ * or expiring (review due within 60 days) that supports elements, and every element still short of compliant.
+ */
+
+const DAY = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
+
+async function elementRows(db: DbOrTx, projectId: number, assessmentId: number) {
+  return db
+    .select({
+      id: stdReqAssessments.id,
+      nodeId: stdReqAssessments.nodeId,
+      result: stdReqAssessments.result,
+      status: stdReqAssessments.status,
+      ownerName: nameSql,
+      dueDate: stdReqAssessments.dueDate,
+      observation: stdReqAssessments.observation,
+      lastReviewedAt: stdReqAssessments.lastReviewedAt,
+    })
+    .from(stdReqAssessments)
+    .leftJoin(users, eq(users.id, stdReqAssessments.ownerId))
+    .where(and(eq(stdReqAssessments.projectId, projectId), eq(stdReqAssessments.assessmentId, assessmentId)));
+}
+
+export async function readiness(
+  db: DbOrTx,
+  actor: StandardsActor,
+  assessmentId: number,
+  now: Date,
+): Promise<StdReadiness> {
+  const assessment = await loadAssessment(db, actor.projectId, assessmentId);
+  const nodes = await frameworkNodes(db, assessment.frameworkId);
+  const elements = await elementRows(db, actor.projectId, assessment.id);
+  const reqOf = new Map(elements.map((e) => [e.nodeId, e]));
+  const counts = treeCounts(
+    nodes.map((n) => ({ id: n.id, parentId: n.parentId, result: (reqOf.get(n.id)?.result as StdResult) ?? null })),
+  );
+  const total = emptyCounts();
+  for (const e of elements) addCounts(total, { ...emptyCounts(), [e.result]: 1 });
+  const yearAgo = new Date(now.getTime() - 365 * DAY);
+  const applicable = elements.filter((e) => e.result !== 'not_applicable');
+  const today = isoDay(now);
+  const findings = await findingSummaries(db, actor.projectId, assessment.id, now);
+  const open = findings.filter((f) => f.status !== 'closed');
+
+  // Linked policies of the assessed nodes: expired (archived, never published, review past) or expiring (60 days).
+  const links = await db
+    .select({
+      nodeId: traceLinks.nodeId,
+      policyId: policyDocuments.id,
+      number: policyDocuments.number,
+      title: policyDocuments.title,
+      status: policyDocuments.status,
+      currentVersionId: policyDocuments.currentVersionId,
+      nextReviewOn: policyDocuments.nextReviewOn,
+    })
+    .from(traceLinks)
+    .innerJoin(
+      policyDocuments,
+      and(eq(policyDocuments.id, traceLinks.targetId), eq(policyDocuments.projectId, actor.projectId)),
+    )
+    .where(
+      and(
+        eq(traceLinks.projectId, actor.projectId),
+        eq(traceLinks.targetType, 'policy'),
+        inArray(
+          traceLinks.nodeId,
+          nodes.map((n) => n.id),
+        ),
+      ),
+    );
+  const soon = isoDay(new Date(now.getTime() + 60 * DAY));
+  const refOf = new Map(nodes.map((n) => [n.id, n.refId]));
+  const byPolicy = new Map<number, StdReadiness['policy_evidence'][number]>();
+  for (const link of links.length === 0 ? [] : links) {
+    const approved = link.currentVersionId !== null && link.status !== 'archived';
+    const expired = !approved || (link.nextReviewOn !== null && link.nextReviewOn < today);
+    const expiring = !expired && link.nextReviewOn !== null && link.nextReviewOn <= soon;
+    if (!expired && !expiring) continue;
+    const entry = byPolicy.get(link.policyId) ?? {
+      policy_id: link.policyId,
+      number: link.number,
+      title: link.title,
+      next_review_on: link.nextReviewOn,
+      state: expired ? ('expired' as const) : ('expiring' as const),
+      elements: [],
+    };
+    entry.elements.push({ req_id: reqOf.get(link.nodeId)?.id ?? null, ref_id: refOf.get(link.nodeId) ?? '' });
+    byPolicy.set(link.policyId, entry);
+  }
+
+  return {
+    assessment_id: assessment.id,
+    applicable: applicable.length,
+    assessed_12m: applicable.filter(
+      (e) => e.result !== 'not_assessed' && e.lastReviewedAt !== null && e.lastReviewedAt >= yearAgo,
+    ).length,
+    counts: total,
+    score: complianceScore(total),
+    chapters: nodes
+      .filter((n) => n.depth === 0)
+      .map((n) => {
+        const own = counts.get(n.id)!;
+        return { node_id: n.id, ref_id: n.refId, title: n.title, counts: own, score: complianceScore(own) };
+      }),
+    safer: SAFER_LIKELIHOODS.flatMap((likelihood) =>
+      SAFER_SCOPES.map((scope) => ({
+        likelihood,
+        scope,
+        count: open.filter((f) => f.likelihood === likelihood && f.scope === scope).length,
+      })),
+    ),
+    immediate_threats: open.filter((f) => f.immediate_threat).length,
+    due_corrections: open,
+    policy_evidence: [...byPolicy.values()].sort(
+      (a, b) => Number(b.state === 'expired') - Number(a.state === 'expired') || a.title.localeCompare(b.title),
+    ),
+    overdue_elements: elements.filter((e) => isOverdue(e.dueDate, e.status, today)).length,
+  };
+}
+
+/**
+ * GET /assessments/{id}/gap-report.csv: every applicable element that is not compliant (non-compliant, partial,
+ * not assessed), in document order, with owner, due date, observation, the facility's wording and its open
+ * findings. Cells are formula-escaped by csv-export. Audited (who took the report, when).
+ */
+export async function gapReportCsv(
+  db: DbOrTx,
+  actor: StandardsActor,
+  assessmentId: number,
+  now: Date,
+): Promise<{ filename: string; body: string }> {
+  const assessment = await loadAssessment(db, actor.projectId, assessmentId);
+  const nodes = await frameworkNodes(db, assessment.frameworkId);
+  const elements = await elementRows(db, actor.projectId, assessment.id);
+  const reqOf = new Map(elements.map((e) => [e.nodeId, e]));
+  const wording = new Map(
+    (
+      await db
+        .select({ nodeId: stdNodeLocal.nodeId, wording: stdNodeLocal.wording })
+        .from(stdNodeLocal)
+        .where(eq(stdNodeLocal.projectId, actor.projectId))
+    ).map((w) => [w.nodeId, w.wording]),
+  );
+  const findings = await db
+    .select({ reqId: stdFindings.reqAssessmentId, text: stdFindings.text, due: stdFindings.dueDate })
+    .from(stdFindings)
+    .where(
+      and(
+        eq(stdFindings.projectId, actor.projectId),
+        eq(stdFindings.assessmentId, assessment.id),
+        sql`${stdFindings.status} <> 'closed'`,
+      ),
+    );
+  const today = isoDay(now);
+  const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]));
+  const refOf = new Map(nodes.map((n) => [n.id, n.refId]));
+  const chapterOf = (id: number) => {
+    let at = id;
+    while (parentOf.get(at) != null) at = parentOf.get(at)!;
+    return refOf.get(at) ?? '';
+  };
+  const lines = [
+    csvLine([
+      'Chapter',
+      'Ref',
+      'Title',
+      'Result',
+      'Status',
+      'Owner',
+      'Due',
+      'Overdue',
+      'Observation',
+      'Facility wording',
+      'Open findings',
+    ]),
+  ];
+  let rows = 0;
+  for (const node of nodes) {
+    const e = reqOf.get(node.id);
+    if (!e || e.result === 'compliant' || e.result === 'not_applicable') continue;
+    rows += 1;
+    const open = findings.filter((f) => f.reqId === e.id).map((f) => `${f.text} (due ${f.due})`);
+    lines.push(
+      csvLine([
+        chapterOf(node.id),
+        node.refId,
+        node.title,
+        STD_RESULT_LABELS[e.result as StdResult],
+        STD_STATUS_LABELS[e.status as StdStatus],
+        e.ownerName ?? '',
+        e.dueDate ?? '',
+        isOverdue(e.dueDate, e.status, today) ? 'yes' : 'no',
+        e.observation,
+        wording.get(node.id) ?? '',
+        open.join(' | '),
+      ]),
+    );
+  }
+  await standardsAudit(db, actor, 'gap_report_exported', { type: 'std_assessment', id: assessment.id }, { rows });
+  const slug =
+    assessment.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'assessment';
+  return { filename: `gap-report-${slug}-${today}.csv`, body: lines.join('') };
+}

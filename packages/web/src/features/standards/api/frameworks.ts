@@ -1,0 +1,45 @@
+import { type StdFramework, type StdFrameworkImport, stdFrameworkListSchema } from '@portal/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { standardsKey, standardsPath } from '../../../components/standards-links/api';
+import { apiFetch } from '../../../lib/api';
+
+export type { StdFramework, StdFrameworkImport };
+
+export function stdFrameworksKey(projectId: string) {
+  return [...standardsKey(projectId), 'frameworks'] as const;
+}
+
+/** GET /frameworks: the built-in frameworks and the ones this project imported, with their chapters. */
+export function stdFrameworksQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: stdFrameworksKey(projectId),
+    queryFn: ({ signal }) =>
+      apiFetch(`${standardsPath(projectId)}/frameworks`, { signal, schema: stdFrameworkListSchema }),
+  });
+}
+
+export function useStdFrameworks(projectId: string, enabled = true) {
+  return useQuery({ ...stdFrameworksQueryOptions(projectId), enabled });
+}
+
+/**
+ * The id of the framework an import made, when the answer names it ({id} or {framework: {id}}); null otherwise.
+ * The contract leaves the answer's shape open, so it is read with care.
+ */
+export function importedFrameworkId(answer: unknown): number | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const direct = (answer as { id?: unknown }).id;
+  if (typeof direct === 'number' && Number.isInteger(direct)) return direct;
+  const nested = (answer as { framework?: { id?: unknown } }).framework?.id;
+  return typeof nested === 'number' && Number.isInteger(nested) ? nested : null;
+}
+
+/** POST /frameworks/import: a framework from CSV -> the id of the new framework (when the answer gives it). */
+export function useImportFramework(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: StdFrameworkImport) =>
+      importedFrameworkId(await apiFetch(`${standardsPath(projectId)}/frameworks/import`, { method: 'POST', body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stdFrameworksKey(projectId) }),
+  });
+}

@@ -1,0 +1,314 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  SAFER_LIKELIHOOD_LABELS,
+  SAFER_SCOPE_LABELS,
+  type SaferLikelihood,
+  type SaferScope,
+  STD_FINDING_SOURCE_LABELS,
+} from '@portal/shared';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { type StdAssessment, useStdAssessments } from '../api/assessments';
+import { gapReportUrl, type StdReadiness, useReadiness } from '../api/findings';
+import { FindingDetailModal } from './FindingModals';
+import { SaferGrid } from './SaferGrid';
+import { EmptyState, idParam, OverdueBadge, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
+import { countsText, formatDay, formatShare, plural } from './std-words';
+
+/**
+ * /app/standards/{projectId}/readiness: is the facility ready for a survey? How much was assessed in the last 12
+ * months, compliance by chapter, open findings on the SAFER grid, corrections due, policy evidence expired or
+ * expiring, and the gap report (CSV). `?finding=` opens a finding.
+ */
+export function ReadinessPage() {
+  usePageTitle('Readiness | Standards');
+  const projectId = useStdProjectId();
+  const assessments = useStdAssessments(projectId);
+  const [params] = useSearchParams();
+  let body: ReactNode;
+  if (assessments.isPending) body = <LoadingRows label="Loading the assessments" rows={6} />;
+  else if (assessments.isError)
+    body = (
+      <LoadFailure
+        error={assessments.error}
+        fallback="The assessments could not be loaded. Please try again."
+        retrying={assessments.isFetching}
+        onRetry={() => void assessments.refetch()}
+      />
+    );
+  else {
+    const current = pickAssessment(assessments.data.assessments, params.get('assessment'));
+    body = current ? (
+      <ReadinessView projectId={projectId} assessments={assessments.data.assessments} current={current} />
+    ) : (
+      <EmptyState title="No assessments yet.">
+        Readiness reads an assessment: create one first, then assess its elements and record findings.
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <PageHeading title="Readiness">
+        What a surveyor would find today: what is assessed, what is compliant, and what still needs correcting.
+      </PageHeading>
+      {body}
+    </Stack>
+  );
+}
+
+function ReadinessView({
+  projectId,
+  assessments,
+  current,
+}: {
+  projectId: string;
+  assessments: readonly StdAssessment[];
+  current: StdAssessment;
+}) {
+  const [params, setParams] = useSearchParams();
+  const readiness = useReadiness(projectId, current.id);
+  const findingId = idParam(params.get('finding'));
+  const setParam = (name: string, value: string | null) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Select
+          label="Assessment"
+          data={assessments.map((a) => ({ value: String(a.id), label: `${a.name} (${a.framework.code})` }))}
+          value={String(current.id)}
+          onChange={(value) => value && setParam('assessment', value)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 420 }}
+        />
+        <Button component="a" href={gapReportUrl(projectId, current.id)} download variant="default">
+          Download the gap report (CSV)
+        </Button>
+      </Group>
+      {readiness.isPending ? (
+        <LoadingRows label="Loading readiness" rows={6} />
+      ) : readiness.isError ? (
+        <LoadFailure
+          error={readiness.error}
+          fallback="Readiness could not be loaded. Please try again."
+          retrying={readiness.isFetching}
+          onRetry={() => void readiness.refetch()}
+        />
+      ) : (
+        <ReadinessBody projectId={projectId} assessmentId={current.id} r={readiness.data} />
+      )}
+      <FindingDetailModal projectId={projectId} findingId={findingId} onClose={() => setParam('finding', null)} />
+    </Stack>
+  );
+}
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={800} lh={1.2}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </Paper>
+  );
+}
+
+function ReadinessBody({ projectId, assessmentId, r }: { projectId: string; assessmentId: number; r: StdReadiness }) {
+  const assessedShare = r.applicable === 0 ? null : r.assessed_12m / r.applicable;
+  const counts = Object.fromEntries(r.safer.map((c) => [`${c.likelihood}:${c.scope}`, c.count])) as Partial<
+    Record<`${SaferLikelihood}:${SaferScope}`, number>
+  >;
+  const element = (reqId: number | null) =>
+    reqId === null
+      ? undefined
+      : `${standardsRoute(projectId, 'compilence')}?assessment=${assessmentId}&element=${reqId}`;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Figure
+          label="Assessed in the last 12 months"
+          value={formatShare(assessedShare)}
+          detail={`${r.assessed_12m} of ${plural(r.applicable, 'applicable element')}`}
+        />
+        <Figure label="Compliant" value={formatShare(r.score)} detail={countsText(r.counts)} />
+        <Figure
+          label="Open findings"
+          value={String(r.due_corrections.length)}
+          detail={`${plural(r.immediate_threats, 'immediate threat')}; ${r.due_corrections.filter((f) => f.overdue).length} overdue`}
+        />
+        <Figure label="Elements overdue" value={String(r.overdue_elements)} detail="Due date passed, not done" />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Title order={2} fz="h4">
+              Compliance by chapter
+            </Title>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Chapter</Table.Th>
+                  <Table.Th>Compliant</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.chapters.map((c) => (
+                  <Table.Tr key={c.node_id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {c.ref_id}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {c.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td miw={140}>
+                      <Text size="sm">{formatShare(c.score)}</Text>
+                      <Progress
+                        value={(c.score ?? 0) * 100}
+                        color={c.score === null ? 'gray' : c.score >= 0.9 ? 'green.8' : 'orange.8'}
+                        aria-label={`${c.ref_id}: ${formatShare(c.score)} compliant; ${countsText(c.counts)}`}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Title order={2} fz="h4">
+              Open findings on the SAFER matrix
+            </Title>
+            <SaferGrid label="Open findings by likelihood to harm and scope" counts={counts} />
+            <Text size="xs" c="dimmed">
+              Darker cells need leadership involvement and a preventive analysis in the plan of correction.
+            </Text>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            Corrections due
+          </Title>
+          {r.due_corrections.length === 0 ? (
+            <Text c="dimmed">
+              No open findings. Findings are recorded from an element's panel on the Compliance screen.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Element</Table.Th>
+                    <Table.Th>Finding</Table.Th>
+                    <Table.Th>SAFER</Table.Th>
+                    <Table.Th>Due</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {r.due_corrections.map((f) => (
+                    <Table.Tr key={f.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={element(f.req_id) ?? ''} size="sm">
+                          {f.ref_id}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={`?assessment=${assessmentId}&finding=${f.id}`} size="sm">
+                          {f.text.length > 90 ? `${f.text.slice(0, 90)}…` : f.text}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {STD_FINDING_SOURCE_LABELS[f.source]}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          <Badge variant="light" color={f.high_risk ? 'red.9' : 'gray.8'} tt="none">
+                            {SAFER_LIKELIHOOD_LABELS[f.likelihood]} · {SAFER_SCOPE_LABELS[f.scope]}
+                          </Badge>
+                          {f.immediate_threat && (
+                            <Badge color="red.9" variant="filled" tt="none">
+                              Immediate threat
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="sm">{formatDay(f.due_date)}</Text>
+                          {f.overdue && <OverdueBadge />}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            Policy evidence expired or expiring
+          </Title>
+          {r.policy_evidence.length === 0 ? (
+            <Text c="dimmed">Every linked policy is approved and its review is more than 60 days away.</Text>
+          ) : (
+            <Stack gap="xs">
+              {r.policy_evidence.map((p) => (
+                <Group key={p.policy_id} gap="xs" wrap="wrap">
+                  <Badge color={p.state === 'expired' ? 'red.9' : 'orange.9'} variant="light" tt="none">
+                    {p.state === 'expired' ? 'Expired' : 'Expiring'}
+                  </Badge>
+                  <Anchor
+                    component={Link}
+                    to={`/app/policy_management/${projectId}/documents/${p.policy_id}`}
+                    size="sm"
+                  >
+                    {[p.number, p.title].filter(Boolean).join(' ')}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {p.next_review_on ? `review ${formatDay(p.next_review_on)}` : 'not approved'} · supports{' '}
+                    {p.elements.map((e) => e.ref_id).join(', ')}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
