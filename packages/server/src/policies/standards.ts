@@ -13,7 +13,7 @@ import { isProjectAdmin, projectAccess } from './projects.js';
  * - a member without a standards role: 403 (project admins and superadmins act as standards admins);
  * - standards admins change everything; chapter leads the elements below the nodes they lead; owners and
  *   contributors the elements they own (contributors comment and link, they do not set results); mock assessors
- *   and viewers read everything (mock assessors comment).
+ *   and viewers read everything (mock assessors comment and record findings).
  */
 export interface StandardsActor {
   userId: number;
@@ -109,7 +109,7 @@ export async function ledNodes(db: DbOrTx, actor: StandardsActor, assessmentId: 
 export function elementAbilities(
   actor: StandardsActor,
   element: { ownerId: number | null; led: boolean },
-): { edit: boolean; comment: boolean; link: boolean; edit_wording: boolean } {
+): { edit: boolean; comment: boolean; link: boolean; edit_wording: boolean; finding: boolean } {
   const admin = isStandardsAdmin(actor);
   const lead = actor.role === 'chapter_lead' && element.led;
   const owns = element.ownerId === actor.userId;
@@ -120,5 +120,7 @@ export function elementAbilities(
     comment: mayComment(actor),
     link: edit || (actor.role === 'contributor' && owns),
     edit_wording: edit,
+    // Findings: whoever may change the element, and mock assessors anywhere (they write findings only).
+    finding: edit || actor.role === 'mock_assessor',
   };
 }

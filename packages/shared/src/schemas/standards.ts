@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SAFER_LIKELIHOODS, SAFER_SCOPES, STD_FINDING_SOURCES, STD_FINDING_STATUSES } from '../standards/safer.js';
 import {
   STD_ASSESSMENT_KINDS,
   STD_LINK_TARGETS,
@@ -332,7 +333,29 @@ export const stdElementSchema = z.object({
   programs: z.array(stdLinkedProgramSchema),
   comments: z.array(stdCommentSchema),
   history: z.array(stdHistorySchema),
-  abilities: z.object({ edit: z.boolean(), comment: z.boolean(), link: z.boolean(), edit_wording: z.boolean() }),
+  /** Findings recorded on the element (SAFER cell, due date, status). */
+  findings: z.array(
+    z.object({
+      id,
+      source: z.enum(STD_FINDING_SOURCES),
+      text: z.string(),
+      likelihood: z.enum(SAFER_LIKELIHOODS),
+      scope: z.enum(SAFER_SCOPES),
+      immediate_threat: z.boolean(),
+      due_date: z.string(),
+      overdue: z.boolean(),
+      status: z.enum(STD_FINDING_STATUSES),
+      high_risk: z.boolean(),
+    }),
+  ),
+  abilities: z.object({
+    edit: z.boolean(),
+    comment: z.boolean(),
+    link: z.boolean(),
+    edit_wording: z.boolean(),
+    /** May record a finding (whoever may change the element, and mock assessors). */
+    finding: z.boolean(),
+  }),
 });
 export type StdElement = z.infer<typeof stdElementSchema>;
 

@@ -31,6 +31,7 @@ import {
   type StandardsActor,
 } from '../../policies/standards.js';
 import { isOverdue } from './assessments.service.js';
+import { findingsOfElement } from './findings.service.js';
 import { linksOfNodes, liveMeasures, livePolicies, livePrograms } from './live-links.js';
 import { assignableIds } from './people.service.js';
 import { standardsAudit } from './route-kit.js';
@@ -202,6 +203,18 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
       actor: h.actor ?? 'System',
       at: h.at.toISOString(),
       summary: Array.isArray(h.data.changes) ? (h.data.changes as string[]).join('; ') : String(h.data.summary ?? ''),
+    })),
+    findings: (await findingsOfElement(db, actor.projectId, req.id, now)).map((f) => ({
+      id: f.id,
+      source: f.source,
+      text: f.text,
+      likelihood: f.likelihood,
+      scope: f.scope,
+      immediate_threat: f.immediate_threat,
+      due_date: f.due_date,
+      overdue: f.overdue,
+      status: f.status,
+      high_risk: f.high_risk,
     })),
     abilities: await abilitiesFor(db, actor, req),
   };

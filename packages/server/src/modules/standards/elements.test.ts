@@ -48,7 +48,7 @@ describe('standards elements', () => {
       programs: [],
       comments: [],
       history: [],
-      abilities: { edit: true, comment: true, link: true, edit_wording: true },
+      abilities: { edit: true, comment: true, link: true, edit_wording: true, finding: true },
     });
     const stale = await elementBody(s.admin, s.base, id, { result: 'non_compliant', observation: 'No minutes.' });
 
@@ -180,7 +180,13 @@ describe('standards elements', () => {
     const before = await standardsSnapshot(db());
     for (const ref of ['GOV.2.1', 'IC.1.1', 'OB.1'] as const) {
       const panel = await readElement(owner, s.base, s.reqs[ref]);
-      expect(panel.abilities, ref).toEqual({ edit: false, comment: true, link: false, edit_wording: false });
+      expect(panel.abilities, ref).toEqual({
+        edit: false,
+        comment: true,
+        link: false,
+        edit_wording: false,
+        finding: false,
+      });
       const refused = await saveElement(owner, s.base, s.reqs[ref], { result: 'compliant' });
       expect(refused.statusCode, ref).toBe(403);
       expect(refused.json().message).toBe(FORBIDDEN);
@@ -217,18 +223,21 @@ describe('standards elements', () => {
       comment: true,
       link: true,
       edit_wording: false,
+      finding: false,
     });
     expect((await readElement(assessor, s.base, id)).abilities).toEqual({
       edit: false,
       comment: true,
       link: false,
       edit_wording: false,
+      finding: true,
     });
     expect((await readElement(viewer, s.base, id)).abilities).toEqual({
       edit: false,
       comment: false,
       link: false,
       edit_wording: false,
+      finding: false,
     });
     const before = await standardsSnapshot(db());
     for (const [agent, who] of [
@@ -413,6 +422,7 @@ describe('standards elements', () => {
       comment: true,
       link: true,
       edit_wording: true,
+      finding: true,
     });
     expect((await readElement(lead, s.base, s.reqs['GOV.1.1'])).abilities.edit).toBe(false);
     const led = await saveElement(lead, s.base, s.reqs['IC.1.1'], {

@@ -25,7 +25,13 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isStandardsAdmin, ledNodes, STANDARDS_FORBIDDEN, type StandardsActor } from '../../policies/standards.js';
+import {
+  elementAbilities,
+  isStandardsAdmin,
+  ledNodes,
+  STANDARDS_FORBIDDEN,
+  type StandardsActor,
+} from '../../policies/standards.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { loadAssessment } from './assessments.service.js';
 import { loadReq, type ReqRow } from './elements.service.js';
@@ -52,16 +58,11 @@ const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const AUTO_CLOSE_NOTE = 'Closed automatically: every action is done and the measure met its target.';
 
-/** Who may record a finding on an element: admins, its lead, its owner, and mock assessors anywhere. */
+/** Who may record a finding on an element (its panel's `finding`), plan it (who may change it), close it (admins, its lead). */
 async function findingAbilities(db: DbOrTx, actor: StandardsActor, req: ReqRow) {
-  const admin = isStandardsAdmin(actor);
   const led = actor.role === 'chapter_lead' && (await ledNodes(db, actor, req.assessmentId)).has(req.nodeId);
-  const owns = req.ownerId === actor.userId && (actor.role === 'owner' || actor.role === 'chapter_lead');
-  return {
-    create: admin || led || owns || actor.role === 'mock_assessor',
-    plan: admin || led || owns,
-    close: admin || led,
-  };
+  const element = elementAbilities(actor, { ownerId: req.ownerId, led });
+  return { create: element.finding, plan: element.edit, close: isStandardsAdmin(actor) || led };
 }
 
 export async function loadFinding(db: DbOrTx, projectId: number, id: number, lock = false): Promise<FindingRow> {

@@ -265,7 +265,7 @@ describe('ElementPanel', () => {
           node: { ...element().node, official_text: null },
           framework: { id: 4, name: 'Joint Commission HAP', edition: '2026', text_policy: 'identifiers_only' },
           local: { wording: 'Our words for this element.', guidance: '', public_url: '' },
-          abilities: { edit: false, comment: false, link: false, edit_wording: false },
+          abilities: { edit: false, comment: false, link: false, edit_wording: false, finding: false },
         }),
       ),
     });

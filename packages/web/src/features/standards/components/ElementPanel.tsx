@@ -45,6 +45,7 @@ import {
   useStdElement,
 } from '../api/elements';
 import { useStdMembers } from '../api/members';
+import { ElementFindings } from './ElementFindings';
 import { ElementLinks } from './ElementLinks';
 import { OverdueBadge, ResultBadge } from './std-parts';
 import { formatDay, formatMoment, TEXT_POLICY_HELP } from './std-words';
@@ -230,6 +231,9 @@ export function ElementPanel({
 
       <Divider />
       <ElementLinks projectId={projectId} element={element} />
+
+      <Divider />
+      <ElementFindings projectId={projectId} element={element} />
 
       <Divider />
       <Comments projectId={projectId} element={element} />

@@ -30,7 +30,7 @@ describe('StandardsApp', () => {
     const router = await openApp(BASE);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/compilence`));
     await waitFor(() => expect(h1()).toBe('Compliance'));
-    expect(navLinks()).toEqual(['Compliance (current)', 'Create', 'Assign users', 'Manage users']);
+    expect(navLinks()).toEqual(['Compliance (current)', 'Readiness', 'Create', 'Assign users', 'Manage users']);
     expect(document.querySelector('[data-testid="standards-app-title"]')?.textContent).toBe('Standards');
 
     // The links keep the assessment in view.
@@ -38,14 +38,14 @@ describe('StandardsApp', () => {
     await waitFor(() => expect(getControl('Create').getAttribute('href')).toBe(`${BASE}/create?assessment=8`));
     await click(getControl('Create'));
     await waitFor(() => expect(h1()).toBe('Create an assessment'));
-    expect(navLinks()).toEqual(['Compliance', 'Create (current)', 'Assign users', 'Manage users']);
+    expect(navLinks()).toEqual(['Compliance', 'Readiness', 'Create (current)', 'Assign users', 'Manage users']);
   });
 
-  it('links only the compliance page for a viewer', async () => {
+  it('links only the compliance and readiness pages for a viewer', async () => {
     server(jsonResponse(me('viewer', false)));
     await openApp(`${BASE}/compilence`);
     await waitFor(() => expect(h1()).toBe('Compliance'));
-    expect(navLinks()).toEqual(['Compliance (current)']);
+    expect(navLinks()).toEqual(['Compliance (current)', 'Readiness']);
   });
 
   it('shows the access denial with the server reason when the user has no standards role', async () => {

@@ -11,6 +11,7 @@ import { AssignUsersPage } from './AssignUsersPage';
 import { CompliancePage } from './CompliancePage';
 import { CreateAssessmentPage } from './CreateAssessmentPage';
 import { ManageUsersPage } from './ManageUsersPage';
+import { ReadinessPage } from './ReadinessPage';
 import { StandardsHeader } from './StandardsHeader';
 import { Loading, StdAccessDenied, StdUnavailable } from './std-parts';
 
@@ -43,6 +44,7 @@ function StandardsScreens({ projectId }: { projectId: string }) {
       <Route element={<StandardsShell projectId={projectId} />}>
         <Route index element={<Navigate to="compilence" replace />} />
         <Route path="compilence" element={<CompliancePage />} />
+        <Route path="readiness" element={<ReadinessPage />} />
         <Route path="create" element={<CreateAssessmentPage />} />
         <Route path="assign-users" element={<AssignUsersPage />} />
         <Route path="manage-users" element={<ManageUsersPage />} />

@@ -8,6 +8,7 @@ import { KIND_LABELS } from './std-words';
 /** The sections of the standards app, in their order; `needs` is the ability that shows the link. */
 export const STANDARDS_NAV_SECTIONS = [
   { section: 'compilence', label: 'Compliance', needs: null },
+  { section: 'readiness', label: 'Readiness', needs: null },
   { section: 'create', label: 'Create', needs: 'create' },
   { section: 'assign-users', label: 'Assign users', needs: 'assign' },
   { section: 'manage-users', label: 'Manage users', needs: 'manage_users' },

@@ -252,7 +252,8 @@ export function element(overrides: Partial<StdElement> = {}): StdElement {
         summary: 'Result: Not assessed -> Non-compliant',
       },
     ],
-    abilities: { edit: true, comment: true, link: true, edit_wording: true },
+    findings: [],
+    abilities: { edit: true, comment: true, link: true, edit_wording: true, finding: true },
     ...overrides,
   };
 }
