@@ -42,6 +42,7 @@ import { policyUserRequestRoutes } from './modules/policies/user-requests.routes
 import { workflowRoutes } from './modules/policies/workflow.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
+import { standardsBinderRoutes } from './modules/standards/binder.routes.js';
 import { standardsFindingRoutes } from './modules/standards/findings.routes.js';
 import { standardsRoutes } from './modules/standards/standards.routes.js';
 import { auditLogRoutes } from './modules/superadmin/audit-log.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp({
   await app.register(chartReviewDashboardRoutes);
   await app.register(standardsRoutes);
   await app.register(standardsFindingRoutes);
+  await app.register(standardsBinderRoutes);
   await app.register(workflowRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);

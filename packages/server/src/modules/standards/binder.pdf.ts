@@ -154,8 +154,16 @@ export function paragraph(
 export function monoLine(doc: Pdf, label: string, value: string, indent = 0): void {
   ensureSpace(doc, 20);
   const x = left(doc) + indent;
-  doc.font(FONT.regular).fontSize(7.5).fillColor(MUTED).text(pdfText(label), x, doc.y, { width: contentWidth(doc) });
-  doc.font(FONT.mono).fontSize(7.5).fillColor(INK).text(pdfText(value), x, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(FONT.regular)
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text(pdfText(label), x, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(FONT.mono)
+    .fontSize(7.5)
+    .fillColor(INK)
+    .text(pdfText(value), x, doc.y, { width: contentWidth(doc) });
   doc.font(FONT.regular).fontSize(BODY_SIZE);
   doc.moveDown(0.2);
 }
@@ -175,7 +183,11 @@ export function facts(doc: Pdf, pairs: readonly (readonly [string, string])[], l
       .fontSize(8.5)
       .fillColor(MUTED)
       .text(pdfText(label), x, y + 0.8, { width: labelWidth, lineBreak: false });
-    doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(INK).text(value, x + labelWidth + 6, y, { width: valueWidth });
+    doc
+      .font(FONT.regular)
+      .fontSize(BODY_SIZE)
+      .fillColor(INK)
+      .text(value, x + labelWidth + 6, y, { width: valueWidth });
     doc.x = x;
     doc.y = Math.max(doc.y, y + BODY_SIZE * 1.2) + 1.5;
   }
@@ -217,7 +229,14 @@ function cellFont(doc: Pdf, column: Column, header: boolean, size: number): void
   doc.font(header ? FONT.bold : column.mono ? FONT.mono : FONT.regular).fontSize(size);
 }
 
-function rowHeight(doc: Pdf, columns: readonly Column[], widths: number[], cells: string[], size: number, header: boolean) {
+function rowHeight(
+  doc: Pdf,
+  columns: readonly Column[],
+  widths: number[],
+  cells: string[],
+  size: number,
+  header: boolean,
+) {
   let height = size * 1.2;
   cells.forEach((cell, i) => {
     cellFont(doc, columns[i]!, header, size);
@@ -302,7 +321,10 @@ export function contentsLine(doc: Pdf, entry: ContentsEntry, y: number): void {
   const pageWidth = 36;
   const refWidth = 70;
   const titleWidth = left(doc) + contentWidth(doc) - pageWidth - x - refWidth - 6;
-  doc.font(entry.depth === 0 ? FONT.bold : FONT.regular).fontSize(8.5).fillColor(INK);
+  doc
+    .font(entry.depth === 0 ? FONT.bold : FONT.regular)
+    .fontSize(8.5)
+    .fillColor(INK);
   doc.text(pdfText(entry.ref), x, y, { width: refWidth, lineBreak: false, height: CONTENTS_LINE, ellipsis: true });
   let title = pdfText(entry.title);
   while (title.length > 1 && doc.widthOfString(title) > titleWidth) title = `${title.slice(0, -2)}…`;
@@ -425,10 +447,10 @@ class BlockBuilder {
     }
     if (node.nodeType !== 1 && node.nodeType !== 11) return;
     const tag = node.nodeName.toLowerCase();
-    const children = () => {
-      for (const child of Array.from(node.childNodes)) this.walk(child, style);
-    };
-    if (tag in HEADING_LEVEL) return this.headingOf(node, HEADING_LEVEL[tag]!, style);
+    if (tag in HEADING_LEVEL) {
+      this.headingOf(node, HEADING_LEVEL[tag]!, style);
+      return;
+    }
     switch (tag) {
       case 'script':
       case 'style':
@@ -478,10 +500,14 @@ class BlockBuilder {
         for (const child of Array.from(node.childNodes)) this.walk(child, { ...style, italic: true });
         return;
       default:
-        if (!BLOCK_TAGS.has(tag)) return children();
+        if (!BLOCK_TAGS.has(tag)) {
+          for (const child of Array.from(node.childNodes)) this.walk(child, style);
+          return;
+        }
         this.flush();
         if (tag === 'blockquote') this.quote += 1;
-        for (const child of Array.from(node.childNodes)) this.walk(child, { ...style, pre: style.pre || tag === 'pre' });
+        for (const child of Array.from(node.childNodes))
+          this.walk(child, { ...style, pre: style.pre || tag === 'pre' });
         this.flush();
         if (tag === 'blockquote') this.quote -= 1;
     }
@@ -548,7 +574,10 @@ function drawHtmlParagraph(doc: Pdf, block: Extract<HtmlBlock, { kind: 'paragrap
   const bulletWidth = block.bullet ? 14 : 0;
   if (block.bullet) {
     const y = doc.y;
-    doc.font(FONT.regular).fontSize(BODY_SIZE).text(pdfText(block.bullet), x, y, { width: bulletWidth, lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(BODY_SIZE)
+      .text(pdfText(block.bullet), x, y, { width: bulletWidth, lineBreak: false });
     doc.y = y;
   }
   drawRuns(doc, block.runs, x + bulletWidth, contentWidth(doc) - block.indent - bulletWidth, BODY_SIZE);
@@ -631,9 +660,9 @@ export const formatNumber = (value: number | null, unit = '') =>
     : `${value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 1 : 2 })}${unit === '%' ? ' %' : ''}`;
 
 function valueRange(points: readonly ChartPoint[]): { min: number; max: number } {
-  const values = points.flatMap((p) => [p.value, p.cl, p.ucl, p.lcl, p.target]).filter(
-    (v): v is number => v !== null && Number.isFinite(v),
-  );
+  const values = points
+    .flatMap((p) => [p.value, p.cl, p.ucl, p.lcl, p.target])
+    .filter((v): v is number => v !== null && Number.isFinite(v));
   if (values.length === 0) return { min: 0, max: 1 };
   let min = Math.min(...values);
   let max = Math.max(...values);
@@ -648,7 +677,8 @@ function valueRange(points: readonly ChartPoint[]): { min: number; max: number }
 
 const xOf = (frame: Frame, i: number, n: number) =>
   n <= 1 ? frame.x + frame.width / 2 : frame.x + 6 + ((frame.width - 12) * i) / (n - 1);
-const yOf = (frame: Frame, v: number) => frame.y + frame.height - ((v - frame.min) / (frame.max - frame.min)) * frame.height;
+const yOf = (frame: Frame, v: number) =>
+  frame.y + frame.height - ((v - frame.min) / (frame.max - frame.min)) * frame.height;
 
 function drawAxes(doc: Pdf, frame: Frame): void {
   doc
@@ -749,7 +779,11 @@ function drawPoints(doc: Pdf, frame: Frame, points: readonly ChartPoint[]): void
 
 function legendItem(doc: Pdf, x: number, y: number, label: string, draw: (x: number, y: number) => void): number {
   draw(x, y + 3.5);
-  doc.font(FONT.regular).fontSize(6.5).fillColor(MUTED).text(pdfText(label), x + 18, y, { lineBreak: false });
+  doc
+    .font(FONT.regular)
+    .fontSize(6.5)
+    .fillColor(MUTED)
+    .text(pdfText(label), x + 18, y, { lineBreak: false });
   return x + 24 + doc.widthOfString(pdfText(label));
 }
 
@@ -772,7 +806,10 @@ function drawLegend(doc: Pdf, x: number, y: number, points: readonly ChartPoint[
   if (points.some((p) => p.target !== null)) at = legendItem(doc, at, y, 'Target', line(CHART_COLORS.target));
   if (points.some((p) => p.provisional && p.value !== null)) {
     legendItem(doc, at, y, 'Current period (incomplete)', (lx, ly) => {
-      doc.circle(lx + 7, ly, 2.2).lineWidth(0.9).fillAndStroke('#ffffff', CHART_COLORS.value);
+      doc
+        .circle(lx + 7, ly, 2.2)
+        .lineWidth(0.9)
+        .fillAndStroke('#ffffff', CHART_COLORS.value);
     });
   }
 }

@@ -123,3 +123,13 @@ export function useCloseFinding(projectId: string, findingId: number, action: 'c
 export function gapReportUrl(projectId: string, assessmentId: number): string {
   return `${standardsPath(projectId)}/assessments/${assessmentId}/gap-report.csv`;
 }
+
+/** The gap report as PDF. */
+export function gapReportPdfUrl(projectId: string, assessmentId: number): string {
+  return `${standardsPath(projectId)}/assessments/${assessmentId}/gap-report.pdf`;
+}
+
+/** The survey binder of a chapter, condition, standard or element (PDF). */
+export function binderUrl(projectId: string, assessmentId: number, nodeId: number): string {
+  return `${standardsPath(projectId)}/assessments/${assessmentId}/binder.pdf?node=${nodeId}`;
+}

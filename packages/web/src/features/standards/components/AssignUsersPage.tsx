@@ -110,7 +110,8 @@ interface OwnerRequest {
 function AssignmentTree({ projectId, assessmentId }: { projectId: string; assessmentId: number }) {
   const query = useStdAssignments(projectId, assessmentId);
   const save = useSetAssignment(projectId, assessmentId);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  /** Nodes opened or closed by hand; by default the chapters are open and everything below them closed. */
+  const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
   /** The owner picked per node, before "Apply to all below". */
   const [picked, setPicked] = useState<ReadonlyMap<number, string>>(new Map());
   const [confirming, setConfirming] = useState<OwnerRequest | null>(null);
@@ -159,15 +160,18 @@ function AssignmentTree({ projectId, assessmentId }: { projectId: string; assess
     return options;
   };
 
+  const depthOf = new Map(rows.map((row) => [row.node_id, row.depth]));
+  const isCollapsed = (nodeId: number) => (depthOf.get(nodeId) ?? 0) > minDepth !== toggled.has(nodeId);
+
   function hidden(row: StdAssignmentRow): boolean {
     for (let parent = row.parent_id; parent !== null; parent = parentOf.get(parent) ?? null) {
-      if (collapsed.has(parent)) return true;
+      if (isCollapsed(parent)) return true;
     }
     return false;
   }
 
   function toggle(nodeId: number) {
-    setCollapsed((previous) => {
+    setToggled((previous) => {
       const next = new Set(previous);
       if (next.has(nodeId)) next.delete(nodeId);
       else next.add(nodeId);
@@ -232,7 +236,7 @@ function AssignmentTree({ projectId, assessmentId }: { projectId: string; assess
               .map((row) => {
                 const indent = (row.depth - minDepth) * 20;
                 const hasChildren = (childCount.get(row.node_id) ?? 0) > 0;
-                const open = !collapsed.has(row.node_id);
+                const open = !isCollapsed(row.node_id);
                 const ownerValue = picked.get(row.node_id) ?? null;
                 const owner = people.find((person) => String(person.id) === ownerValue);
                 const name = `${row.ref_id} ${row.title}`;
@@ -333,7 +337,7 @@ function AssignmentTree({ projectId, assessmentId }: { projectId: string; assess
                           </Badge>
                         ))}
                         {row.unowned > 0 && (
-                          <Badge variant="filled" color="orange.9" radius="sm" tt="none">
+                          <Badge variant="outline" color="red.9" radius="sm" tt="none">
                             {row.unowned} without owner
                           </Badge>
                         )}

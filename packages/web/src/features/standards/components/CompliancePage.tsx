@@ -170,7 +170,7 @@ function AssessmentView({
           type="search"
           label="Search"
           description="By identifier, title or your facility's wording."
-          placeholder="RC.01.01.01 or medication"
+          placeholder="§482.42, RC.01.01.01 or infection"
           value={search}
           maxLength={STD_LIMITS.search}
           onChange={(event) => setSearch(event.currentTarget.value)}

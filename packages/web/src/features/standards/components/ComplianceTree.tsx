@@ -169,7 +169,7 @@ export function ComplianceTree({
                   </Table.Th>
                 )}
                 <Table.Th>Standard</Table.Th>
-                <Table.Th>Result</Table.Th>
+                <Table.Th miw={175}>Result</Table.Th>
                 <Table.Th visibleFrom="sm">Status</Table.Th>
                 <Table.Th visibleFrom="sm">Owner</Table.Th>
                 <Table.Th>Due</Table.Th>

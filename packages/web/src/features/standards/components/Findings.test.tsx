@@ -240,8 +240,10 @@ describe('standards findings', () => {
     expect(text()).toContain('Overdue');
     expect(text()).toContain('2.4 Nurse staffing plan');
     expect(text()).toContain('supports A-0395');
-    const download = getControl('Download the gap report (CSV)');
-    expect(download.getAttribute('href')).toBe(`${STD_API}/assessments/8/gap-report.csv`);
+    expect(getControl('Gap report (CSV)').getAttribute('href')).toBe(`${STD_API}/assessments/8/gap-report.csv`);
+    expect(getControl('Gap report (PDF)').getAttribute('href')).toBe(`${STD_API}/assessments/8/gap-report.pdf`);
+    // The binder needs a chapter or standard first.
+    expect(getControl('Download the binder (PDF)').getAttribute('href')).toBeNull();
     expect(await seriousViolations()).toEqual([]);
   });
 });

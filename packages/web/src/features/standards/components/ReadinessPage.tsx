@@ -19,12 +19,12 @@ import {
   type SaferScope,
   STD_FINDING_SOURCE_LABELS,
 } from '@portal/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type StdAssessment, useStdAssessments } from '../api/assessments';
-import { gapReportUrl, type StdReadiness, useReadiness } from '../api/findings';
+import { type StdAssessment, useStdAssessments, useStdTree } from '../api/assessments';
+import { binderUrl, gapReportPdfUrl, gapReportUrl, type StdReadiness, useReadiness } from '../api/findings';
 import { FindingDetailModal } from './FindingModals';
 import { SaferGrid } from './SaferGrid';
 import { EmptyState, idParam, OverdueBadge, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
@@ -101,10 +101,16 @@ function ReadinessView({
           allowDeselect={false}
           w={{ base: '100%', sm: 420 }}
         />
-        <Button component="a" href={gapReportUrl(projectId, current.id)} download variant="default">
-          Download the gap report (CSV)
-        </Button>
+        <Group gap="xs">
+          <Button component="a" href={gapReportUrl(projectId, current.id)} download variant="default">
+            Gap report (CSV)
+          </Button>
+          <Button component="a" href={gapReportPdfUrl(projectId, current.id)} download variant="default">
+            Gap report (PDF)
+          </Button>
+        </Group>
       </Group>
+      <BinderPicker projectId={projectId} assessmentId={current.id} />
       {readiness.isPending ? (
         <LoadingRows label="Loading readiness" rows={6} />
       ) : readiness.isError ? (
@@ -119,6 +125,47 @@ function ReadinessView({
       )}
       <FindingDetailModal projectId={projectId} findingId={findingId} onClose={() => setParam('finding', null)} />
     </Stack>
+  );
+}
+
+/**
+ * The survey binder: one PDF for a chosen chapter, condition or standard with each element's wording and status, the
+ * linked policies with their approval and signature trail, the measures' charts and the audit results.
+ */
+function BinderPicker({ projectId, assessmentId }: { projectId: string; assessmentId: number }) {
+  const tree = useStdTree(projectId, assessmentId, 'all', '');
+  const [node, setNode] = useState<string | null>(null);
+  const options = (tree.data?.rows ?? [])
+    .filter((row) => row.req === null)
+    .map((row) => ({
+      value: String(row.node_id),
+      label: `${'\u00a0'.repeat(row.depth * 2)}${row.ref_id} ${row.title}`,
+    }));
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Survey binder"
+          description="One PDF for a surveyor: wording, status, policies with their signatures, measures, audits."
+          placeholder={tree.isPending ? 'Loading the chapters…' : 'Choose a chapter or standard'}
+          data={options}
+          value={node}
+          onChange={setNode}
+          searchable
+          nothingFoundMessage="No chapter or standard matches"
+          w={{ base: '100%', sm: 460 }}
+        />
+        <Button
+          component="a"
+          href={node ? binderUrl(projectId, assessmentId, Number(node)) : undefined}
+          download
+          disabled={!node}
+          aria-disabled={!node}
+        >
+          Download the binder (PDF)
+        </Button>
+      </Group>
+    </Paper>
   );
 }
 
