@@ -8,22 +8,15 @@ import {
   STD_STATUS_LABELS,
   type StdReadiness,
   type StdResult,
-  type StdStatus,
   treeCounts,
 } from '@portal/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  policyDocuments,
-  stdFindings,
-  stdNodeLocal,
-  stdReqAssessments,
-  traceLinks,
-  users,
-} from '../../db/schema/index.js';
+import { policyDocuments, stdReqAssessments, traceLinks, users } from '../../db/schema/index.js';
 import { csvLine } from '../../lib/csv-export.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service.js';
+import { loadGapReport } from './binder.service.js';
 import { findingSummaries } from './findings.service.js';
 import { standardsAudit } from './route-kit.js';
 
@@ -154,7 +147,8 @@ export async function readiness(
 /**
  * GET /assessments/{id}/gap-report.csv: every applicable element that is not compliant (non-compliant, partial,
  * not assessed), in document order, with owner, due date, observation, the facility's wording and its open
- * findings. Cells are formula-escaped by csv-export. Audited (who took the report, when).
+ * findings: the rows of the PDF (loadGapReport), one query path for both. Cells are formula-escaped by csv-export.
+ * Audited (who took the report, when).
  */
 export async function gapReportCsv(
   db: DbOrTx,
@@ -162,36 +156,7 @@ export async function gapReportCsv(
   assessmentId: number,
   now: Date,
 ): Promise<{ filename: string; body: string }> {
-  const assessment = await loadAssessment(db, actor.projectId, assessmentId);
-  const nodes = await frameworkNodes(db, assessment.frameworkId);
-  const elements = await elementRows(db, actor.projectId, assessment.id);
-  const reqOf = new Map(elements.map((e) => [e.nodeId, e]));
-  const wording = new Map(
-    (
-      await db
-        .select({ nodeId: stdNodeLocal.nodeId, wording: stdNodeLocal.wording })
-        .from(stdNodeLocal)
-        .where(eq(stdNodeLocal.projectId, actor.projectId))
-    ).map((w) => [w.nodeId, w.wording]),
-  );
-  const findings = await db
-    .select({ reqId: stdFindings.reqAssessmentId, text: stdFindings.text, due: stdFindings.dueDate })
-    .from(stdFindings)
-    .where(
-      and(
-        eq(stdFindings.projectId, actor.projectId),
-        eq(stdFindings.assessmentId, assessment.id),
-        sql`${stdFindings.status} <> 'closed'`,
-      ),
-    );
-  const today = isoDay(now);
-  const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]));
-  const refOf = new Map(nodes.map((n) => [n.id, n.refId]));
-  const chapterOf = (id: number) => {
-    let at = id;
-    while (parentOf.get(at) != null) at = parentOf.get(at)!;
-    return refOf.get(at) ?? '';
-  };
+  const report = await loadGapReport(db, actor, assessmentId, now);
   const lines = [
     csvLine([
       'Chapter',
@@ -206,35 +171,36 @@ export async function gapReportCsv(
       'Facility wording',
       'Open findings',
     ]),
-  ];
-  let rows = 0;
-  for (const node of nodes) {
-    const e = reqOf.get(node.id);
-    if (!e || e.result === 'compliant' || e.result === 'not_applicable') continue;
-    rows += 1;
-    const open = findings.filter((f) => f.reqId === e.id).map((f) => `${f.text} (due ${f.due})`);
-    lines.push(
+    ...report.rows.map((row) =>
       csvLine([
-        chapterOf(node.id),
-        node.refId,
-        node.title,
-        STD_RESULT_LABELS[e.result as StdResult],
-        STD_STATUS_LABELS[e.status as StdStatus],
-        e.ownerName ?? '',
-        e.dueDate ?? '',
-        isOverdue(e.dueDate, e.status, today) ? 'yes' : 'no',
-        e.observation,
-        wording.get(node.id) ?? '',
-        open.join(' | '),
+        row.chapter,
+        row.refId,
+        row.title,
+        STD_RESULT_LABELS[row.result],
+        STD_STATUS_LABELS[row.status],
+        row.owner,
+        row.dueDate,
+        row.overdue ? 'yes' : 'no',
+        row.observation,
+        row.wording,
+        row.findings,
       ]),
-    );
-  }
-  await standardsAudit(db, actor, 'gap_report_exported', { type: 'std_assessment', id: assessment.id }, { rows });
+    ),
+  ];
+  await standardsAudit(
+    db,
+    actor,
+    'gap_report_exported',
+    { type: 'std_assessment', id: assessmentId },
+    {
+      rows: report.rows.length,
+    },
+  );
   const slug =
-    assessment.name
+    report.assessment.name
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'assessment';
-  return { filename: `gap-report-${slug}-${today}.csv`, body: lines.join('') };
+  return { filename: `gap-report-${slug}-${isoDay(now)}.csv`, body: lines.join('') };
 }
