@@ -87,6 +87,7 @@ describe('runMigrations', () => {
       'sessions',
       'std_assessments',
       'std_comments',
+      'std_evidence',
       'std_findings',
       'std_frameworks',
       'std_leads',

@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { storedFiles } from './files.js';
 import { monMeasures } from './monitoring-data.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -171,6 +172,10 @@ export const stdAssessments = pgTable(
     scopeNote: text('scope_note').notNull().default(''),
     surveyWindowStart: date('survey_window_start', { mode: 'string' }),
     surveyWindowEnd: date('survey_window_end', { mode: 'string' }),
+    /** The assessment of an earlier edition this one was upgraded from (its results carried through a crosswalk). */
+    upgradedFromId: integer('upgraded_from_id').references((): AnyPgColumn => stdAssessments.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
   },
@@ -200,6 +205,8 @@ export const stdReqAssessments = pgTable(
     observation: text('observation').notNull().default(''),
     lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
     lastReviewedBy: userRef('last_reviewed_by'),
+    /** Where a result carried by an edition upgrade came from ("RC.01.01.01 (2025): compliant, equal"); '' otherwise. */
+    carriedFrom: text('carried_from').notNull().default(''),
     /** Bumped on every change: two people cannot overwrite each other unknowingly. */
     version: integer('version').notNull().default(0),
     updatedAt: updatedAt(),
@@ -327,5 +334,41 @@ export const stdFindings = pgTable(
     check('std_findings_scope_check', sql`${t.scope} in ('limited', 'pattern', 'widespread')`),
     check('std_findings_status_check', sql`${t.status} in ('open', 'action_plan', 'closed')`),
     check('std_findings_periods_check', sql`${t.successPeriods} between 1 and 24`),
+  ],
+);
+
+/**
+ * Evidence kept on an element besides the linked policies, measures and audits (issue 11, part 3): a document file
+ * (stored in stored_files), a link to where the evidence lives, or a written note, with its review status and an
+ * expiry date after which it no longer counts.
+ */
+export const stdEvidence = pgTable(
+  'std_evidence',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    reqAssessmentId: integer('req_assessment_id')
+      .notNull()
+      .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('in_review'),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [
+    index('std_evidence_req_idx').on(t.projectId, t.reqAssessmentId),
+    check('std_evidence_kind_check', sql`${t.kind} in ('file', 'link', 'note')`),
+    check('std_evidence_status_check', sql`${t.status} in ('draft', 'in_review', 'approved', 'rejected')`),
+    check(
+      'std_evidence_shape_check',
+      sql`(${t.kind} = 'file' and ${t.fileId} is not null) or (${t.kind} = 'link' and ${t.url} is not null) or ${t.kind} = 'note'`,
+    ),
   ],
 );
