@@ -96,6 +96,7 @@ describe('runMigrations', () => {
       'std_node_local',
       'std_nodes',
       'std_req_assessments',
+      'std_tracers',
       'stored_files',
       'terms_acceptances',
       'terms_versions',

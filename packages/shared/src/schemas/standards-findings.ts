@@ -42,6 +42,8 @@ export const stdFindingUpdateSchema = z.object({ ...stdFindingInputSchema.shape,
 export const stdFindingSummarySchema = z.object({
   id,
   req_id: id,
+  /** The tracer the finding came from, if any. */
+  tracer_id: id.nullable(),
   ref_id: z.string(),
   title: z.string(),
   source: z.enum(STD_FINDING_SOURCES),
@@ -171,3 +173,77 @@ export type StdReadiness = z.infer<typeof stdReadinessSchema>;
 
 /** Gap report rows (CSV): every non-compliant, partially compliant or not assessed element. */
 export const STD_GAP_RESULTS = STD_RESULTS.filter((r) => r !== 'compliant' && r !== 'not_applicable');
+
+// ------------------------------------------------------------------------------------------------ tracers
+
+export const STD_TRACER_KINDS = ['individual', 'system', 'program'] as const;
+export type StdTracerKind = (typeof STD_TRACER_KINDS)[number];
+export const STD_TRACER_KIND_LABELS: Record<StdTracerKind, string> = {
+  individual: 'Individual tracer',
+  system: 'System tracer',
+  program: 'Program tracer',
+};
+export const STD_TRACER_KIND_HELP: Record<StdTracerKind, string> = {
+  individual: "Follows one patient's care through the facility (a case code only, never a name or record number).",
+  system: 'Follows one process across units, such as medication management or infection control.',
+  program: 'Follows one service or program, such as the emergency department or dialysis.',
+};
+
+/** POST /assessments/{id}/tracers and PUT /tracers/{id} */
+export const stdTracerInputSchema = z
+  .object({
+    kind: z.enum(STD_TRACER_KINDS, 'Choose the kind of tracer.'),
+    title: text(200, 'The title').min(1, 'Say what was traced.'),
+    traced_on: day('Enter the day of the tracer, like 2026-11-27.'),
+    unit: text(120, 'The unit'),
+    lead_id: id.positive().nullable(),
+    /** A case code, never a patient's name or record number. */
+    case_code: text(40, 'The case code').regex(
+      /^[A-Za-z0-9._-]*$/,
+      'A case code uses letters, digits, dots and dashes only: never a name or medical record number.',
+    ),
+    summary: text(STD_FINDING_LIMITS.text, 'The summary'),
+  })
+  .strict();
+export type StdTracerInput = z.infer<typeof stdTracerInputSchema>;
+
+export const stdTracerSummarySchema = z.object({
+  id,
+  kind: z.enum(STD_TRACER_KINDS),
+  title: z.string(),
+  traced_on: z.string(),
+  unit: z.string(),
+  lead: person.nullable(),
+  case_code: z.string(),
+  findings: z.number().int(),
+  open_findings: z.number().int(),
+});
+export type StdTracerSummary = z.infer<typeof stdTracerSummarySchema>;
+export const stdTracerListSchema = z.object({
+  tracers: z.array(stdTracerSummarySchema),
+  abilities: z.object({ create: z.boolean() }),
+});
+
+/** GET /tracers/{id} */
+export const stdTracerSchema = stdTracerSummarySchema.extend({
+  assessment_id: id,
+  summary: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  finding_list: z.array(stdFindingSummarySchema),
+  abilities: z.object({ edit: z.boolean() }),
+});
+export type StdTracer = z.infer<typeof stdTracerSchema>;
+
+/** POST /tracers/{id}/findings: a finding on an element of the tracer's assessment (source "tracer"). */
+export const stdTracerFindingInputSchema = z
+  .object({
+    req_id: id.positive('Choose the element the finding concerns.'),
+    text: stdFindingInputSchema.shape.text,
+    likelihood: stdFindingInputSchema.shape.likelihood,
+    scope: stdFindingInputSchema.shape.scope,
+    immediate_threat: z.boolean(),
+    cited_on: stdFindingInputSchema.shape.cited_on,
+  })
+  .strict();
+export type StdTracerFindingInput = z.infer<typeof stdTracerFindingInputSchema>;

@@ -287,6 +287,38 @@ export const traceLinks = pgTable(
 );
 
 /**
+ * A tracer (issue 11, part 3): a surveyor's method, followed in a mock survey. An individual tracer follows one
+ * patient's care through the facility (a case code only, never a name or record number), a system tracer one process
+ * across units (medication management, infection control), a program tracer one service. Its findings are recorded
+ * on the elements they concern (std_findings.tracer_id).
+ */
+export const stdTracers = pgTable(
+  'std_tracers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: project(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    tracedOn: date('traced_on', { mode: 'string' }).notNull(),
+    unit: text('unit').notNull().default(''),
+    leadId: userRef('lead_id'),
+    caseCode: text('case_code').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
+    updatedAt: updatedAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [
+    index('std_tracers_assessment_idx').on(t.projectId, t.assessmentId),
+    check('std_tracers_kind_check', sql`${t.kind} in ('individual', 'system', 'program')`),
+  ],
+);
+
+/**
  * A finding on an element (issue 11, part 2): where it came from, what was found, its SAFER cell, the correction's
  * due date (60 days, 3 for an immediate threat to life), and its plan of correction inline (one plan per finding):
  * root cause, actions, leadership involvement and preventive analysis for high-risk cells, and how the correction is
@@ -304,6 +336,8 @@ export const stdFindings = pgTable(
       .notNull()
       .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
+    /** The tracer the finding came from, if any. */
+    tracerId: integer('tracer_id').references(() => stdTracers.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     likelihood: text('likelihood').notNull(),
     scope: text('scope').notNull(),

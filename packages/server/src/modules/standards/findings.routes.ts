@@ -7,6 +7,10 @@ import {
   stdFindingUpdateSchema,
   stdPlanInputSchema,
   stdReadinessSchema,
+  stdTracerFindingInputSchema,
+  stdTracerInputSchema,
+  stdTracerListSchema,
+  stdTracerSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
@@ -22,6 +26,7 @@ import {
 } from './findings.service.js';
 import { gapReportCsv, readiness } from './readiness.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { createTracer, getTracer, listTracers, recordTracerFinding, updateTracer } from './tracers.service.js';
 
 /**
  * Standards findings on the SAFER matrix with their plans of correction, readiness and the gap report (issue 11,
@@ -161,5 +166,79 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await gapReportCsv(db, await actor(request), request.params.id, now());
       return reply.headers(csvHeaders(file.filename)).send(file.body as never);
     },
+  );
+
+  const tracerParams = projectParams.extend({ id: idParam('tracer') });
+
+  app.get(
+    `${P}/assessments/:id/tracers`,
+    {
+      schema: {
+        tags,
+        summary: 'The tracers of an assessment, newest first, with their findings counted',
+        params: assessmentParams,
+        response: { 200: stdTracerListSchema, ...errors },
+      },
+    },
+    async (request) => listTracers(db, await actor(request), request.params.id),
+  );
+
+  app.post(
+    `${P}/assessments/:id/tracers`,
+    {
+      schema: {
+        tags,
+        summary: 'Records a tracer (standards admins, chapter leads, mock assessors)',
+        params: assessmentParams,
+        body: stdTracerInputSchema,
+        response: { 201: stdTracerSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTracer(db, await actor(request), request.params.id, request.body, now())),
+  );
+
+  app.get(
+    `${P}/tracers/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'A tracer with its findings',
+        params: tracerParams,
+        response: { 200: stdTracerSchema, ...errors },
+      },
+    },
+    async (request) => getTracer(db, await actor(request), request.params.id, now()),
+  );
+
+  app.put(
+    `${P}/tracers/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Corrects a tracer',
+        params: tracerParams,
+        body: stdTracerInputSchema,
+        response: { 200: stdTracerSchema, ...errors },
+      },
+    },
+    async (request) => updateTracer(db, await actor(request), request.params.id, request.body, now()),
+  );
+
+  app.post(
+    `${P}/tracers/:id/findings`,
+    {
+      schema: {
+        tags,
+        summary: "Records a finding from the tracer on an element of its assessment (source 'tracer')",
+        params: tracerParams,
+        body: stdTracerFindingInputSchema,
+        response: { 201: stdFindingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await recordTracerFinding(db, await actor(request), request.params.id, request.body, now())),
   );
 };

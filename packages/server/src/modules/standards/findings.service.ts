@@ -79,6 +79,7 @@ function summaryOf(row: FindingRow, node: { refId: string; title: string }, toda
   return {
     id: row.id,
     req_id: row.reqAssessmentId,
+    tracer_id: row.tracerId,
     ref_id: node.refId,
     title: node.title,
     source: row.source as StdFindingSource,
@@ -145,10 +146,15 @@ export async function createFinding(
   reqId: number,
   input: StdFindingInput,
   now: Date,
+  tracer?: { id: number; assessmentId: number },
 ): Promise<StdFinding> {
   const id = await db.transaction(async (tx) => {
     const req = await loadReq(tx, actor.projectId, reqId);
     if (!(await findingAbilities(tx, actor, req)).create) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    if (tracer && tracer.assessmentId !== req.assessmentId) {
+      const message = 'Choose an element of the assessment this tracer belongs to.';
+      throw new AppError('VALIDATION_FAILED', message, { req_id: [message] });
+    }
     const due = correctionDue(input.cited_on, input.immediate_threat);
     const [finding] = await tx
       .insert(stdFindings)
@@ -157,6 +163,7 @@ export async function createFinding(
         assessmentId: req.assessmentId,
         reqAssessmentId: req.id,
         source: input.source,
+        tracerId: tracer?.id ?? null,
         text: input.text,
         likelihood: input.likelihood,
         scope: input.scope,

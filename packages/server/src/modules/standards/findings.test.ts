@@ -15,7 +15,7 @@ import {
   standardsSetup,
   standardsSnapshot,
 } from '../../../test/standards-kit.js';
-import { policyDocuments, stdFindings } from '../../db/schema/index.js';
+import { policyDocuments, stdFindings, stdReqAssessments } from '../../db/schema/index.js';
 import { unsafeCloseSustainedFindings } from './findings.service.js';
 
 /**
@@ -300,5 +300,80 @@ describe('standards findings, readiness and gap report', () => {
     expect(answer.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(answer.body).toContain('Unsigned minutes (due 2027-01-19)');
     expect((await auditOf(db(), s.project.id, 'standards.gap_report_exported'))[0]?.data).toEqual({ rows: 4 });
+  });
+
+  it('runs tracers: guarded, case codes only, findings on elements of the tracer’s assessment with source tracer', async () => {
+    ctx.clock.set(TODAY);
+    const s = await standardsSetup(ctx);
+    const tracer = {
+      kind: 'individual',
+      title: 'Patient from ED to ward 3',
+      traced_on: '2026-11-25',
+      unit: 'Ward 3',
+      lead_id: s.people.assessor.id,
+      case_code: 'T-0042',
+      summary: 'Followed admission, medication and discharge.',
+    };
+    const assessor = await ctx.signedIn(s.people.assessor);
+    const created = await assessor.post(`${s.base}/assessments/${s.assessmentId}/tracers`, tracer);
+    expect(created.statusCode, created.body).toBe(201);
+    const t = created.json();
+    expect(t).toMatchObject({
+      kind: 'individual',
+      lead: { id: s.people.assessor.id },
+      findings: 0,
+      case_code: 'T-0042',
+    });
+    const calls: GuardedCall[] = [
+      { method: 'GET', path: `/assessments/${s.assessmentId}/tracers`, viewer: true, namesRow: true },
+      { method: 'POST', path: `/assessments/${s.assessmentId}/tracers`, body: tracer, viewer: false, namesRow: true },
+      { method: 'GET', path: `/tracers/${t.id}`, viewer: true, namesRow: true },
+      { method: 'PUT', path: `/tracers/${t.id}`, body: tracer, viewer: false, namesRow: true },
+      {
+        method: 'POST',
+        path: `/tracers/${t.id}/findings`,
+        body: { ...finding(), source: undefined, req_id: s.reqs['OB.1'] },
+        viewer: false,
+        namesRow: true,
+      },
+    ];
+    await expectGuards(ctx, s, calls);
+    // A name or a record number is not a case code; owners do not run tracers.
+    const named = await assessor.post(`${s.base}/assessments/${s.assessmentId}/tracers`, {
+      ...tracer,
+      case_code: 'Smith, John',
+    });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().errors.case_code[0]).toContain('never a name or medical record number');
+    const owner = await ctx.signedIn(s.people.owner);
+    expect((await owner.post(`${s.base}/assessments/${s.assessmentId}/tracers`, tracer)).statusCode).toBe(403);
+    // The finding: source tracer, linked to the tracer, on the element chosen.
+    const { source: _source, ...body } = finding({ text: 'Reconciliation not done at transfer.' });
+    const recorded = await assessor.post(`${s.base}/tracers/${t.id}/findings`, { ...body, req_id: s.reqs['IC.1.1'] });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(recorded.json()).toMatchObject({ source: 'tracer', tracer_id: t.id, ref_id: 'IC.1.1' });
+    // An element of another assessment is refused.
+    const second = await s.admin.post(`${s.base}/assessments`, {
+      framework_id: s.framework.id,
+      name: 'Mock survey',
+      kind: 'mock',
+      scope_note: '',
+      survey_window_start: null,
+      survey_window_end: null,
+      not_applicable: [],
+      owners: [],
+    });
+    const [otherReq] = await db()
+      .select({ id: stdReqAssessments.id })
+      .from(stdReqAssessments)
+      .where(eq(stdReqAssessments.assessmentId, second.json().id));
+    const wrong = await assessor.post(`${s.base}/tracers/${t.id}/findings`, { ...body, req_id: otherReq!.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.req_id).toEqual(['Choose an element of the assessment this tracer belongs to.']);
+    const read = await (await ctx.signedIn(s.people.viewer)).get(`${s.base}/tracers/${t.id}`);
+    expect(read.json()).toMatchObject({ findings: 1, open_findings: 1, abilities: { edit: false } });
+    expect(read.json().finding_list.map((f: { text: string }) => f.text)).toEqual([
+      'Reconciliation not done at transfer.',
+    ]);
   });
 });
