@@ -43,6 +43,8 @@ import { workflowRoutes } from './modules/policies/workflow.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { standardsBinderRoutes } from './modules/standards/binder.routes.js';
+import { standardsCrosswalkRoutes } from './modules/standards/crosswalk.routes.js';
+import { standardsEvidenceRoutes } from './modules/standards/evidence.routes.js';
 import { standardsFindingRoutes } from './modules/standards/findings.routes.js';
 import { standardsRoutes } from './modules/standards/standards.routes.js';
 import { auditLogRoutes } from './modules/superadmin/audit-log.routes.js';
@@ -194,6 +196,8 @@ export async function buildApp({
   await app.register(chartReviewDashboardRoutes);
   await app.register(standardsRoutes);
   await app.register(standardsFindingRoutes);
+  await app.register(standardsEvidenceRoutes);
+  await app.register(standardsCrosswalkRoutes);
   await app.register(standardsBinderRoutes);
   await app.register(workflowRoutes);
   await app.register(notificationRoutes);

@@ -37,6 +37,8 @@ export * from './schemas/policy-people.js';
 export * from './schemas/policy-workflow.js';
 export * from './schemas/projects.js';
 export * from './schemas/standards.js';
+export * from './schemas/standards-crosswalk.js';
+export * from './schemas/standards-evidence.js';
 export * from './schemas/standards-findings.js';
 export * from './schemas/terms.js';
 export * from './schemas/users.js';

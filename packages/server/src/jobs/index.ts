@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
+import { unsafeReopenExpiredEvidence } from '../modules/standards/evidence.service.js';
 import { unsafeCloseSustainedFindings } from '../modules/standards/findings.service.js';
 import { unsafeCloseMetFindings } from './chart-review-plans.js';
 import { unsafePurgeExpiredEncounterRefs } from './chart-review-retention.js';
@@ -29,6 +30,10 @@ export const CHART_REVIEW_PLANS_CRON = '0 4 * * *';
 export const STANDARDS_FINDINGS = 'standards-findings';
 /** Every day at 04:15 UTC. */
 export const STANDARDS_FINDINGS_CRON = '15 4 * * *';
+/** Queue of the daily check of standards evidence: done elements whose evidence expired go back to in review. */
+export const STANDARDS_EVIDENCE = 'standards-evidence';
+/** Every day at 04:30 UTC. */
+export const STANDARDS_EVIDENCE_CRON = '30 4 * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -82,6 +87,11 @@ export async function startJobs(options: {
   await boss.schedule(STANDARDS_FINDINGS, STANDARDS_FINDINGS_CRON, {}, { tz: 'UTC' });
   await boss.work(STANDARDS_FINDINGS, async () => {
     await unsafeCloseSustainedFindings(options.db, options.clock.now());
+  });
+  await boss.createQueue(STANDARDS_EVIDENCE);
+  await boss.schedule(STANDARDS_EVIDENCE, STANDARDS_EVIDENCE_CRON, {}, { tz: 'UTC' });
+  await boss.work(STANDARDS_EVIDENCE, async () => {
+    await unsafeReopenExpiredEvidence(options.db, options.clock.now());
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -9,6 +9,7 @@ import {
   CHART_REVIEW_RETENTION,
   MONITORING_RETENTION,
   REVIEW_REMINDERS,
+  STANDARDS_EVIDENCE,
   STANDARDS_FINDINGS,
   startJobs,
 } from './index.js';
@@ -91,6 +92,7 @@ describe('periodic review reminders', () => {
         [CHART_REVIEW_RETENTION, '30 3 * * *', 'UTC'],
         [MONITORING_RETENTION, '0 3 * * *', 'UTC'],
         [REVIEW_REMINDERS, '0 6 * * *', 'UTC'],
+        [STANDARDS_EVIDENCE, '30 4 * * *', 'UTC'],
         [STANDARDS_FINDINGS, '15 4 * * *', 'UTC'],
       ]);
       // The start-up run reaches the owner (pg-boss polls every 2 s by default).

@@ -167,6 +167,17 @@ export const stdReadinessSchema = z.object({
       elements: z.array(z.object({ req_id: id.nullable(), ref_id: z.string() })),
     }),
   ),
+  /** Evidence items (links, files, notes; not rejected ones) expired or expiring within 60 days, expired first. */
+  evidence_items: z.array(
+    z.object({
+      id,
+      req_id: id,
+      ref_id: z.string(),
+      title: z.string(),
+      expires_on: z.string(),
+      state: z.enum(['expired', 'expiring']),
+    }),
+  ),
   overdue_elements: z.number().int(),
 });
 export type StdReadiness = z.infer<typeof stdReadinessSchema>;

@@ -9,6 +9,7 @@ import {
   STD_STATUSES,
   STD_TEXT_POLICIES,
 } from '../standards/vocabulary.js';
+import { stdEvidenceItemSchema } from './standards-evidence.js';
 
 /**
  * Contracts of standards, part 1 (issue 11; DOMAIN.md 3.2-3.4): frameworks and their trees, assessments (what
@@ -146,6 +147,8 @@ export const stdAssessmentSchema = z.object({
   /** Compliant over applicable assessed elements (0 to 1), null when none is assessed. */
   score: z.number().nullable(),
   overdue: z.number().int(),
+  /** The assessment of an earlier edition this one was upgraded from (POST /assessments/{id}/upgrade). */
+  upgraded_from: z.object({ id, name: z.string() }).nullable(),
 });
 export type StdAssessment = z.infer<typeof stdAssessmentSchema>;
 export const stdAssessmentListSchema = z.object({ assessments: z.array(stdAssessmentSchema) });
@@ -183,7 +186,7 @@ export const stdCreatedSchema = z.object({ id });
 
 // ------------------------------------------------------------------------------------------------ tree
 
-export const STD_TREE_FILTERS = ['all', 'mine', 'gaps', 'unassessed', 'no_evidence', 'overdue'] as const;
+export const STD_TREE_FILTERS = ['all', 'mine', 'gaps', 'unassessed', 'no_evidence', 'expiring', 'overdue'] as const;
 export type StdTreeFilter = (typeof STD_TREE_FILTERS)[number];
 export const STD_TREE_FILTER_LABELS: Record<StdTreeFilter, string> = {
   all: 'All',
@@ -191,6 +194,7 @@ export const STD_TREE_FILTER_LABELS: Record<StdTreeFilter, string> = {
   gaps: 'Gaps',
   unassessed: 'Not assessed',
   no_evidence: 'No evidence',
+  expiring: 'Evidence expiring',
   overdue: 'Overdue',
 };
 
@@ -325,12 +329,16 @@ export const stdElementSchema = z.object({
   observation: z.string(),
   last_reviewed_at: z.string().nullable(),
   last_reviewed_by: z.string().nullable(),
+  /** Where an edition upgrade carried the result from ("GOV.1.1 (2025): Compliant, equal"); '' otherwise. */
+  carried_from: z.string(),
   crosswalk: z.array(
     z.object({ framework: z.string(), ref_id: z.string(), title: z.string(), relationship: z.string() }),
   ),
   policies: z.array(stdLinkedPolicySchema),
   measures: z.array(stdLinkedMeasureSchema),
   programs: z.array(stdLinkedProgramSchema),
+  /** Links, files and notes attached to the element, with their status and expiry (oldest first). */
+  evidence: z.array(stdEvidenceItemSchema),
   comments: z.array(stdCommentSchema),
   history: z.array(stdHistorySchema),
   /** Findings recorded on the element (SAFER cell, due date, status). */

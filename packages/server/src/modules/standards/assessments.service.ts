@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { mayAssign, requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
+import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
 import { linkCounts } from './live-links.js';
 import { assignableIds } from './people.service.js';
@@ -116,6 +117,10 @@ export async function listAssessments(db: DbOrTx, actor: StandardsActor, now: Da
       counts: sum.counts,
       score: complianceScore(sum.counts),
       overdue: sum.overdue,
+      upgraded_from:
+        rows
+          .filter((r) => r.assessment.id === assessment.upgradedFromId)
+          .map((r) => ({ id: r.assessment.id, name: r.assessment.name }))[0] ?? null,
     };
   });
 }
@@ -281,6 +286,11 @@ export async function assessmentTree(
     .groupBy(stdComments.reqAssessmentId);
   const commentsOf = new Map(comments.map((c) => [c.reqId, c.n]));
   const links = await linkCounts(db, actor.projectId);
+  // Evidence items and linked policies' expiry: read only for the filters that ask.
+  const evidence =
+    query.filter === 'no_evidence' || query.filter === 'expiring'
+      ? await evidenceSignals(db, actor.projectId, assessment.id, now)
+      : null;
   const search = query.search.toLowerCase();
   const wordingMatches =
     search === ''
@@ -322,9 +332,17 @@ export async function assessmentTree(
       case 'unassessed':
         return req.result === 'not_assessed';
       case 'no_evidence': {
+        // No link, and no evidence item that is approved and not expired.
         const l = links.get(nodeId);
-        return req.result !== 'not_applicable' && (!l || l.policy + l.measure + l.cr_program === 0);
+        return (
+          req.result !== 'not_applicable' &&
+          (!l || l.policy + l.measure + l.cr_program === 0) &&
+          !evidence!.valid.has(req.id)
+        );
       }
+      case 'expiring':
+        // An evidence item or a linked policy expired or expiring within 60 days.
+        return evidence!.alerts.has(req.id) || evidence!.policyAlerts.has(nodeId);
       case 'overdue':
         return isOverdue(req.dueDate, req.status, today);
       default:

@@ -31,6 +31,7 @@ import {
   type StandardsActor,
 } from '../../policies/standards.js';
 import { isOverdue } from './assessments.service.js';
+import { evidenceOfElement } from './evidence.service.js';
 import { findingsOfElement } from './findings.service.js';
 import { linksOfNodes, liveMeasures, livePolicies, livePrograms } from './live-links.js';
 import { assignableIds } from './people.service.js';
@@ -182,6 +183,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     observation: req.observation,
     last_reviewed_at: req.lastReviewedAt?.toISOString() ?? null,
     last_reviewed_by: await personName(db, req.lastReviewedBy),
+    carried_from: req.carriedFrom,
     crosswalk: crosswalk.map((c) => ({
       framework: c.framework,
       ref_id: c.refId,
@@ -191,6 +193,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     policies: await livePolicies(db, actor.projectId, links, now),
     measures: await liveMeasures(db, actor.projectId, links, now),
     programs: await livePrograms(db, actor.projectId, links, now),
+    evidence: await evidenceOfElement(db, actor.projectId, req.id, now),
     comments: comments.map((c) => ({
       id: c.id,
       author: { id: c.authorId ?? 0, name: c.name ?? 'Former user' },

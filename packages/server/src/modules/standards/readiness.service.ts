@@ -17,13 +17,15 @@ import { csvLine } from '../../lib/csv-export.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service.js';
 import { loadGapReport } from './binder.service.js';
+import { expiringEvidenceItems } from './evidence.service.js';
 import { findingSummaries } from './findings.service.js';
 import { standardsAudit } from './route-kit.js';
 
 /**
  * Readiness and the gap report (docs/standards.md "Readiness"): how much of the assessment was assessed in the
  * last 12 months, compliance by chapter, open findings on the SAFER grid, corrections due, policy evidence expired
- * or expiring (review due within 60 days) that supports elements, and every element still short of compliant.
+ * or expiring (review due within 60 days) that supports elements, evidence items expired or expiring, and every
+ * element still short of compliant.
  */
 
 const DAY = 86_400_000;
@@ -140,6 +142,8 @@ export async function readiness(
     policy_evidence: [...byPolicy.values()].sort(
       (a, b) => Number(b.state === 'expired') - Number(a.state === 'expired') || a.title.localeCompare(b.title),
     ),
+    // Soonest expiry first, so expired items come first.
+    evidence_items: await expiringEvidenceItems(db, actor.projectId, assessment.id, now),
     overdue_elements: elements.filter((e) => isOverdue(e.dueDate, e.status, today)).length,
   };
 }

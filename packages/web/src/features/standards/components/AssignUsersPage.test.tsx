@@ -43,6 +43,7 @@ function assessment(overrides: Partial<StdAssessment> & Pick<StdAssessment, 'id'
     counts: { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 4 },
     score: null,
     overdue: 0,
+    upgraded_from: null,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ import { BulkBar, ComplianceTree } from './ComplianceTree';
 import { ElementDrawer } from './ElementPanel';
 import { EmptyState, idParam, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
 import { formatDay, formatShare, KIND_LABELS, RESULT_COLORS, RESULT_ORDER } from './std-words';
+import { UpgradeAssessment } from './UpgradeAssessment';
 
 const FILTER_DATA = STD_TREE_FILTERS.map((value) => ({ value, label: STD_TREE_FILTER_LABELS[value] }));
 
@@ -148,14 +149,18 @@ function AssessmentView({
 
   return (
     <Stack gap="md">
-      <Select
-        label="Assessment"
-        data={options}
-        value={String(current.id)}
-        onChange={chooseAssessment}
-        allowDeselect={false}
-        maw={520}
-      />
+      <Group align="flex-end" gap="sm">
+        <Select
+          label="Assessment"
+          data={options}
+          value={String(current.id)}
+          onChange={chooseAssessment}
+          allowDeselect={false}
+          maw={520}
+          w="100%"
+        />
+        <UpgradeAssessment projectId={projectId} current={current} />
+      </Group>
       <Summary assessment={summary} />
       <Stack gap="sm">
         <SegmentedControl

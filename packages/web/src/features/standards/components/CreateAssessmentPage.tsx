@@ -32,6 +32,7 @@ import { type StdAssessmentCreate, useCreateAssessment } from '../api/assessment
 import { type StdFramework, useStdFrameworks } from '../api/frameworks';
 import { useStdMe } from '../api/me';
 import { useStdMembers } from '../api/members';
+import { CrosswalkImport } from './CrosswalkImport';
 import { FrameworkImport } from './FrameworkImport';
 import { standardsRoute, useStdProjectId } from './std-parts';
 import { KIND_HELP, KIND_LABELS, plural, TEXT_POLICY_HELP, TEXT_POLICY_LABELS } from './std-words';
@@ -414,6 +415,7 @@ function FrameworkStep({
         </Radio.Group>
       )}
       {canImport && <FrameworkImport projectId={projectId} onImported={(id) => id !== null && onChange(id)} />}
+      {canImport && <CrosswalkImport projectId={projectId} frameworks={frameworks} />}
     </Stack>
   );
 }

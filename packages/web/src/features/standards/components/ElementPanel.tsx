@@ -45,6 +45,8 @@ import {
   useStdElement,
 } from '../api/elements';
 import { useStdMembers } from '../api/members';
+import { CarriedFrom } from './CarriedFrom';
+import { ElementEvidence } from './ElementEvidence';
 import { ElementFindings } from './ElementFindings';
 import { ElementLinks } from './ElementLinks';
 import { OverdueBadge, ResultBadge } from './std-parts';
@@ -143,6 +145,7 @@ export function ElementPanel({
           <ResultBadge result={element.result} />
           {element.overdue && <OverdueBadge />}
         </Group>
+        <CarriedFrom element={element} />
       </Stack>
 
       {node.official_text ? (
@@ -230,6 +233,7 @@ export function ElementPanel({
       </Section>
 
       <Divider />
+      <ElementEvidence projectId={projectId} element={element} />
       <ElementLinks projectId={projectId} element={element} />
 
       <Divider />

@@ -49,6 +49,7 @@ import {
   useUpdateFinding,
 } from '../api/findings';
 import { useStdMembers } from '../api/members';
+import { useRecordTracerFinding } from '../api/tracers';
 import { SaferGrid } from './SaferGrid';
 import { Loading, OverdueBadge } from './std-parts';
 import { formatDay } from './std-words';
@@ -79,6 +80,7 @@ export function FindingFormModal({
   elementLabel,
   finding,
   defaultSource = 'self',
+  tracerId,
 }: {
   projectId: string;
   opened: boolean;
@@ -89,8 +91,11 @@ export function FindingFormModal({
   /** Set to correct an existing finding. */
   finding?: StdFinding;
   defaultSource?: StdFindingSource;
+  /** Recording from a tracer: the finding's source is the tracer. */
+  tracerId?: number;
 }) {
   const create = useCreateFinding(projectId, reqId);
+  const fromTracer = useRecordTracerFinding(projectId, tracerId ?? 0);
   const update = useUpdateFinding(projectId, finding?.id ?? 0);
   const initial = (): FindingDraft =>
     finding
@@ -101,7 +106,13 @@ export function FindingFormModal({
           immediate_threat: finding.immediate_threat,
           cited_on: finding.cited_on,
         }
-      : { source: defaultSource, text: '', cell: null, immediate_threat: false, cited_on: today() };
+      : {
+          source: tracerId === undefined ? defaultSource : 'tracer',
+          text: '',
+          cell: null,
+          immediate_threat: false,
+          cited_on: today(),
+        };
   const [draft, setDraft] = useState<FindingDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors<FindingField>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: a reopened form starts from the finding as it is now.
@@ -111,7 +122,7 @@ export function FindingFormModal({
       setErrors({});
     }
   }, [opened]);
-  const pending = create.isPending || update.isPending;
+  const pending = create.isPending || update.isPending || fromTracer.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -140,8 +151,12 @@ export function FindingFormModal({
         toast.error(messageFor(error, 'The finding could not be saved. Please try again.'));
       },
     };
-    if (finding) update.mutate({ ...(parsed.data as StdFindingInput), version: finding.version }, done);
-    else create.mutate(parsed.data as StdFindingInput, done);
+    const input = parsed.data as StdFindingInput;
+    if (finding) update.mutate({ ...input, version: finding.version }, done);
+    else if (tracerId !== undefined) {
+      const { source: _source, ...fields } = input;
+      fromTracer.mutate({ reqId, finding: fields }, done);
+    } else create.mutate(input, done);
   };
 
   const due = draft.cited_on ? correctionDue(draft.cited_on, draft.immediate_threat) : null;
@@ -161,14 +176,16 @@ export function FindingFormModal({
           <Text size="sm" c="dimmed">
             On {elementLabel}
           </Text>
-          <Select
-            label="Source"
-            data={STD_FINDING_SOURCES.map((value) => ({ value, label: STD_FINDING_SOURCE_LABELS[value] }))}
-            value={draft.source}
-            onChange={(value) => value && setDraft({ ...draft, source: value as StdFindingSource })}
-            allowDeselect={false}
-            error={errors.source}
-          />
+          {tracerId === undefined && (
+            <Select
+              label="Source"
+              data={STD_FINDING_SOURCES.map((value) => ({ value, label: STD_FINDING_SOURCE_LABELS[value] }))}
+              value={draft.source}
+              onChange={(value) => value && setDraft({ ...draft, source: value as StdFindingSource })}
+              allowDeselect={false}
+              error={errors.source}
+            />
+          )}
           <Textarea
             label="What was found"
             required

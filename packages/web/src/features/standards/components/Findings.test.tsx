@@ -26,6 +26,7 @@ function finding(overrides: Partial<StdFinding> = {}): StdFinding {
   return {
     id: 41,
     req_id: 502,
+    tracer_id: null,
     ref_id: 'A-0395',
     title: 'RN supervises nursing care',
     source: 'mock',
@@ -204,6 +205,7 @@ describe('standards findings', () => {
         {
           id: 41,
           req_id: 502,
+          tracer_id: null,
           ref_id: 'A-0395',
           title: 'RN supervises nursing care',
           source: 'mock',
@@ -228,9 +230,13 @@ describe('standards findings', () => {
           elements: [{ req_id: 502, ref_id: 'A-0395' }],
         },
       ],
+      evidence_items: [],
       overdue_elements: 4,
     };
-    server({ [`GET ${STD_API}/assessments/8/readiness`]: jsonResponse(readiness) });
+    server({
+      [`GET ${STD_API}/assessments/8/readiness`]: jsonResponse(readiness),
+      [`GET ${STD_API}/assessments/8/tracers`]: jsonResponse({ tracers: [], abilities: { create: true } }),
+    });
     await openApp(`${BASE}/readiness`);
     await waitFor(() => expect(text()).toContain('Corrections due'));
     expect(text()).toContain('75 %');

@@ -29,11 +29,12 @@ import { FindingDetailModal } from './FindingModals';
 import { SaferGrid } from './SaferGrid';
 import { EmptyState, idParam, OverdueBadge, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
 import { countsText, formatDay, formatShare, plural } from './std-words';
+import { TracersSection } from './TracersSection';
 
 /**
  * /app/standards/{projectId}/readiness: is the facility ready for a survey? How much was assessed in the last 12
- * months, compliance by chapter, open findings on the SAFER grid, corrections due, policy evidence expired or
- * expiring, and the gap report (CSV). `?finding=` opens a finding.
+ * months, compliance by chapter, open findings on the SAFER grid, corrections due, evidence (linked policies and
+ * attached links, files and notes) expired or expiring, and the gap report (CSV). `?finding=` opens a finding.
  */
 export function ReadinessPage() {
   usePageTitle('Readiness | Standards');
@@ -123,6 +124,7 @@ function ReadinessView({
       ) : (
         <ReadinessBody projectId={projectId} assessmentId={current.id} r={readiness.data} />
       )}
+      <TracersSection projectId={projectId} assessmentId={current.id} />
       <FindingDetailModal projectId={projectId} findingId={findingId} onClose={() => setParam('finding', null)} />
     </Stack>
   );
@@ -328,12 +330,29 @@ function ReadinessBody({ projectId, assessmentId, r }: { projectId: string; asse
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Title order={2} fz="h4">
-            Policy evidence expired or expiring
+            Evidence expired or expiring
           </Title>
-          {r.policy_evidence.length === 0 ? (
-            <Text c="dimmed">Every linked policy is approved and its review is more than 60 days away.</Text>
+          {r.policy_evidence.length === 0 && r.evidence_items.length === 0 ? (
+            <Text c="dimmed">
+              Every linked policy is approved and its review is more than 60 days away, and no link, file or note
+              attached to an element expires within 60 days.
+            </Text>
           ) : (
             <Stack gap="xs">
+              {r.evidence_items.map((item) => (
+                <Group key={`item-${item.id}`} gap="xs" wrap="wrap">
+                  <Badge color={item.state === 'expired' ? 'red.9' : 'orange.9'} variant="light" tt="none">
+                    {item.state === 'expired' ? 'Expired' : 'Expiring'}
+                  </Badge>
+                  <Anchor component={Link} to={element(item.req_id) ?? ''} size="sm">
+                    {item.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {item.state === 'expired' ? 'expired on' : 'expires'} {formatDay(item.expires_on)} · evidence of{' '}
+                    {item.ref_id}
+                  </Text>
+                </Group>
+              ))}
               {r.policy_evidence.map((p) => (
                 <Group key={p.policy_id} gap="xs" wrap="wrap">
                   <Badge color={p.state === 'expired' ? 'red.9' : 'orange.9'} variant="light" tt="none">

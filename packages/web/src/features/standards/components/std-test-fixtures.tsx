@@ -47,6 +47,7 @@ export function assessment(overrides: Partial<StdAssessment> & Pick<StdAssessmen
     counts: { ...ZERO },
     score: null,
     overdue: 0,
+    upgraded_from: null,
     ...overrides,
   };
 }
@@ -195,6 +196,7 @@ export function element(overrides: Partial<StdElement> = {}): StdElement {
     observation: 'Night shift on Ward 4 had no RN on two dates.',
     last_reviewed_at: '2026-02-10T15:00:00Z',
     last_reviewed_by: 'Ada Admin',
+    carried_from: '',
     crosswalk: [{ framework: 'TJC-HAP 2026', ref_id: 'NR.02.01.01', title: 'Nurse staffing', relationship: 'equal' }],
     policies: [
       {
@@ -240,6 +242,7 @@ export function element(overrides: Partial<StdElement> = {}): StdElement {
         latest: { period: '2026-02', rate: 0.92, n: 30 },
       },
     ],
+    evidence: [],
     comments: [
       { id: 1, author: { id: 21, name: 'Ada Admin' }, body: 'Roster attached.', created_at: '2026-02-11T09:00:00Z' },
     ],
