@@ -146,8 +146,11 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     .where(
       and(
         eq(auditEvents.projectId, actor.projectId),
-        eq(auditEvents.subjectType, 'std_req_assessment'),
-        eq(auditEvents.subjectId, String(req.id)),
+        // The element's own changes, and the links made or removed on its node (from either end).
+        or(
+          and(eq(auditEvents.subjectType, 'std_req_assessment'), eq(auditEvents.subjectId, String(req.id))),
+          and(eq(auditEvents.subjectType, 'std_node'), eq(auditEvents.subjectId, String(node.node.id))),
+        ),
       ),
     )
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))

@@ -360,6 +360,8 @@ describe('standards links', () => {
 
     const viewer = await ctx.signedIn(s.people.viewer);
     const panel = await readElement(viewer, s.base, s.reqs['GOV.1.1']);
+    // The links made on the element's node are in its history.
+    expect(panel.history.map((h) => h.summary)).toContain('Linked policy 1.1 Board governance');
     const byTitle = new Map(panel.policies.map((p) => [p.title, p]));
     expect(byTitle.get('Board governance')).toMatchObject({
       id: current.id,
