@@ -1,4 +1,4 @@
-import type { StdResult } from '@portal/shared';
+import { correctionDue, type StdResult } from '@portal/shared';
 import { and, asc, eq, ilike, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import {
@@ -7,12 +7,15 @@ import {
   policyDocuments,
   stdAssessments,
   stdComments,
+  stdEvidence,
+  stdFindings,
   stdFrameworks,
   stdLeads,
   stdMembers,
   stdNodeLocal,
   stdNodes,
   stdReqAssessments,
+  stdTracers,
   traceLinks,
 } from '../db/schema/index.js';
 import { CMS_HOSPITAL_COP, ensureBuiltInFrameworks } from '../modules/standards/frameworks.service.js';
@@ -160,7 +163,7 @@ export async function seedDemoStandards(tx: DbOrTx, projectId: number, people: D
         .from(policyDocuments)
         .where(and(eq(policyDocuments.projectId, projectId), eq(policyDocuments.title, title)))
     )[0]?.id;
-  const measureId = async (name: string) =>
+  const measureIdOf = async (name: string) =>
     (
       await tx
         .select({ id: monMeasures.id })
@@ -182,9 +185,9 @@ export async function seedDemoStandards(tx: DbOrTx, projectId: number, people: D
   }[] = [
     { condition: '§482.42', type: 'policy', id: await policyId('Infection prevention and control'), note: '' },
     { condition: '§482.42', type: 'policy', id: await policyId('Hand hygiene'), note: 'Section 3, moments of care' },
-    { condition: '§482.42', type: 'measure', id: await measureId('Hand hygiene compliance'), note: '' },
-    { condition: '§482.42', type: 'measure', id: await measureId('CLABSI'), note: 'Surveillance data' },
-    { condition: '§482.21', type: 'measure', id: await measureId('Falls with injury'), note: 'QAPI indicator' },
+    { condition: '§482.42', type: 'measure', id: await measureIdOf('Hand hygiene compliance'), note: '' },
+    { condition: '§482.42', type: 'measure', id: await measureIdOf('CLABSI'), note: 'Surveillance data' },
+    { condition: '§482.21', type: 'measure', id: await measureIdOf('Falls with injury'), note: 'QAPI indicator' },
     { condition: '§482.12', type: 'policy', id: await policyId('Governance of policies and procedures'), note: '' },
     { condition: '§482.23', type: 'policy', id: await policyId('Nursing practice'), note: '' },
     {
@@ -232,5 +235,134 @@ export async function seedDemoStandards(tx: DbOrTx, projectId: number, people: D
         body: 'Attach the January council minutes before the mock survey.',
       });
     }
+  }
+
+  await seedDemoFindings(tx, projectId, assessmentId, people, now, measureIdOf);
+}
+
+/**
+ * Findings of the demo: the records gap from a mock survey with a plan under way, a partial infection control
+ * element from the self-assessment, and an individual tracer with the finding it produced; one evidence note on the
+ * QAPI plan.
+ */
+async function seedDemoFindings(
+  tx: DbOrTx,
+  projectId: number,
+  assessmentId: number,
+  people: DemoStandardsPeople,
+  now: Date,
+  measureIdOf: (name: string) => Promise<number | undefined>,
+) {
+  const reqs = await tx
+    .select({ id: stdReqAssessments.id, result: stdReqAssessments.result, refId: stdNodes.refId })
+    .from(stdReqAssessments)
+    .innerJoin(stdNodes, eq(stdNodes.id, stdReqAssessments.nodeId))
+    .where(eq(stdReqAssessments.assessmentId, assessmentId))
+    .orderBy(asc(stdNodes.position));
+  const gap = (condition: string, result: StdResult) =>
+    reqs.find((r) => r.result === result && under(r.refId, condition));
+  const records = gap('§482.24', 'non_compliant');
+  const infection = gap('§482.42', 'partially_compliant');
+  const nursing = reqs.find((r) => under(r.refId, '§482.23'));
+  const qapi = reqs.find((r) => under(r.refId, '§482.21'));
+  const cited = (days: number) => day(now, -days);
+  if (records) {
+    await tx.insert(stdFindings).values({
+      projectId,
+      assessmentId,
+      reqAssessmentId: records.id,
+      source: 'mock',
+      text: 'Verbal orders were authenticated after 48 hours in 4 of 20 records checked on the medical wards.',
+      likelihood: 'moderate',
+      scope: 'pattern',
+      citedOn: cited(20),
+      dueDate: correctionDue(cited(20), false),
+      status: 'action_plan',
+      rootCause: 'Prescribers are not reminded of orders waiting for their signature.',
+      actions: [
+        {
+          what: 'Add a daily list of unsigned verbal orders to the ward huddle',
+          owner_id: people.reviewer,
+          due: day(now, 10),
+          done: true,
+        },
+        {
+          what: 'Re-audit 20 records in each of the next three months',
+          owner_id: people.reviewer,
+          due: day(now, 75),
+          done: false,
+        },
+      ],
+      createdBy: people.admin,
+      updatedBy: people.reviewer,
+    });
+  }
+  if (infection) {
+    const handHygiene = await measureIdOf('Hand hygiene compliance');
+    await tx.insert(stdFindings).values({
+      projectId,
+      assessmentId,
+      reqAssessmentId: infection.id,
+      source: 'self',
+      text: 'Hand hygiene observations were missing for the outpatient clinics in two months.',
+      likelihood: 'low',
+      scope: 'limited',
+      citedOn: cited(12),
+      dueDate: correctionDue(cited(12), false),
+      status: 'action_plan',
+      rootCause: 'No observer was named for the clinics after a staff change.',
+      actions: [
+        { what: 'Name and train two clinic observers', owner_id: people.reviewer, due: day(now, 20), done: false },
+      ],
+      measureId: handHygiene ?? null,
+      successPeriods: 3,
+      createdBy: people.reviewer,
+      updatedBy: people.reviewer,
+    });
+  }
+  if (nursing) {
+    const [tracer] = await tx
+      .insert(stdTracers)
+      .values({
+        projectId,
+        assessmentId,
+        kind: 'individual',
+        title: 'Patient admitted through the emergency department to a medical ward',
+        tracedOn: cited(6),
+        unit: 'Ward 3',
+        leadId: people.member,
+        caseCode: 'TR-2611-01',
+        summary: 'Followed triage, admission, the first 24 hours of nursing care, medication and the discharge plan.',
+        createdBy: people.member,
+        updatedBy: people.member,
+      })
+      .returning({ id: stdTracers.id });
+    await tx.insert(stdFindings).values({
+      projectId,
+      assessmentId,
+      reqAssessmentId: nursing.id,
+      source: 'tracer',
+      tracerId: tracer!.id,
+      text: 'The nursing care plan was not updated after the patient fell on day 2.',
+      likelihood: 'high',
+      scope: 'limited',
+      citedOn: cited(6),
+      dueDate: correctionDue(cited(6), false),
+      createdBy: people.member,
+      updatedBy: people.member,
+    });
+  }
+  if (qapi) {
+    await tx.insert(stdEvidence).values({
+      projectId,
+      reqAssessmentId: qapi.id,
+      kind: 'note',
+      title: 'QAPI plan 2026 approved by the governing body',
+      note: 'Board minutes of 14 January 2026, item 5.',
+      status: 'approved',
+      expiresOn: day(now, 45),
+      createdBy: people.member,
+      updatedBy: people.member,
+    });
   }
 }

@@ -19,6 +19,8 @@ import {
   projectMemberships,
   projects,
   stdAssessments,
+  stdEvidence,
+  stdFindings,
   stdMembers,
   stdReqAssessments,
   traceLinks,
@@ -227,6 +229,12 @@ describe('demo data', () => {
       'policy',
       'policy',
     ]);
+
+    // A few findings (a mock survey's, the self-assessment's, a tracer's) and an evidence note.
+    const findings = await database.select().from(stdFindings).where(eq(stdFindings.projectId, 1));
+    expect(findings.map((f) => f.source).sort()).toEqual(['mock', 'self', 'tracer']);
+    expect(findings.find((f) => f.source === 'tracer')?.tracerId).not.toBeNull();
+    expect(await database.select().from(stdEvidence).where(eq(stdEvidence.projectId, 1))).toHaveLength(1);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');
