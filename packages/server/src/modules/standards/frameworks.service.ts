@@ -39,9 +39,9 @@ export const CMS_HOSPITAL_COP: BuiltIn = {
 
 const BUILT_INS = [CMS_HOSPITAL_COP];
 
-/** Reads a built-in framework's rows (data/ beside this module in src and in dist). */
+/** Reads a built-in framework's rows (builtin-frameworks/ beside this module, copied to dist by the build). */
 export function builtInRows(builtIn: BuiltIn): FrameworkRow[] {
-  const csv = readFileSync(new URL(`./data/${builtIn.file}`, import.meta.url), 'utf8');
+  const csv = readFileSync(new URL(`./builtin-frameworks/${builtIn.file}`, import.meta.url), 'utf8');
   return parseFrameworkCsv(csv, builtIn.textPolicy);
 }
 
