@@ -288,6 +288,25 @@ export const stdLinkedProgramSchema = z.object({
   /** The newest period with counted reviews: its overall compliance with n. */
   latest: z.object({ period: z.string(), rate: z.number().nullable(), n: z.number().int() }).nullable(),
 });
+/** A linked audit question: its compliance in each programme that audits with its tool, latest counted period. */
+export const stdLinkedQuestionSchema = z.object({
+  link_id: id,
+  note: z.string(),
+  id,
+  key: z.string(),
+  text: z.string(),
+  tool: z.string(),
+  tool_id: id,
+  programs: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      target: z.number(),
+      latest: z.object({ period: z.string(), rate: z.number().nullable(), n: z.number().int() }).nullable(),
+    }),
+  ),
+});
+export type StdLinkedQuestion = z.infer<typeof stdLinkedQuestionSchema>;
 export type StdLinkedPolicy = z.infer<typeof stdLinkedPolicySchema>;
 export type StdLinkedMeasure = z.infer<typeof stdLinkedMeasureSchema>;
 export type StdLinkedProgram = z.infer<typeof stdLinkedProgramSchema>;
@@ -337,6 +356,7 @@ export const stdElementSchema = z.object({
   policies: z.array(stdLinkedPolicySchema),
   measures: z.array(stdLinkedMeasureSchema),
   programs: z.array(stdLinkedProgramSchema),
+  questions: z.array(stdLinkedQuestionSchema),
   /** Links, files and notes attached to the element, with their status and expiry (oldest first). */
   evidence: z.array(stdEvidenceItemSchema),
   comments: z.array(stdCommentSchema),

@@ -73,7 +73,7 @@ export const STD_ROLE_HELP: Record<StdRole, string> = {
 };
 
 /** What a standard element links to (one link table: the closed loop, DOMAIN.md 0.1). */
-export const STD_LINK_TARGETS = ['policy', 'measure', 'cr_program'] as const;
+export const STD_LINK_TARGETS = ['policy', 'measure', 'cr_program', 'cr_question'] as const;
 export type StdLinkTarget = (typeof STD_LINK_TARGETS)[number];
 
 /** Kinds of assessments: a self-assessment, a mock survey, or the record of a real survey. */

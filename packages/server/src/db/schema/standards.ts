@@ -263,7 +263,7 @@ export const stdComments = pgTable(
 /**
  * The closed loop (DOMAIN.md 0.1): a standard element (a node, so the link holds in every assessment and edition
  * upgrade of it) supported by a policy document (its live published version), a monitoring measure or a chart
- * review programme.
+ * review programme or one of its audit questions (by the question's key, through every version of its tool).
  */
 export const traceLinks = pgTable(
   'trace_links',
@@ -282,7 +282,7 @@ export const traceLinks = pgTable(
   (t) => [
     uniqueIndex('trace_links_unique').on(t.projectId, t.nodeId, t.targetType, t.targetId),
     index('trace_links_target_idx').on(t.projectId, t.targetType, t.targetId),
-    check('trace_links_target_type_check', sql`${t.targetType} in ('policy', 'measure', 'cr_program')`),
+    check('trace_links_target_type_check', sql`${t.targetType} in ('policy', 'measure', 'cr_program', 'cr_question')`),
   ],
 );
 

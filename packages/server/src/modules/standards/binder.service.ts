@@ -13,6 +13,8 @@ import {
   STD_STATUS_LABELS,
   type StdFindingSource,
   type StdFindingStatus,
+  type StdLinkedQuestion,
+  type StdLinkTarget,
   type StdResult,
   type StdStatus,
   type StdTextPolicy,
@@ -65,7 +67,7 @@ import {
   rule,
   table,
 } from './binder.pdf.js';
-import { type LinkRow, linksOfNodes, livePolicies } from './live-links.js';
+import { type LinkRow, linksOfNodes, livePolicies, liveQuestions } from './live-links.js';
 import { standardsAudit } from './route-kit.js';
 
 /**
@@ -149,7 +151,7 @@ export interface BinderElement {
   lastReviewed: string | null;
   observation: string;
   findings: BinderFinding[];
-  links: { type: 'policy' | 'measure' | 'cr_program'; id: number; note: string }[];
+  links: { type: StdLinkTarget; id: number; note: string }[];
 }
 
 export interface BinderSection {
@@ -216,6 +218,8 @@ export interface BinderData {
   policies: Map<number, BinderPolicy>;
   measures: Map<number, BinderMeasure>;
   programs: Map<number, BinderProgram>;
+  /** Linked audit questions by question id, with their compliance per programme. */
+  questions: Map<number, StdLinkedQuestion>;
 }
 
 async function facilityName(db: DbOrTx, projectId: number): Promise<string> {
@@ -584,7 +588,7 @@ export async function loadBinder(
       findings: findings.get(req.id) ?? [],
       links: links
         .filter((l) => l.nodeId === node.id)
-        .map((l) => ({ type: l.targetType as 'policy' | 'measure' | 'cr_program', id: l.targetId, note: l.note })),
+        .map((l) => ({ type: l.targetType as StdLinkTarget, id: l.targetId, note: l.note })),
     });
   }
   return {
@@ -612,6 +616,7 @@ export async function loadBinder(
     policies: await binderPolicies(db, actor.projectId, links, now),
     measures: await binderMeasures(db, actor.projectId, links, now),
     programs: await binderPrograms(db, actor, links, now),
+    questions: new Map((await liveQuestions(db, actor.projectId, links)).map((q) => [q.id, q])),
   };
 }
 
@@ -830,6 +835,32 @@ function drawMeasure(doc: Pdf, measure: BinderMeasure, note: string): void {
   );
 }
 
+/** A linked audit question: its compliance in each programme auditing with its tool (newest counted period). */
+function drawQuestion(doc: Pdf, question: StdLinkedQuestion, note: string): void {
+  heading(doc, `Audit question (${question.tool})`, 3);
+  paragraph(doc, question.text);
+  facts(doc, [['Key', question.key], ...(note ? [['Link note', note] as [string, string]] : [])]);
+  if (question.programs.length === 0) {
+    paragraph(doc, 'No programme audits with this tool yet.', { muted: true });
+    return;
+  }
+  table(
+    doc,
+    [
+      { header: 'Programme', weight: 3 },
+      { header: 'Latest period', weight: 2 },
+      { header: 'Compliance', weight: 2 },
+      { header: 'Target', weight: 1 },
+    ],
+    question.programs.map((p) => [
+      p.name,
+      p.latest?.period ?? 'No reviewed period yet',
+      p.latest ? `${percent(p.latest.rate)} (n = ${p.latest.n})` : '',
+      percent(p.target),
+    ]),
+  );
+}
+
 function drawProgram(doc: Pdf, program: BinderProgram, note: string): void {
   heading(doc, `Chart review ${program.name}`, 3);
   facts(doc, [
@@ -916,9 +947,12 @@ function drawElement(doc: Pdf, data: BinderData, element: BinderElement, printed
     } else if (link.type === 'measure') {
       const measure = data.measures.get(link.id);
       if (measure) drawMeasure(doc, measure, link.note);
-    } else {
+    } else if (link.type === 'cr_program') {
       const program = data.programs.get(link.id);
       if (program) drawProgram(doc, program, link.note);
+    } else {
+      const question = data.questions.get(link.id);
+      if (question) drawQuestion(doc, question, link.note);
     }
   }
 }

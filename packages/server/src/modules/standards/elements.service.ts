@@ -33,7 +33,7 @@ import {
 import { isOverdue } from './assessments.service.js';
 import { evidenceOfElement } from './evidence.service.js';
 import { findingsOfElement } from './findings.service.js';
-import { linksOfNodes, liveMeasures, livePolicies, livePrograms } from './live-links.js';
+import { linksOfNodes, liveMeasures, livePolicies, livePrograms, liveQuestions } from './live-links.js';
 import { assignableIds } from './people.service.js';
 import { standardsAudit } from './route-kit.js';
 
@@ -196,6 +196,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     policies: await livePolicies(db, actor.projectId, links, now),
     measures: await liveMeasures(db, actor.projectId, links, now),
     programs: await livePrograms(db, actor.projectId, links, now),
+    questions: await liveQuestions(db, actor.projectId, links),
     evidence: await evidenceOfElement(db, actor.projectId, req.id, now),
     comments: comments.map((c) => ({
       id: c.id,

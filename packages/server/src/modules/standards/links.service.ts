@@ -3,6 +3,9 @@ import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle
 import type { Database, DbOrTx } from '../../db/client.js';
 import {
   crPrograms,
+  crQuestions,
+  crTools,
+  crToolVersions,
   monMeasures,
   monPages,
   policyDocuments,
@@ -40,6 +43,7 @@ const TARGET_APP: Record<StdLinkTarget, { app: PermissionApp; section: string; l
   policy: { app: 'policy_management', section: 'add-standards', label: 'policy' },
   measure: { app: 'monitoring', section: 'add-standards', label: 'measure' },
   cr_program: { app: 'chart_review', section: 'programs', label: 'chart review programme' },
+  cr_question: { app: 'chart_review', section: 'tools', label: 'chart review question' },
 };
 
 export interface LinkActor {
@@ -147,6 +151,16 @@ async function targetLabel(db: DbOrTx, projectId: number, type: StdLinkTarget, i
       .where(and(eq(monMeasures.projectId, projectId), eq(monMeasures.id, id), isNull(monMeasures.deletedAt)));
     if (!measure) throw missing();
     return measure.name;
+  }
+  if (type === 'cr_question') {
+    const [question] = await db
+      .select({ key: crQuestions.key, text: crQuestions.text, tool: crTools.name })
+      .from(crQuestions)
+      .innerJoin(crToolVersions, eq(crToolVersions.id, crQuestions.toolVersionId))
+      .innerJoin(crTools, and(eq(crTools.id, crToolVersions.toolId), eq(crTools.projectId, projectId)))
+      .where(and(eq(crQuestions.projectId, projectId), eq(crQuestions.id, id)));
+    if (!question) throw missing();
+    return `${question.tool}: ${question.text}`;
   }
   const [program] = await db
     .select({ name: crPrograms.name })
@@ -381,6 +395,28 @@ export async function linkTargets(db: DbOrTx, actor: StandardsActor, type: StdLi
       .orderBy(asc(monPages.title), asc(monMeasures.name))
       .limit(limit);
     return rows.map((r) => ({ id: r.id, label: r.name, detail: r.page }));
+  }
+  if (type === 'cr_question') {
+    // The questions of each tool's published version (a question is followed by its key across versions).
+    const rows = await db
+      .select({ id: crQuestions.id, key: crQuestions.key, text: crQuestions.text, tool: crTools.name })
+      .from(crQuestions)
+      .innerJoin(
+        crToolVersions,
+        and(eq(crToolVersions.id, crQuestions.toolVersionId), eq(crToolVersions.status, 'published')),
+      )
+      .innerJoin(crTools, and(eq(crTools.id, crToolVersions.toolId), eq(crTools.projectId, actor.projectId)))
+      .where(
+        and(
+          eq(crQuestions.projectId, actor.projectId),
+          search === ''
+            ? undefined
+            : or(ilike(crQuestions.text, like), ilike(crTools.name, like), ilike(crQuestions.key, like)),
+        ),
+      )
+      .orderBy(asc(crTools.name), asc(crQuestions.position))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, label: r.text, detail: `${r.tool} · ${r.key}` }));
   }
   const rows = await db
     .select({ id: crPrograms.id, name: crPrograms.name, status: crPrograms.status })

@@ -1,7 +1,9 @@
 import type { StdElementHit, StdLink } from '@portal/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { addResults } from '../../../test/chart-review-findings-kit.js';
+import { createTool, programInput, question } from '../../../test/chart-review-kit.js';
 import { addMember, createUser, setMainRole } from '../../../test/factories.js';
 import { addBareMeasure } from '../../../test/monitoring-data-kit.js';
 import { insertPage } from '../../../test/monitoring-kit.js';
@@ -18,6 +20,7 @@ import {
   standardsSnapshot,
 } from '../../../test/standards-kit.js';
 import {
+  crQuestions,
   monMeasures,
   policyAttestations,
   policyDepartmentRoles,
@@ -415,5 +418,67 @@ describe('standards links', () => {
     expect(row.req.links).toEqual({ policy: 4, measure: 1, cr_program: 1 });
     // Another element has none.
     expect((await readElement(viewer, s.base, s.reqs['GOV.1.2'])).policies).toEqual([]);
+  });
+
+  it('links an audit question: its compliance in each programme of its tool, newest counted period', async () => {
+    ctx.clock.set(new Date('2026-11-27T12:00:00Z'));
+    const s = await standardsSetup(ctx);
+    const superadmin = await ctx.signedIn(s.people.superadmin);
+    const crBase = `/api/projects/${s.project.id}/chart-review`;
+    const tool = await createTool(superadmin, crBase, 'Pain', [question('reassessed'), question('pain_scored')]);
+    const program = await superadmin.post(`${crBase}/programs`, programInput(tool.id, { name: 'Pain audit' }));
+    expect(program.statusCode, program.body).toBe(201);
+    const where = { projectId: s.project.id, programId: program.json().id as number, toolVersionId: tool.versionId };
+    await addResults(db(), { ...where, period: '2026-09-01' }, [{ unit: 'Ward A', answers: { reassessed: 'no' } }]);
+    await addResults(db(), { ...where, period: '2026-10-01' }, [
+      { unit: 'Ward A', answers: { reassessed: 'yes' } },
+      { unit: 'Ward A', answers: { reassessed: 'yes' } },
+      { unit: 'Ward B', answers: { reassessed: 'no' } },
+      { unit: 'Ward B', answers: { reassessed: 'na' } },
+      // Waiting for adjudication: in no rate.
+      { unit: 'Ward B', answers: { reassessed: 'no' }, counts: false },
+    ]);
+    const [reassessed] = await db()
+      .select({ id: crQuestions.id })
+      .from(crQuestions)
+      .where(and(eq(crQuestions.toolVersionId, tool.versionId), eq(crQuestions.key, 'reassessed')));
+
+    // The owner of GOV.1.1 finds the question among the link targets and links it.
+    const owner = await ctx.signedIn(s.people.owner);
+    const targets = await owner.get(`${s.base}/link-targets?type=cr_question&search=reassessed`);
+    expect(targets.json().targets).toEqual([
+      { id: reassessed!.id, label: 'Is reassessed documented?', detail: 'Pain · reassessed' },
+    ]);
+    const made = await owner.post(`${s.base}/links`, link(s, 'GOV.1.1', 'cr_question', reassessed!.id));
+    expect(made.statusCode, made.body).toBe(201);
+    const panel = await readElement(owner, s.base, s.reqs['GOV.1.1']);
+    expect(panel.questions).toEqual([
+      {
+        link_id: made.json().id,
+        note: '',
+        id: reassessed!.id,
+        key: 'reassessed',
+        text: 'Is reassessed documented?',
+        tool: 'Pain',
+        tool_id: tool.id,
+        programs: [
+          { id: where.programId, name: 'Pain audit', target: 0.9, latest: { period: 'Oct 2026', rate: 2 / 3, n: 3 } },
+        ],
+      },
+    ]);
+    // The tree counts it with the audits.
+    const tree = await owner.get(`${s.base}/assessments/${s.assessmentId}/tree`);
+    const row = tree.json().rows.find((r: { ref_id: string }) => r.ref_id === 'GOV.1.1');
+    expect(row.req.links).toEqual({ policy: 0, measure: 0, cr_program: 1 });
+    // Another project's question is not found.
+    const otherBase = `/api/projects/${s.other.id}/chart-review`;
+    await addMember(db(), s.other.id, s.people.superadmin.id, 'admin');
+    const foreign = await createTool(superadmin, otherBase, 'Elsewhere', [question('other')]);
+    const [foreignQuestion] = await db()
+      .select({ id: crQuestions.id })
+      .from(crQuestions)
+      .where(eq(crQuestions.toolVersionId, foreign.versionId));
+    const refused = await s.admin.post(`${s.base}/links`, link(s, 'GOV.1.2', 'cr_question', foreignQuestion!.id));
+    expect(refused.statusCode).toBe(404);
   });
 });

@@ -5,10 +5,17 @@ import type {
   StdLinkedMeasure,
   StdLinkedPolicy,
   StdLinkedProgram,
+  StdLinkedQuestion,
 } from '@portal/shared';
+import { periodLabel, questionCompliance } from '@portal/shared';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  crCaseResults,
+  crPrograms,
+  crQuestions,
+  crTools,
+  crToolVersions,
   monMeasures,
   monPages,
   policyAttestations,
@@ -17,7 +24,9 @@ import {
   policyVersions,
   traceLinks,
 } from '../../db/schema/index.js';
+import { answerOf } from '../chart-review/compliance.js';
 import { programHeadlines } from '../chart-review/dashboard.service.js';
+import { loadSettings } from '../chart-review/settings.service.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { departmentRoles } from '../policies/department-roles.service.js';
 
@@ -224,7 +233,110 @@ export async function livePrograms(
   });
 }
 
-/** How many links of each kind every node has (the tree's icons). */
+/**
+ * Linked audit questions: for each, its compliance (the question's own rate: N/A left out, Partial as the project
+ * says) in every programme that audits with the question's tool, in that programme's newest period with counted
+ * results. The question is followed by its key, so it reads every version of the tool.
+ */
+export async function liveQuestions(
+  db: DbOrTx,
+  projectId: number,
+  links: readonly LinkRow[],
+): Promise<StdLinkedQuestion[]> {
+  const ids = links.filter((l) => l.targetType === 'cr_question').map((l) => l.targetId);
+  if (ids.length === 0) return [];
+  const questions = await db
+    .select({
+      id: crQuestions.id,
+      key: crQuestions.key,
+      text: crQuestions.text,
+      toolId: crTools.id,
+      tool: crTools.name,
+    })
+    .from(crQuestions)
+    .innerJoin(crToolVersions, eq(crToolVersions.id, crQuestions.toolVersionId))
+    .innerJoin(crTools, and(eq(crTools.id, crToolVersions.toolId), eq(crTools.projectId, projectId)))
+    .where(and(eq(crQuestions.projectId, projectId), inArray(crQuestions.id, ids)));
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const toolIds = [...new Set(questions.map((q) => q.toolId))];
+  const programs =
+    toolIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(crPrograms)
+          .where(and(eq(crPrograms.projectId, projectId), inArray(crPrograms.toolId, toolIds)))
+          .orderBy(asc(crPrograms.name));
+  const { partialEnabled } = await loadSettings(db, projectId);
+  // Each programme's newest period with counted results, and those results' answers.
+  const latest = new Map<number, { period: string; answers: Record<string, unknown>[] }>();
+  for (const program of programs) {
+    const [newest] = await db
+      .select({ period: sql<string>`max(${crCaseResults.periodStart})` })
+      .from(crCaseResults)
+      .where(
+        and(
+          eq(crCaseResults.projectId, projectId),
+          eq(crCaseResults.programId, program.id),
+          eq(crCaseResults.counts, true),
+        ),
+      );
+    if (!newest?.period) continue;
+    const rows = await db
+      .select({ answers: crCaseResults.answers })
+      .from(crCaseResults)
+      .where(
+        and(
+          eq(crCaseResults.projectId, projectId),
+          eq(crCaseResults.programId, program.id),
+          eq(crCaseResults.counts, true),
+          eq(crCaseResults.periodStart, newest.period),
+        ),
+      );
+    latest.set(program.id, { period: newest.period, answers: rows.map((r) => r.answers as Record<string, unknown>) });
+  }
+  return links.flatMap((link) => {
+    const question = link.targetType === 'cr_question' ? byId.get(link.targetId) : undefined;
+    if (!question) return [];
+    return [
+      {
+        link_id: link.id,
+        note: link.note,
+        id: question.id,
+        key: question.key,
+        text: question.text,
+        tool: question.tool,
+        tool_id: question.toolId,
+        programs: programs
+          .filter((program) => program.toolId === question.toolId)
+          .map((program) => {
+            const results = latest.get(program.id);
+            const rate = results
+              ? questionCompliance(
+                  results.answers.map((answers) => answerOf({ answers }, question.key)),
+                  { partialEnabled },
+                )
+              : null;
+            return {
+              id: program.id,
+              name: program.name,
+              target: program.target,
+              latest:
+                results && rate
+                  ? {
+                      period: periodLabel(results.period, program.grain as 'month' | 'quarter'),
+                      rate: rate.rate,
+                      n: rate.n,
+                    }
+                  : null,
+            };
+          }),
+      },
+    ];
+  });
+}
+
+/** How many links of each kind every node has (the tree's icons; audit questions count with the audits). */
 export async function linkCounts(db: DbOrTx, projectId: number) {
   const rows = await db
     .select({ nodeId: traceLinks.nodeId, type: traceLinks.targetType, n: sql<number>`count(*)::int` })
@@ -234,7 +346,8 @@ export async function linkCounts(db: DbOrTx, projectId: number) {
   const counts = new Map<number, { policy: number; measure: number; cr_program: number }>();
   for (const row of rows) {
     const entry = counts.get(row.nodeId) ?? { policy: 0, measure: 0, cr_program: 0 };
-    entry[row.type as 'policy' | 'measure' | 'cr_program'] = row.n;
+    const bucket = row.type === 'cr_question' ? 'cr_program' : (row.type as 'policy' | 'measure' | 'cr_program');
+    entry[bucket] += row.n;
     counts.set(row.nodeId, entry);
   }
   return counts;

@@ -77,6 +77,15 @@ export function ElementLinks({ projectId, element }: { projectId: string; elemen
           <ProgramItem key={program.link_id} projectId={projectId} program={program} onUnlink={onUnlink} />
         ))}
       </LinkSection>
+      <LinkSection
+        title="Linked audit questions"
+        icon={<AuditIcon />}
+        empty="No chart review question is linked to this element."
+      >
+        {element.questions.map((question) => (
+          <QuestionItem key={question.link_id} projectId={projectId} question={question} onUnlink={onUnlink} />
+        ))}
+      </LinkSection>
       {canLink && <AddLink projectId={projectId} element={element} />}
       <ConfirmActionModal
         opened={unlinking !== null}
@@ -310,6 +319,60 @@ function ProgramItem({
   );
 }
 
+/** A linked audit question: its compliance in each programme that audits with its tool. */
+function QuestionItem({
+  projectId,
+  question,
+  onUnlink,
+}: {
+  projectId: string;
+  question: StdElement['questions'][number];
+  onUnlink: ((linkId: number, name: string) => void) | undefined;
+}) {
+  return (
+    <LinkedItem
+      title={question.text}
+      to={`/app/chart-review/${projectId}/tools/${question.tool_id}`}
+      note={question.note}
+      onUnlink={onUnlink && (() => onUnlink(question.link_id, question.text))}
+    >
+      <Facts>
+        <Fact>
+          {question.tool} · {question.key}
+        </Fact>
+      </Facts>
+      {question.programs.length === 0 ? (
+        <Facts>
+          <Fact>No programme audits with this tool yet.</Fact>
+        </Facts>
+      ) : (
+        question.programs.map((program) => {
+          const rate = program.latest?.rate ?? null;
+          return (
+            <Facts key={program.id}>
+              <Fact>
+                <Anchor component={Link} to={`/app/chart-review/${projectId}/dashboard/${program.id}`} size="sm">
+                  {program.name}
+                </Anchor>
+                :{' '}
+                {program.latest
+                  ? `${program.latest.period}, ${rate === null ? 'no applicable answers' : `${formatShare(rate)} compliance`} (n = ${program.latest.n})`
+                  : 'no reviews counted yet'}
+              </Fact>
+              {rate !== null &&
+                (rate >= program.target ? (
+                  <FactBadge tone="good">Meets target</FactBadge>
+                ) : (
+                  <FactBadge tone="bad">Below target</FactBadge>
+                ))}
+            </Facts>
+          );
+        })
+      )}
+    </LinkedItem>
+  );
+}
+
 // ------------------------------------------------------------------------------------------------ add a link
 
 const TYPE_DATA = STD_LINK_TARGETS.map((value) => ({ value, label: LINK_TYPE_LABELS[value] }));
@@ -317,10 +380,18 @@ const PICK_LABEL: Record<StdLinkTarget, string> = {
   policy: 'Policy to link',
   measure: 'Measure to link',
   cr_program: 'Programme to link',
+  cr_question: 'Question to link',
 };
 
 function linkedIds(element: StdElement, type: StdLinkTarget): Set<number> {
-  const list = type === 'policy' ? element.policies : type === 'measure' ? element.measures : element.programs;
+  const list =
+    type === 'policy'
+      ? element.policies
+      : type === 'measure'
+        ? element.measures
+        : type === 'cr_program'
+          ? element.programs
+          : element.questions;
   return new Set(list.map((item) => item.id));
 }
 

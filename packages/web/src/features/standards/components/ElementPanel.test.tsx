@@ -79,6 +79,38 @@ describe('ElementPanel', () => {
     expect(section('History').textContent).toContain('Ada Admin');
   });
 
+  it('shows a linked audit question with its compliance in each programme of its tool', async () => {
+    server({
+      [`GET ${ELEMENT}`]: jsonResponse(
+        element({
+          questions: [
+            {
+              link_id: 77,
+              note: '',
+              id: 301,
+              key: 'reassessed',
+              text: 'Was pain reassessed within an hour?',
+              tool: 'Pain',
+              tool_id: 6,
+              programs: [
+                { id: 4, name: 'Pain audit', target: 0.9, latest: { period: 'Oct 2026', rate: 2 / 3, n: 3 } },
+                { id: 5, name: 'Pain audit ED', target: 0.9, latest: null },
+              ],
+            },
+          ],
+        }),
+      ),
+    });
+    await open();
+    await ready();
+    const questions = section('Linked audit questions');
+    expect(questions.querySelector('a')!.getAttribute('href')).toBe('/app/chart-review/12/tools/6');
+    expect(questions.textContent).toContain('Pain · reassessed');
+    expect(questions.textContent).toContain('Pain audit: Oct 2026, 67 % compliance (n = 3)');
+    expect(questions.textContent).toContain('Below target');
+    expect(questions.textContent).toContain('Pain audit ED: no reviews counted yet');
+  });
+
   it('a measure without data says why', async () => {
     const base = element();
     server({

@@ -243,6 +243,7 @@ export function element(overrides: Partial<StdElement> = {}): StdElement {
       },
     ],
     evidence: [],
+    questions: [],
     comments: [
       { id: 1, author: { id: 21, name: 'Ada Admin' }, body: 'Roster attached.', created_at: '2026-02-11T09:00:00Z' },
     ],

@@ -63,6 +63,7 @@ export const LINK_TYPE_LABELS: Record<StdLinkTarget, string> = {
   policy: 'Policy',
   measure: 'Measure',
   cr_program: 'Chart review programme',
+  cr_question: 'Audit question',
 };
 
 export const VARIATION_LABELS: Record<'improvement' | 'concern' | 'common' | 'neutral', string> = {

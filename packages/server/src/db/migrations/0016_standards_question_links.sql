@@ -1,0 +1,2 @@
+ALTER TABLE "trace_links" DROP CONSTRAINT "trace_links_target_type_check";--> statement-breakpoint
+ALTER TABLE "trace_links" ADD CONSTRAINT "trace_links_target_type_check" CHECK ("trace_links"."target_type" in ('policy', 'measure', 'cr_program', 'cr_question'));
