@@ -121,7 +121,7 @@ describe('ReviewFormPage', () => {
     await press('n');
     expect(option('icu', 'no').checked).toBe(true);
     await press('j');
-    expect(document.activeElement).toBe(card('reassessed'));
+    await waitFor(() => expect(document.activeElement).toBe(card('reassessed')));
     await press('y');
     expect(option('reassessed', 'yes').checked).toBe(true);
     await press('k');
@@ -197,7 +197,7 @@ describe('ReviewFormPage', () => {
     await click(getControl('Submit', dialog()));
     await waitFor(() => expect(text()).toContain('Answer every question before submitting.'));
     expect(card('reassessed')!.textContent).toContain('Answer this question.');
-    expect(document.activeElement).toBe(card('reassessed'));
+    await waitFor(() => expect(document.activeElement).toBe(card('reassessed')));
 
     await opening('Submit review');
     await click(getControl('Submit', dialog()));

@@ -249,6 +249,16 @@ function ReviewForm({
   const submit = useSubmitReview(projectId, form.id);
   const [confirming, setConfirming] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const focusAfterClose = useRef<number | null>(null);
+  const confirmationClosed = () => {
+    if (focusAfterClose.current !== null) focusQuestion(focusAfterClose.current);
+    focusAfterClose.current = null;
+  };
+  const keepReviewing = () => {
+    setConfirming(false);
+    submitButton.current?.focus();
+  };
   const doSubmit = async () => {
     setConfirming(false);
     setSubmitError(null);
@@ -268,7 +278,11 @@ function ReviewForm({
         setMissing(found);
         setSubmitError(messageFor(error, 'The review could not be submitted.'));
         const first = form.questions.find((q) => found[q.id]);
-        if (first) focusQuestion(first.id);
+        if (first) {
+          // Also once the confirmation has finished closing: its focus trap holds focus until then.
+          focusAfterClose.current = first.id;
+          focusQuestion(first.id);
+        }
       },
     });
   };
@@ -363,16 +377,33 @@ function ReviewForm({
           <Text size="sm" c="dimmed" aria-live="polite">
             {answered} of {visible.length} questions answered.
           </Text>
-          <Button onClick={() => setConfirming(true)} loading={submit.isPending} disabled={saveState === 'conflict'}>
+          <Button
+            ref={submitButton}
+            onClick={() => {
+              focusAfterClose.current = null;
+              setConfirming(true);
+            }}
+            loading={submit.isPending}
+            disabled={saveState === 'conflict'}
+          >
             Submit review
           </Button>
         </Group>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Submit this review?" centered>
+      {/* Focus is placed by hand: back on "Submit review" when kept reviewing, on the first unanswered question when
+          the server refuses the submission (the modal's own return of focus would land after that, on the button). */}
+      <Modal
+        opened={confirming}
+        onClose={keepReviewing}
+        onExitTransitionEnd={confirmationClosed}
+        returnFocus={false}
+        title="Submit this review?"
+        centered
+      >
         <Stack gap="md">
           <Text>After submitting, the answers no longer change unless a programme lead returns the review to you.</Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+            <Button variant="default" onClick={keepReviewing} data-autofocus>
               Keep reviewing
             </Button>
             <Button onClick={() => void doSubmit()}>Submit</Button>
