@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectParams } from '../permissions/permissions.routes.js';
-import { binderPdf, gapReportPdf, type PdfFile } from './binder.service.js';
+import { binderPdf, gapReportPdf } from './binder.service.js';
+import type { PdfFile } from './binder-data.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 
 /**

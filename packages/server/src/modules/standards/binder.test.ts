@@ -20,7 +20,8 @@ import {
 } from '../../../test/standards-kit.js';
 import { policySignatures, policyVersions, policyWorkflowEvents, stdNodes, traceLinks } from '../../db/schema/index.js';
 import { htmlBlocks } from './binder.pdf.js';
-import { BINDER_TOO_LARGE, type BinderData, renderBinder } from './binder.service.js';
+import { BINDER_TOO_LARGE, type BinderData } from './binder-data.js';
+import { renderBinder } from './binder-render.js';
 
 /**
  * The survey binder and the gap report as PDF (docs/standards.md "Survey binder and gap report (PDF)"). The text of

@@ -16,9 +16,9 @@ import { policyDocuments, stdReqAssessments, traceLinks, users } from '../../db/
 import { csvLine } from '../../lib/csv-export.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service.js';
-import { loadGapReport } from './binder.service.js';
 import { expiringEvidenceItems } from './evidence.service.js';
 import { findingSummaries } from './findings.service.js';
+import { loadGapReport } from './gap-report.js';
 import { standardsAudit } from './route-kit.js';
 
 /**
