@@ -469,6 +469,7 @@ describe('standards survey binder and gap report (PDF)', () => {
       policies: new Map(),
       measures: new Map(),
       programs: new Map(),
+      questions: new Map(),
     };
     const chunks: Buffer[] = [];
     const { doc, pages } = renderBinder(data, { compress: false });
