@@ -111,7 +111,8 @@ export const stdMappings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('std_mappings_pair_unique').on(t.sourceNodeId, t.targetNodeId),
+    // Once per owner: built in (no project) or one project's; another project's crosswalk never blocks or shows.
+    unique('std_mappings_pair_unique').on(t.projectId, t.sourceNodeId, t.targetNodeId).nullsNotDistinct(),
     index('std_mappings_target_idx').on(t.targetNodeId),
     check(
       'std_mappings_relationship_check',

@@ -191,8 +191,8 @@ export async function importCrosswalk(
       .delete(stdMappings)
       .where(and(eq(stdMappings.projectId, actor.projectId), between(sourceFramework.id, targetFramework.id)))
       .returning({ id: stdMappings.id });
-    // A pair of nodes is stored once (the pair's unique key): one the built-in crosswalk holds, or (between two
-    // built-in frameworks) another project's, cannot be kept a second time for this project.
+    // A pair the built-in crosswalk holds is not stored a second time for the project (other projects' crosswalks
+    // are theirs alone and never block this one).
     const held = new Set<string>();
     for (let i = 0; i < rows.length; i += 500) {
       const batch = rows.slice(i, i + 500);
@@ -201,6 +201,7 @@ export async function importCrosswalk(
         .from(stdMappings)
         .where(
           and(
+            isNull(stdMappings.projectId),
             inArray(
               stdMappings.sourceNodeId,
               batch.map((row) => row.sourceNodeId),
@@ -215,7 +216,7 @@ export async function importCrosswalk(
     }
     const clashes = rows.filter((row) => held.has(`${row.sourceNodeId}>${row.targetNodeId}`)).map((row) => row.row);
     if (clashes.length > 0) {
-      const message = `A pair is already mapped by a crosswalk this project cannot change (built in, or kept for built-in frameworks elsewhere) (rows ${rowList(clashes)}).`;
+      const message = `A pair is already mapped by the built-in crosswalk (rows ${rowList(clashes)}).`;
       throw new AppError('CONFLICT', message, { csv: [message] });
     }
     for (let i = 0; i < rows.length; i += 500) {

@@ -1,0 +1,2 @@
+DROP INDEX "std_mappings_pair_unique";--> statement-breakpoint
+ALTER TABLE "std_mappings" ADD CONSTRAINT "std_mappings_pair_unique" UNIQUE NULLS NOT DISTINCT("project_id","source_node_id","target_node_id");
