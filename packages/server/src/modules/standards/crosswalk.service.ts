@@ -21,6 +21,7 @@ import {
   stdMappings,
   stdNodes,
   stdReqAssessments,
+  traceLinks,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
@@ -419,6 +420,8 @@ export async function upgradeAssessment(
 
   const elements = newNodes.filter((node) => node.assessable);
   const carriedOld = new Set<number>();
+  /** The closed loop follows the results: links of old elements go to the new elements they carry into. */
+  const linkCarries: { from: number; to: number }[] = [];
   let carried = 0;
   let mappedUnassessed = 0;
   const values = elements.map((node) => {
@@ -457,7 +460,10 @@ export async function upgradeAssessment(
         several && s.req.observation.trim() ? `${refOf.get(s.link.oldId)}: ${s.req.observation}` : s.req.observation,
       ),
     );
-    for (const s of sources) carriedOld.add(s.link.oldId);
+    for (const s of sources) {
+      carriedOld.add(s.link.oldId);
+      linkCarries.push({ from: s.link.oldId, to: node.id });
+    }
     const assessed = result !== 'not_assessed';
     if (assessed) carried += 1;
     else mappedUnassessed += 1;
@@ -535,6 +541,41 @@ export async function upgradeAssessment(
         )
         .onConflictDoNothing();
     }
+    // Copies of the old elements' links to policies, measures, programmes and questions (the project's own links
+    // only; a link the new node has already is kept once).
+    const oldLinks =
+      linkCarries.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(traceLinks)
+            .where(
+              and(
+                eq(traceLinks.projectId, actor.projectId),
+                inArray(traceLinks.nodeId, [...new Set(linkCarries.map((c) => c.from))]),
+              ),
+            );
+    const copies = linkCarries.flatMap((carry) =>
+      oldLinks
+        .filter((link) => link.nodeId === carry.from)
+        .map((link) => ({
+          projectId: actor.projectId,
+          nodeId: carry.to,
+          targetType: link.targetType,
+          targetId: link.targetId,
+          note: link.note,
+          createdBy: actor.userId,
+        })),
+    );
+    let linksCarried = 0;
+    for (let i = 0; i < copies.length; i += 500) {
+      const inserted = await tx
+        .insert(traceLinks)
+        .values(copies.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ id: traceLinks.id });
+      linksCarried += inserted.length;
+    }
     await standardsAudit(
       tx,
       actor,
@@ -551,6 +592,7 @@ export async function upgradeAssessment(
         new: values.length - carried - mappedUnassessed,
         not_carried: retired,
         leads: leads.length,
+        links_carried: linksCarried,
       },
     );
     return { id: assessment!.id };

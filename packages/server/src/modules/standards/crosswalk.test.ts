@@ -5,6 +5,7 @@ import type { Agent } from '../../../test/agent.js';
 import { useTestApp } from '../../../test/app.js';
 import {
   addLead,
+  addPolicy,
   agentsOf,
   auditOf,
   createAssessment,
@@ -18,7 +19,14 @@ import {
   standardsProject,
   standardsSnapshot,
 } from '../../../test/standards-kit.js';
-import { stdAssessments, stdLeads, stdMappings, stdNodes, stdReqAssessments } from '../../db/schema/index.js';
+import {
+  stdAssessments,
+  stdLeads,
+  stdMappings,
+  stdNodes,
+  stdReqAssessments,
+  traceLinks,
+} from '../../db/schema/index.js';
 import { NO_CROSSWALK, SAME_FRAMEWORK } from './crosswalk.service.js';
 
 /**
@@ -451,6 +459,15 @@ describe('standards crosswalks and edition upgrades', () => {
     expect(await standardsSnapshot(db())).toEqual(before);
 
     await importCrosswalk(e);
+    // The closed loop follows the results: a policy linked to the split element is linked to both new ones.
+    const policy = await addPolicy(db(), e.project.id, { title: 'Hand hygiene', number: '3.1' });
+    const linked = await e.admin.post(`${e.base}/links`, {
+      node_id: e.old.nodes['IC.1.2'],
+      target_type: 'policy',
+      target_id: policy.id,
+      note: 'Section 2',
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
     const oldRows = await reqRows(e.assessment.id);
     const oldLeads = await db().select().from(stdLeads).where(eq(stdLeads.assessmentId, e.assessment.id));
     const [oldAssessment] = await db().select().from(stdAssessments).where(eq(stdAssessments.id, e.assessment.id));
@@ -593,8 +610,19 @@ describe('standards crosswalks and edition upgrades', () => {
         new: 1,
         not_carried: 1,
         leads: 1,
+        links_carried: 2,
       },
     });
+    const carriedLinks = await db()
+      .select({ nodeId: traceLinks.nodeId, note: traceLinks.note })
+      .from(traceLinks)
+      .where(and(eq(traceLinks.targetType, 'policy'), eq(traceLinks.targetId, policy.id)))
+      .orderBy(asc(traceLinks.id));
+    expect(carriedLinks).toEqual([
+      { nodeId: e.old.nodes['IC.1.2'], note: 'Section 2' },
+      { nodeId: e.next.nodes['IPC.1.2a'], note: 'Section 2' },
+      { nodeId: e.next.nodes['IPC.1.2b'], note: 'Section 2' },
+    ]);
   });
 
   it('carries the worst of several results, not applicable with its reasons, and skips not-assessed ones', async () => {
