@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SPC_RULES } from '../monitoring/spc/types.js';
 import { CR_GRAINS, CR_PROGRAM_STATUSES } from './chart-review.js';
+import { isRealDay } from './common.js';
 
 /**
  * Contracts of the chart review programme dashboard, compliance figures and de-identified export (issue 10, part 2;
@@ -22,11 +23,6 @@ export const crRateSchema = z.object({
 export type CrRate = z.infer<typeof crRateSchema>;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** An ISO day that exists (2026-02-30 does not). */
-const isRealDay = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 const day = (label: string) =>
   z.string().superRefine((value, ctx) => {
     if (!ISO_DAY.test(value)) ctx.addIssue({ code: 'custom', message: `The ${label} is a date written YYYY-MM-DD.` });

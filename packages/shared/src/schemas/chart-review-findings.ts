@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDay } from './common.js';
 
 /**
  * Contracts of chart review findings and corrective action plans (issue 10; DOMAIN.md 2.2 `cr_finding`,
@@ -26,11 +27,7 @@ const id = z.number().int();
 const person = z.object({ id, name: z.string() });
 
 /** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused). */
-export function crIsRealDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export const crIsRealDay = isRealDay;
 
 const day = (message: string) => z.string().refine(crIsRealDay, message);
 

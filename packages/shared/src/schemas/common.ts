@@ -9,3 +9,10 @@ export const errorBodySchema = z.object({
   /** Structured detail a screen can place precisely (e.g. formula errors with character positions). */
   details: z.record(z.string(), z.unknown()).optional(),
 });
+
+/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused): the one check every date field uses. */
+export function isRealDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

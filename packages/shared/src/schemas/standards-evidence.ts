@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDay } from './common.js';
 
 /**
  * Contracts of evidence on standard elements (issue 11; DOMAIN.md 3.2 `std_evidence`, 3.5 "Evidence validity"):
@@ -73,13 +74,6 @@ export function stdIsHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A real calendar day 'YYYY-MM-DD' (kept here rather than imported: standards.ts imports this file). */
-function isRealDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 const id = z.number().int();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SAFER_LIKELIHOODS, SAFER_SCOPES, STD_FINDING_SOURCES, STD_FINDING_STATUSES } from '../standards/safer.js';
 import { STD_RESULTS } from '../standards/vocabulary.js';
-import { stdCountsSchema, stdIsRealDay } from './standards.js';
+import { isRealDay } from './common.js';
+import { stdCountsSchema } from './standards.js';
 
 /**
  * Contracts of standards findings, action plans, readiness and the gap report (issue 11; DOMAIN.md 3.2 `std_finding`,
@@ -20,7 +21,7 @@ export const STD_FINDING_LIMITS = {
 
 const id = z.number().int();
 const person = z.object({ id, name: z.string() });
-const day = (message: string) => z.string().refine(stdIsRealDay, message);
+const day = (message: string) => z.string().refine(isRealDay, message);
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} is at most ${max} characters.`);
 
 // ------------------------------------------------------------------------------------------------ findings

@@ -9,6 +9,7 @@ import {
   STD_STATUSES,
   STD_TEXT_POLICIES,
 } from '../standards/vocabulary.js';
+import { isRealDay } from './common.js';
 import { stdEvidenceItemSchema } from './standards-evidence.js';
 
 /**
@@ -41,13 +42,7 @@ const id = z.number().int();
 const person = z.object({ id, name: z.string() });
 export type StdPerson = z.infer<typeof person>;
 
-/** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused). */
-export function stdIsRealDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-const day = (message: string) => z.string().refine(stdIsRealDay, message);
+const day = (message: string) => z.string().refine(isRealDay, message);
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} is at most ${max} characters.`);
 const httpUrl = z
   .string()

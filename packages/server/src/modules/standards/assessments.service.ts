@@ -32,15 +32,13 @@ import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
 import { linkCounts } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * Assessments (docs/standards.md "Assessments"): what /create makes (one row per assessable element of a framework
  * edition), the list with counts, and the compliance tree with roll-ups and filters.
  */
 
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const isOverdue = (due: string | null, status: string, today: string) =>
   due !== null && due < today && status !== 'done';
 

@@ -41,6 +41,7 @@ import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './assessments.service.js';
 import { type ChartPoint, type HtmlBlock, htmlBlocks, type Paper } from './binder.pdf.js';
 import { type LinkRow, linksOfNodes, livePolicies, liveQuestions } from './live-links.js';
+import { isoDay, nameSql } from './route-kit.js';
 
 /**
  * What the survey binder and the gap report print, read before anything is drawn (docs/standards.md "Survey binder
@@ -56,8 +57,6 @@ export const footerOf =
 export const MAX_BINDER_ELEMENTS = 500;
 export const BINDER_TOO_LARGE = 'Choose a smaller part: at most 500 elements per binder.';
 
-export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const isoMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 export const percent = (share: number | null) => (share === null ? 'None' : `${Math.round(share * 1000) / 10} %`);
 

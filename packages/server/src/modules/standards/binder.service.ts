@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../db/client.js';
 import { safeFileName } from '../../lib/csv.js';
 import type { StandardsActor } from '../../policies/standards.js';
-import { type BinderElement, isoDay, loadBinder, type PdfFile, type RenderOptions } from './binder-data.js';
+import { type BinderElement, loadBinder, type PdfFile, type RenderOptions } from './binder-data.js';
 import { renderBinder } from './binder-render.js';
 import { loadGapReport, renderGapReport } from './gap-report.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * The survey binder and the gap report as PDF (issue 11; docs/standards.md "Survey binder and gap report (PDF)").

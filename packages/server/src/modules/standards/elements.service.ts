@@ -35,17 +35,13 @@ import { evidenceOfElement } from './evidence.service.js';
 import { findingsOfElement } from './findings.service.js';
 import { linksOfNodes, liveMeasures, livePolicies, livePrograms, liveQuestions } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * One element of an assessment (docs/standards.md "The element panel"): its text and the facility's wording, the
  * assessment (result apart from status, optimistic version), crosswalk, the live state of what supports it,
  * comments and history; and the changes to it, each audited in its transaction with what changed in words.
  */
-
-const nameOf = (table: typeof users) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export type ReqRow = typeof stdReqAssessments.$inferSelect;
 
@@ -67,10 +63,7 @@ async function abilitiesFor(db: DbOrTx, actor: StandardsActor, req: ReqRow) {
 
 async function personName(db: DbOrTx, id: number | null): Promise<string | null> {
   if (id === null) return null;
-  const [row] = await db
-    .select({ name: nameOf(users) })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await db.select({ name: nameSql }).from(users).where(eq(users.id, id));
   return row?.name ?? null;
 }
 
@@ -125,7 +118,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     .select({
       id: stdComments.id,
       authorId: stdComments.authorId,
-      name: nameOf(users),
+      name: nameSql,
       body: stdComments.body,
       createdAt: stdComments.createdAt,
     })
@@ -137,7 +130,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     .select({
       id: auditEvents.id,
       action: auditEvents.action,
-      actor: nameOf(users),
+      actor: nameSql,
       at: auditEvents.createdAt,
       data: auditEvents.data,
     })
@@ -274,12 +267,9 @@ export async function updateElement(
     const names = new Map(
       ids.length === 0
         ? []
-        : (
-            await tx
-              .select({ id: users.id, name: nameOf(users) })
-              .from(users)
-              .where(inArray(users.id, ids))
-          ).map((u) => [u.id, u.name] as const),
+        : (await tx.select({ id: users.id, name: nameSql }).from(users).where(inArray(users.id, ids))).map(
+            (u) => [u.id, u.name] as const,
+          ),
     );
     const changes = describeChanges(req, input, names);
     if (changes.length === 0) return;

@@ -36,7 +36,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFile, storeFile } from '../../lib/files.js';
 import { elementAbilities, ledNodes, STANDARDS_FORBIDDEN, type StandardsActor } from '../../policies/standards.js';
 import { getElement, loadReq, type ReqRow } from './elements.service.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * Evidence on standard elements (docs/standards.md "Evidence"; DOMAIN.md 3.5 "Evidence validity"): links, files and
@@ -47,8 +47,6 @@ import { standardsAudit } from './route-kit.js';
  */
 
 const DAY = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 /** The last day that still counts as "expiring" (today + 60 days). */
 export const expiringUntil = (now: Date) => isoDay(new Date(now.getTime() + STD_EVIDENCE_EXPIRING_DAYS * DAY));
 

@@ -36,7 +36,7 @@ import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { loadAssessment } from './assessments.service.js';
 import { loadReq, type ReqRow } from './elements.service.js';
 import { assignableIds } from './people.service.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * Findings on elements and their plans of correction (docs/standards.md "Findings"): the SAFER cell, the due date
@@ -54,8 +54,6 @@ interface ActionRow {
   done: boolean;
 }
 
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const AUTO_CLOSE_NOTE = 'Closed automatically: every action is done and the measure met its target.';
 
 /** Who may record a finding on an element (its panel's `finding`), plan it (who may change it), close it (admins, its lead). */

@@ -8,7 +8,6 @@ import {
   elementReqs,
   facilityName,
   footerOf,
-  isoDay,
   isoMinute,
   KIND_LABELS,
   loadFrameworkRow,
@@ -17,6 +16,7 @@ import {
   personName,
   type RenderOptions,
 } from './binder-data.js';
+import { isoDay } from './route-kit.js';
 
 /** The gap report as PDF: the rows of the CSV (every applicable element short of compliant) as a landscape table. */
 

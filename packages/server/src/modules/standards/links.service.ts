@@ -30,7 +30,7 @@ import {
   type StandardsActor,
   standardsAccess,
 } from '../../policies/standards.js';
-import { standardsAudit } from './route-kit.js';
+import { nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * The closed-loop links (docs/standards.md "Links"; DOMAIN.md 0.1): one table from standard elements to policies,
@@ -169,8 +169,6 @@ async function targetLabel(db: DbOrTx, projectId: number, type: StdLinkTarget, i
   if (!program) throw missing();
   return program.name;
 }
-
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 async function linkRows(db: DbOrTx, projectId: number, where: ReturnType<typeof and>): Promise<StdLink[]> {
   const rows = await db

@@ -29,6 +29,7 @@ import { programHeadlines } from '../chart-review/dashboard.service.js';
 import { loadSettings } from '../chart-review/settings.service.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { departmentRoles } from '../policies/department-roles.service.js';
+import { isoDay } from './route-kit.js';
 
 /**
  * The live state of what supports a standard element (the closed loop, docs/standards.md "Links"): each linked
@@ -59,8 +60,6 @@ export async function linksOfNodes(db: DbOrTx, projectId: number, nodeIds: reado
     .where(and(eq(traceLinks.projectId, projectId), inArray(traceLinks.nodeId, [...nodeIds])))
     .orderBy(asc(traceLinks.createdAt), asc(traceLinks.id));
 }
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function livePolicies(
   db: DbOrTx,

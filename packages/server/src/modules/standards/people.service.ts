@@ -27,15 +27,13 @@ import {
   type StandardsActor,
 } from '../../policies/standards.js';
 import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './assessments.service.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * People in standards (docs/standards.md "People"): standards roles (manage-users), leads and owners by node
  * (assign-users; an owner given to a node goes to every element below it), and each member's own elements.
  */
 
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Roles that may own elements. */
 const OWNING_ROLES = new Set<StdRole>(['standards_admin', 'chapter_lead', 'owner', 'contributor']);
 

@@ -10,7 +10,7 @@ import {
   type StdResult,
   treeCounts,
 } from '@portal/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { policyDocuments, stdReqAssessments, traceLinks, users } from '../../db/schema/index.js';
 import { csvLine } from '../../lib/csv-export.js';
@@ -19,7 +19,7 @@ import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service
 import { expiringEvidenceItems } from './evidence.service.js';
 import { findingSummaries } from './findings.service.js';
 import { loadGapReport } from './gap-report.js';
-import { standardsAudit } from './route-kit.js';
+import { isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * Readiness and the gap report (docs/standards.md "Readiness"): how much of the assessment was assessed in the
@@ -29,8 +29,6 @@ import { standardsAudit } from './route-kit.js';
  */
 
 const DAY = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 async function elementRows(db: DbOrTx, projectId: number, assessmentId: number) {
   return db

@@ -1,7 +1,9 @@
 import { errorBodySchema } from '@portal/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { requireUser } from '../../plugins/session.js';
 import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
@@ -24,6 +26,12 @@ export const idParam = (label: string) =>
     .string()
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
     .transform(Number);
+
+/** A person's name as lists show it: "First Last", or the username when no name is set. */
+export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
+
+/** A moment's calendar day in UTC, 'YYYY-MM-DD' (due dates and expiry dates are days). */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The signed-in user's standards access to the request's project. */
 export const actorFor =

@@ -14,7 +14,7 @@ import { isStandardsAdmin, STANDARDS_FORBIDDEN, type StandardsActor } from '../.
 import { loadAssessment } from './assessments.service.js';
 import { createFinding, findingSummaries } from './findings.service.js';
 import { listMembers } from './people.service.js';
-import { standardsAudit } from './route-kit.js';
+import { nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * Tracers (docs/standards.md "Tracers"): a mock survey's way of following one patient's care (by case code only),
@@ -22,8 +22,6 @@ import { standardsAudit } from './route-kit.js';
  * they concern. Standards admins, chapter leads and mock assessors run tracers; each finding is still checked
  * against the element (mock assessors anywhere, leads below their nodes).
  */
-
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 const mayRunTracers = (actor: StandardsActor) =>
   isStandardsAdmin(actor) || actor.role === 'chapter_lead' || actor.role === 'mock_assessor';

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { STD_STATUS_LABELS, stdIsRealDay } from '@portal/shared';
+import { isRealDay, STD_STATUS_LABELS } from '@portal/shared';
 import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
@@ -365,7 +365,7 @@ export function BulkBar({
       setError('Choose an owner or a due date.');
       return;
     }
-    if (due !== '' && !stdIsRealDay(due)) {
+    if (due !== '' && !isRealDay(due)) {
       setError('Enter a date like 2027-03-01.');
       return;
     }

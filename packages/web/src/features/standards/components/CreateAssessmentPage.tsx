@@ -16,11 +16,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  isRealDay,
   STD_ASSESSMENT_KINDS,
   STD_LIMITS,
   type StdAssessmentKind,
   stdAssessmentCreateSchema,
-  stdIsRealDay,
 } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -137,9 +137,9 @@ function check(values: WizardValues, framework: StdFramework | undefined): Error
   }
   if (values.framework_id !== null && !framework) errors.framework_id = 'Choose a framework.';
   const { survey_window_start: start, survey_window_end: end } = values;
-  if (start && !stdIsRealDay(start)) errors.survey_window_start = 'Enter a date like 2027-03-01.';
-  if (end && !stdIsRealDay(end)) errors.survey_window_end = 'Enter a date like 2027-06-30.';
-  if (start && end && stdIsRealDay(start) && stdIsRealDay(end) && end < start)
+  if (start && !isRealDay(start)) errors.survey_window_start = 'Enter a date like 2027-03-01.';
+  if (end && !isRealDay(end)) errors.survey_window_end = 'Enter a date like 2027-06-30.';
+  if (start && end && isRealDay(start) && isRealDay(end) && end < start)
     errors.survey_window_end = 'The window ends before it starts.';
   return errors;
 }

@@ -1,33 +1,18 @@
-import { Alert, Button, Code, Fieldset, FileInput, Group, List, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Fieldset, Group, List, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { STD_CROSSWALK_LIMITS, STD_RELATIONSHIPS, stdCrosswalkImportSchema } from '@portal/shared';
 import { type FormEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, messageFor } from '../../../lib/api';
+import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type StdCrosswalkImport, useImportCrosswalk, useStdCrosswalks } from '../api/crosswalks';
 import type { StdFramework } from '../api/frameworks';
+import { CsvFileField, csvMessages, readCsvText } from './CsvFileField';
 import { plural } from './std-words';
 
 type Field = keyof StdCrosswalkImport;
 const FIELDS: Field[] = ['source_framework_id', 'target_framework_id', 'csv'];
 
 /** Every message the server gave for the file (a CSV can be wrong on many rows). */
-function csvMessages(error: unknown): string[] {
-  if (!(error instanceof ApiError)) return [];
-  const list = (error.body as { errors?: Record<string, unknown> } | null)?.errors?.csv;
-  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-}
-
-async function readText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
-  });
-}
-
 const frameworkLabel = (framework: { name: string; edition: string; code: string }) =>
   `${framework.name}, edition ${framework.edition} (${framework.code})`;
 
@@ -62,7 +47,7 @@ export function CrosswalkImport({ projectId, frameworks }: { projectId: string; 
     }
     let csv = '';
     try {
-      csv = file ? await readText(file) : '';
+      csv = file ? await readCsvText(file) : '';
     } catch {
       setErrors({ csv: 'The file could not be read. Choose it again.' });
       return;
@@ -144,28 +129,19 @@ export function CrosswalkImport({ projectId, frameworks }: { projectId: string; 
               error={errors.target_framework_id}
             />
           </SimpleGrid>
-          <FileInput
+          <CsvFileField
             label="Crosswalk CSV file"
             description="At most 1 MB and 5,000 rows."
-            placeholder="Choose a CSV file"
-            accept=".csv,text/csv"
-            required
-            clearable
-            value={file}
+            file={file}
             onChange={(next) => {
               setFile(next);
               setErrors((current) => ({ ...current, csv: undefined }));
               setFileProblems([]);
             }}
             error={errors.csv}
+            problems={fileProblems}
+            problemsLabel="Problems in the crosswalk file"
           />
-          {fileProblems.length > 0 && (
-            <List size="sm" c="red.9" aria-label="Problems in the crosswalk file">
-              {fileProblems.map((problem) => (
-                <List.Item key={problem}>{problem}</List.Item>
-              ))}
-            </List>
-          )}
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}

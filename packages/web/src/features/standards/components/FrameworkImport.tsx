@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Fieldset,
-  FileInput,
-  Group,
-  List,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { STD_COPYRIGHTED_CODES, STD_LIMITS, stdFrameworkImportSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, messageFor } from '../../../lib/api';
+import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type StdFrameworkImport, useImportFramework } from '../api/frameworks';
+import { CsvFileField, csvMessages, readCsvText } from './CsvFileField';
 import { LICENCE_RULE, TEXT_POLICY_HELP } from './std-words';
 
 type Field = keyof StdFrameworkImport;
@@ -42,22 +30,6 @@ const EMPTY: Values = {
 };
 
 /** Every message the server gave for the file (a CSV can be wrong on many rows). */
-function csvMessages(error: unknown): string[] {
-  if (!(error instanceof ApiError)) return [];
-  const list = (error.body as { errors?: Record<string, unknown> } | null)?.errors?.csv;
-  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-}
-
-async function readText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
-  });
-}
-
 /**
  * Imports a framework from a CSV file (POST /frameworks/import): a state's rules, a publisher's structure kept as
  * identifiers and titles, or the facility's own framework with its text.
@@ -92,7 +64,7 @@ export function FrameworkImport({
     }
     let csv = '';
     try {
-      csv = file ? await readText(file) : '';
+      csv = file ? await readCsvText(file) : '';
     } catch {
       setErrors({ csv: 'The file could not be read. Choose it again.' });
       return;
@@ -206,28 +178,19 @@ export function FrameworkImport({
             onChange={(event) => change('public_url', event.currentTarget.value)}
             error={errors.public_url}
           />
-          <FileInput
+          <CsvFileField
             label="CSV file"
             description="At most 2 MB and 5,000 rows."
-            placeholder="Choose a CSV file"
-            accept=".csv,text/csv"
-            required
-            clearable
-            value={file}
+            file={file}
             onChange={(next) => {
               setFile(next);
               setErrors((current) => ({ ...current, csv: undefined }));
               setFileProblems([]);
             }}
             error={errors.csv}
+            problems={fileProblems}
+            problemsLabel="Problems in the file"
           />
-          {fileProblems.length > 0 && (
-            <List size="sm" c="red.9" aria-label="Problems in the file">
-              {fileProblems.map((problem) => (
-                <List.Item key={problem}>{problem}</List.Item>
-              ))}
-            </List>
-          )}
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}
