@@ -87,6 +87,8 @@ describe('FindingsDetailPage', () => {
     stubApi(routes(WITH_PLAN));
     await open();
     await waitFor(() => expect(field('Root cause').value).toBe('Night shift handover skips the reassessment.'));
+    // The privilege label comes from the settings, a query of its own that may answer after the finding's.
+    await waitFor(() => expect(text()).toContain('Privileged and confidential: quality improvement work product.'));
     const page = text();
     expect(page).toContain('Pain reassessed within 60 minutes: 72 % (n = 18) against 90 %');
     expect(page).toContain('Rate72 % (n = 18)');

@@ -7,13 +7,13 @@ import type {
   CrToolVersion,
   CrToolVersionSummary,
 } from '@portal/shared';
-import { act, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { useCurrentProject } from '../../../lib/project/project-context';
 import { signedInCheck } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
-import { click, render, waitFor } from '../../../test/render';
+import { render, waitFor } from '../../../test/render';
 
 /** What the chart review screen tests share: the project, its session routes, factories and lookups. */
 export const API = '/api/projects/12/chart-review';
@@ -184,83 +184,4 @@ export async function openScreen(path: string, paths: string[], element: ReactNo
   return router;
 }
 
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** A label's own words: a switch's or checkbox's label wraps its description too, which is left out. */
-const labelText = (label: HTMLLabelElement) =>
-  (label.querySelector('span[class*="-label"]') ?? label).textContent?.replace(/\s*\*\s*$/, '').trim();
-
-/** The field whose label (a trailing asterisk ignored) or aria-label reads `label`, inside `root`. */
-export function field(label: string, root: ParentNode = document.body): HTMLInputElement {
-  const match = [...root.querySelectorAll<HTMLInputElement>('input, textarea')].find(
-    (element) =>
-      element.getAttribute('aria-label') === label ||
-      [...(element.labels ?? [])].some((item) => labelText(item) === label),
-  );
-  if (!match) throw new Error(`no field ${label}`);
-  return match;
-}
-
-/** The error Mantine shows under the field labelled `label`. */
-export function errorOf(label: string, root: ParentNode = document.body): string | null {
-  const element = field(label, root);
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  const error = ids.map((id) => document.getElementById(id)).find((node) => node?.id.endsWith('-error'));
-  return error?.textContent ?? null;
-}
-
-/** Opens a Mantine Select by its label and clicks the option named `option`. */
-export async function pick(label: string, option: string, root: ParentNode = document.body) {
-  const select = field(label, root);
-  await click(select);
-  let choice: HTMLElement | undefined;
-  await waitFor(() => {
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '');
-    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === option,
-    );
-    expect(choice).toBeDefined();
-  });
-  await click(choice!);
-}
-
-/** The options a Mantine Select offers, by their text. */
-export async function optionsOf(label: string, root: ParentNode = document.body): Promise<string[]> {
-  const select = field(label, root);
-  await click(select);
-  let options: string[] = [];
-  await waitFor(() => {
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '');
-    options = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].map(
-      (element) => element.textContent?.trim() ?? '',
-    );
-    expect(options.length).toBeGreaterThan(0);
-  });
-  // Closed again, so the next click opens it.
-  await act(async () => {
-    select.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-  });
-  return options;
-}
-
-/** The element whose aria-label reads `label`. */
-export function labelled(label: string, root: ParentNode = document.body): HTMLElement {
-  const element = root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
-  if (!element) throw new Error(`nothing labelled ${label}`);
-  return element;
-}
-
-/** Table rows as lists of cell texts. */
-export function rows(selector: string): string[][] {
-  return [...document.querySelectorAll(`${selector} tbody tr`)].map((row) =>
-    [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim() ?? ''),
-  );
-}
+export { dialog, errorOf, field, labelled, optionsOf, pick, rows, toasts } from '../../../test/ui';
