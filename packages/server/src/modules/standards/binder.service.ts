@@ -1,10 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
-import { safeFileName } from '../../lib/csv.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { type BinderElement, loadBinder, type PdfFile, type RenderOptions } from './binder-data.js';
 import { renderBinder } from './binder-render.js';
 import { loadGapReport, renderGapReport } from './gap-report.js';
-import { isoDay, standardsAudit } from './route-kit.js';
+import { fileSlug, isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * The survey binder and the gap report as PDF (issue 11; docs/standards.md "Survey binder and gap report (PDF)").
@@ -13,11 +12,6 @@ import { isoDay, standardsAudit } from './route-kit.js';
  */
 
 // ------------------------------------------------------------------------------------------------ exports
-
-const slug = (value: string) =>
-  safeFileName(value.replace(/\s+/g, '-'))
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 60) || 'part';
 
 /**
  * GET /assessments/{id}/binder.pdf?node=: the survey binder of a chapter, condition, standard or element (at most
@@ -49,7 +43,7 @@ export async function binderPdf(
       pages,
     },
   );
-  return { filename: `survey-binder-${slug(data.node.refId)}-${isoDay(now)}.pdf`, stream: doc, pages };
+  return { filename: `survey-binder-${fileSlug(data.node.refId)}-${isoDay(now)}.pdf`, stream: doc, pages };
 }
 
 /** GET /assessments/{id}/gap-report.pdf: the gap report's rows as a landscape table. Audited (format pdf). */
@@ -69,5 +63,9 @@ export async function gapReportPdf(
     { type: 'std_assessment', id: data.assessment.id },
     { rows: data.rows.length, format: 'pdf' },
   );
-  return { filename: `gap-report-${slug(data.assessment.name.toLowerCase())}-${isoDay(now)}.pdf`, stream: doc, pages };
+  return {
+    filename: `gap-report-${fileSlug(data.assessment.name.toLowerCase())}-${isoDay(now)}.pdf`,
+    stream: doc,
+    pages,
+  };
 }

@@ -19,7 +19,7 @@ import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service
 import { expiringEvidenceItems } from './evidence.service.js';
 import { findingSummaries } from './findings.service.js';
 import { loadGapReport } from './gap-report.js';
-import { isoDay, nameSql, standardsAudit } from './route-kit.js';
+import { fileSlug, isoDay, nameSql, standardsAudit } from './route-kit.js';
 
 /**
  * Readiness and the gap report (docs/standards.md "Readiness"): how much of the assessment was assessed in the
@@ -198,11 +198,8 @@ export async function gapReportCsv(
       rows: report.rows.length,
     },
   );
-  const slug =
-    report.assessment.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'assessment';
-  return { filename: `gap-report-${slug}-${isoDay(now)}.csv`, body: lines.join('') };
+  return {
+    filename: `gap-report-${fileSlug(report.assessment.name.toLowerCase())}-${isoDay(now)}.csv`,
+    body: lines.join(''),
+  };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { safeFileName } from '../../lib/csv.js';
 import { requireUser } from '../../plugins/session.js';
 import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
 
@@ -32,6 +33,12 @@ export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' 
 
 /** A moment's calendar day in UTC, 'YYYY-MM-DD' (due dates and expiry dates are days). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A part of a download's file name: spaces as dashes, nothing a file system or header could misread. */
+export const fileSlug = (value: string) =>
+  safeFileName(value.replace(/\s+/g, '-'))
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 60) || 'part';
 
 /** The signed-in user's standards access to the request's project. */
 export const actorFor =
