@@ -40,6 +40,7 @@ import { policyPeopleRoutes } from './modules/policies/people.routes.js';
 import { policyRoutes } from './modules/policies/policies.routes.js';
 import { policyUserRequestRoutes } from './modules/policies/user-requests.routes.js';
 import { workflowRoutes } from './modules/policies/workflow.routes.js';
+import { policyGeneratorRoutes } from './modules/policy-generator/policy-generator.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
 import { projectRoutes } from './modules/projects/projects.routes.js';
 import { standardsBinderRoutes } from './modules/standards/binder.routes.js';
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(standardsCrosswalkRoutes);
   await app.register(standardsBinderRoutes);
   await app.register(workflowRoutes);
+  await app.register(policyGeneratorRoutes);
   await app.register(notificationRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);

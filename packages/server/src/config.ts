@@ -68,6 +68,14 @@ const envSchema = z.object({
   CAPTCHA_PROVIDER: z.enum(['altcha', 'off']).default('altcha'),
   /** ALTCHA proof-of-work cost: higher makes bots pay more and people wait longer (about a second at the default). */
   CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /**
+   * The policy generator's optional writing assistant (docs/policy-generator.md): the base URL of an
+   * OpenAI-compatible API run by the operator (a local llama-server: http://127.0.0.1:8081/v1). Unset: off.
+   */
+  ASSIST_URL: z.url('must be a URL like http://127.0.0.1:8081/v1').optional(),
+  ASSIST_MODEL: z.string().min(1).max(200).default('local-model'),
+  ASSIST_API_KEY: z.string().min(1).optional(),
+  ASSIST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ import {
   crIrrPairs,
   monInsights,
   monPages,
+  pgFacilityProfiles,
   policySignatures,
   policyWorkflowRequests,
   projectMemberRoles,
@@ -235,6 +236,11 @@ describe('demo data', () => {
     expect(findings.map((f) => f.source).sort()).toEqual(['mock', 'self', 'tracer']);
     expect(findings.find((f) => f.source === 'tracer')?.tracerId).not.toBeNull();
     expect(await database.select().from(stdEvidence).where(eq(stdEvidence.projectId, 1))).toHaveLength(1);
+
+    // Policy generator (issue 12): the demo facility's profile is filled in.
+    const [profile] = await database.select().from(pgFacilityProfiles).where(eq(pgFacilityProfiles.projectId, 1));
+    expect(profile).toMatchObject({ legalName: 'Demo Facility General Hospital', state: 'OH', accreditors: ['tjc'] });
+    expect(Object.keys(profile!.ownerTitles)).toHaveLength(9);
 
     const terms = await getPublicTerms(database);
     expect(terms.content).toContain('System use notification');

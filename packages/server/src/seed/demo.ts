@@ -16,6 +16,7 @@ import { seedDemoChartReview } from './demo-chart-review.js';
 import { seedDemoChartReviewCases } from './demo-chart-review-cases.js';
 import { seedDemoMonitoring } from './demo-monitoring.js';
 import { seedDemoPolicies } from './demo-policies.js';
+import { seedDemoPolicyGenerator } from './demo-policy-generator.js';
 import { seedDemoStandards } from './demo-standards.js';
 import { seedDemoWorkflow } from './demo-workflow.js';
 
@@ -164,6 +165,7 @@ export async function seedDemoData(db: Database, appKey: Buffer): Promise<void> 
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
       new Date(),
     );
+    await seedDemoPolicyGenerator(tx, DEMO_PROJECT.id, ids.admin!);
     await tx.insert(termsVersions).values({
       content: sanitizeHtml(DEMO_TERMS.trim()),
       status: 'published',

@@ -7,6 +7,7 @@ export * from './files.js';
 export * from './monitoring.js';
 export * from './monitoring-data.js';
 export * from './policies.js';
+export * from './policy-generator.js';
 export * from './policy-workflow.js';
 export * from './portal.js';
 export * from './projects.js';

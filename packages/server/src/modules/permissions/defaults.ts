@@ -54,7 +54,7 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
       'bulk-read',
     ].map((path) => ({ path, allowed_roles: policyAll })),
     ...['bulk-sign', 'attestation-reports'].map((path) => ({ path, allowed_roles: ['policy_admin', 'signer'] })),
-    ...['bulk-send-to-sign', 'bulk-new-version', 'edit-documents'].map((path) => ({
+    ...['bulk-send-to-sign', 'bulk-new-version', 'edit-documents', 'policy-generator'].map((path) => ({
       path,
       allowed_roles: ['policy_admin', 'author'],
     })),
@@ -76,6 +76,7 @@ export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
       'edit-main-role',
       'add-standards',
       'archive-documents',
+      'generator-templates',
     ].map((path) => ({ path, allowed_roles: policyAdmin })),
   ],
   chart_review: [

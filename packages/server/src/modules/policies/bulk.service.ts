@@ -32,6 +32,7 @@ interface CandidateRow extends Record<string, unknown> {
   version: number | null;
   state: string | null;
   author_id: number | null;
+  content: string | null;
 }
 
 /** GET bulk/{action}: the documents the actor may do the action on now. */
@@ -57,7 +58,7 @@ export async function bulkCandidates(
   // send-to-sign: drafts in progress; new-version: published policies without one.
   const { rows } = await db.execute<CandidateRow>(sql`
     select d.id, d.number, d.title, d.department_id, dep.name as department_name, dep.code as department_code,
-           v.id as version_id, v.version, v.state, v.author_id
+           v.id as version_id, v.version, v.state, v.author_id, v.content
     from policy_documents d
     left join policy_departments dep on dep.id = d.department_id and dep.project_id = d.project_id
     left join policy_versions v on v.id = ${action === 'send-to-sign' ? sql.raw('d.draft_version_id') : sql.raw('d.current_version_id')}
@@ -73,7 +74,7 @@ export async function bulkCandidates(
           db,
           actor.projectId,
           { status: 'draft', departmentId: row.department_id },
-          { state: 'draft', authorId: row.author_id },
+          { state: 'draft', authorId: row.author_id, content: row.content ?? undefined },
           settings,
         )
       : [];

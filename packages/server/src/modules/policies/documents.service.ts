@@ -508,7 +508,7 @@ export async function lockDocument(tx: DbOrTx, actor: PolicyActor, documentId: n
 }
 
 /** Opens a draft version from the current one (or returns the open one). */
-async function openDraft(
+export async function openDraft(
   tx: DbOrTx,
   actor: PolicyActor,
   doc: Doc,

@@ -7,6 +7,7 @@ import {
   type ReviewDecisionBody,
   SIGNATURE_MEANING,
   type Signature,
+  unresolvedIn,
   type VersionState,
   type WorkflowAction,
   type WorkflowRequest,
@@ -128,14 +129,24 @@ export async function workflowProblems(
   db: DbOrTx,
   projectId: number,
   doc: Pick<Doc, 'status' | 'departmentId'>,
-  version: Pick<Version, 'state' | 'authorId'> | null,
+  version: (Pick<Version, 'state' | 'authorId'> & { content?: string }) | null,
   settings: WorkflowSettings,
 ): Promise<string[]> {
   if (doc.status === 'archived' || version === null) return [];
-  if (doc.departmentId === null) {
-    return ["Choose the policy's department in Settings: its reviewers, signers and readers come from there."];
-  }
   const problems: string[] = [];
+  // A generated draft keeps "{{name}}" where a template field had no answer: it may be saved, never sent on.
+  const unresolved = version.state === 'draft' && version.content ? unresolvedIn(version.content) : [];
+  if (unresolved.length) {
+    problems.push(
+      `Fill in the template fields still marked in the text before sending it for review: ${unresolved.map((n) => `{{${n}}}`).join(', ')}.`,
+    );
+  }
+  if (doc.departmentId === null) {
+    return [
+      ...problems,
+      "Choose the policy's department in Settings: its reviewers, signers and readers come from there.",
+    ];
+  }
   if (version.state === 'draft' || version.state === 'in_review') {
     const reviewers = await departmentPeople(db, projectId, doc.departmentId, 'reviewer');
     if (reviewers.length === 0) {

@@ -1,0 +1,375 @@
+import {
+  ASSIST_ACTIONS,
+  assistDecisionSchema,
+  assistStatusSchema,
+  facilityProfileInputSchema,
+  facilityProfileSchema,
+  generateInputSchema,
+  generateResultSchema,
+  generationDetailSchema,
+  generationListSchema,
+  generatorLookupsSchema,
+  previewInputSchema,
+  previewResultSchema,
+  refineInputSchema,
+  refineResultSchema,
+  regenerateInputSchema,
+  regenerateResultSchema,
+  templateBodySchema,
+  templateCreateSchema,
+  templateDetailSchema,
+  templateListSchema,
+  templatePublishSchema,
+  templateVersionSchema,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.js';
+import { projectParams } from '../permissions/permissions.routes.js';
+import { assistConfig, decideSuggestion, refineSection, requireAssist } from './assist.service.js';
+import {
+  generatePolicy,
+  generationDetail,
+  generatorLookups,
+  listGenerations,
+  previewPolicy,
+  regeneratePolicy,
+} from './generate.service.js';
+import { EDIT_TEMPLATES, errors, GENERATE, generatorAccess, generatorProject, idParam, P, tags } from './kit.js';
+import { loadProfileValues, readProfile, saveProfile } from './profile.service.js';
+import {
+  createTemplate,
+  discardTemplateDraft,
+  listTemplates,
+  publishTemplate,
+  saveTemplateDraft,
+  templateDetail,
+  templateVersion,
+} from './templates.service.js';
+
+const templateParams = projectParams.extend({ templateId: idParam('template') });
+const versionParams = templateParams.extend({ versionId: idParam('version') });
+const documentParams = projectParams.extend({ documentId: idParam('policy') });
+const generationParams = projectParams.extend({ generationId: idParam('generation') });
+const callParams = projectParams.extend({ callId: idParam('suggestion') });
+
+/**
+ * The policy generator (issue 12; docs/policy-generator.md lists every call and who may make it). Each call checks
+ * access first (kit.ts): 404 when the project is not the caller's or has the generator off, 403 by section.
+ */
+export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const assist = assistConfig(app.config);
+  const who = (request: { ip: string; id: string }, userId: number) => ({
+    userId,
+    ip: request.ip,
+    requestId: request.id,
+  });
+
+  // ------------------------------------------------------------ facility profile
+
+  app.get(
+    `${P}/profile`,
+    {
+      schema: {
+        tags,
+        summary: 'The facility profile',
+        params: projectParams,
+        response: { 200: facilityProfileSchema, ...errors },
+      },
+    },
+    async (request) => readProfile(db, await generatorProject(db, request, request.params.projectId)),
+  );
+
+  app.put(
+    `${P}/profile`,
+    {
+      schema: {
+        tags,
+        summary: 'Saves the facility profile (project administrators)',
+        params: projectParams,
+        body: facilityProfileInputSchema,
+        response: { 200: facilityProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await generatorProject(db, request, request.params.projectId);
+      return saveProfile(db, access, who(request, requireUser(request).id), request.body);
+    },
+  );
+
+  // ------------------------------------------------------------ lookups and templates
+
+  app.get(
+    `${P}/lookups`,
+    {
+      schema: {
+        tags,
+        summary: 'Departments, numbers and people the wizard chooses from',
+        params: projectParams,
+        response: { 200: generatorLookupsSchema, ...errors },
+      },
+    },
+    async (request) => generatorLookups(db, await generatorAccess(db, request, GENERATE)),
+  );
+
+  app.get(
+    `${P}/templates`,
+    {
+      schema: {
+        tags,
+        summary: 'Templates of the library and the project',
+        params: projectParams,
+        response: { 200: templateListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, GENERATE);
+      return listTemplates(db, actor, await loadProfileValues(db, actor.projectId));
+    },
+  );
+
+  app.get(
+    `${P}/templates/:templateId`,
+    {
+      schema: {
+        tags,
+        summary: 'A template with its versions',
+        params: templateParams,
+        response: { 200: templateDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, GENERATE);
+      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId));
+    },
+  );
+
+  app.get(
+    `${P}/templates/:templateId/versions/:versionId`,
+    {
+      schema: {
+        tags,
+        summary: 'One version of a template',
+        params: versionParams,
+        response: { 200: templateVersionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, GENERATE);
+      return templateVersion(db, actor, request.params.templateId, request.params.versionId);
+    },
+  );
+
+  app.post(
+    `${P}/templates`,
+    {
+      schema: {
+        tags,
+        summary: 'A project template: a copy, or a blank one',
+        params: projectParams,
+        body: templateCreateSchema,
+        response: { 201: templateDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
+      const id = await createTemplate(db, actor, request.body);
+      return reply.status(201).send(await templateDetail(db, actor, id, await loadProfileValues(db, actor.projectId)));
+    },
+  );
+
+  app.put(
+    `${P}/templates/:templateId/draft`,
+    {
+      schema: {
+        tags,
+        summary: "Saves the template's draft",
+        params: templateParams,
+        body: templateBodySchema,
+        response: { 200: templateDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
+      await saveTemplateDraft(db, actor, request.params.templateId, request.body);
+      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId));
+    },
+  );
+
+  app.delete(
+    `${P}/templates/:templateId/draft`,
+    {
+      schema: {
+        tags,
+        summary: "Discards the template's draft",
+        params: templateParams,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
+      await discardTemplateDraft(db, actor, request.params.templateId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    `${P}/templates/:templateId/publish`,
+    {
+      schema: {
+        tags,
+        summary: 'Publishes the draft as the next version',
+        params: templateParams,
+        body: templatePublishSchema,
+        response: { 200: templateDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
+      await publishTemplate(db, actor, request.params.templateId, request.body.note);
+      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId));
+    },
+  );
+
+  // ------------------------------------------------------------ preview, generate, regenerate
+
+  app.post(
+    `${P}/preview`,
+    {
+      schema: {
+        tags,
+        summary: 'Renders a template with answers (unresolved placeholders marked)',
+        params: projectParams,
+        body: previewInputSchema,
+        response: { 200: previewResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, GENERATE);
+      return previewPolicy(db, actor, await loadProfileValues(db, actor.projectId), request.body);
+    },
+  );
+
+  app.post(
+    `${P}/generate`,
+    {
+      schema: {
+        tags,
+        summary: 'Creates a draft policy from a template',
+        params: projectParams,
+        body: generateInputSchema,
+        response: { 201: generateResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await generatorAccess(db, request, GENERATE);
+      const result = await generatePolicy(db, actor, await loadProfileValues(db, actor.projectId), request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    `${P}/generations`,
+    {
+      schema: {
+        tags,
+        summary: 'Policies generated in this project',
+        params: projectParams,
+        response: { 200: generationListSchema, ...errors },
+      },
+    },
+    async (request) => listGenerations(db, await generatorAccess(db, request, GENERATE)),
+  );
+
+  app.get(
+    `${P}/generations/:generationId`,
+    {
+      schema: {
+        tags,
+        summary: 'One generation with its answers',
+        params: generationParams,
+        response: { 200: generationDetailSchema, ...errors },
+      },
+    },
+    async (request) => generationDetail(db, await generatorAccess(db, request, GENERATE), request.params.generationId),
+  );
+
+  app.post(
+    `${P}/documents/:documentId/regenerate`,
+    {
+      schema: {
+        tags,
+        summary: 'A new draft version from a newer template version, with its redline',
+        params: documentParams,
+        body: regenerateInputSchema,
+        response: { 200: regenerateResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await generatorAccess(db, request, GENERATE);
+      return regeneratePolicy(
+        db,
+        actor,
+        await loadProfileValues(db, actor.projectId),
+        request.params.documentId,
+        request.body,
+      );
+    },
+  );
+
+  // ------------------------------------------------------------ writing assistant (404 unless configured)
+
+  app.get(
+    `${P}/assist`,
+    {
+      schema: {
+        tags,
+        summary: 'The writing assistant, when the operator configured one',
+        params: projectParams,
+        response: { 200: assistStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const config = requireAssist(assist);
+      await generatorAccess(db, request, GENERATE);
+      return { model: config.model, actions: [...ASSIST_ACTIONS] };
+    },
+  );
+
+  app.post(
+    `${P}/assist/refine`,
+    {
+      schema: {
+        tags,
+        summary: 'Suggests a rewrite of one section',
+        params: projectParams,
+        body: refineInputSchema,
+        response: { 200: refineResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const config = requireAssist(assist);
+      return refineSection(db, await generatorAccess(db, request, GENERATE), config, request.body);
+    },
+  );
+
+  app.post(
+    `${P}/assist/calls/:callId/decision`,
+    {
+      schema: {
+        tags,
+        summary: 'Records whether the author took a suggestion',
+        params: callParams,
+        body: assistDecisionSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAssist(assist);
+      const actor = await generatorAccess(db, request, GENERATE);
+      await decideSuggestion(db, actor, request.params.callId, request.body.accepted);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,3 @@
+export * from './generate.js';
+export * from './render.js';
+export * from './vocabulary.js';
