@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { lookups as pgLookups, profile as pgProfile } from '../features/policy-generator/components/pg-test-fixtures';
 import { stubApi } from '../test/api-stub';
 import { jsonResponse } from '../test/fetch';
 import { portalRoutes, projectBody } from '../test/portal-stub';
@@ -145,6 +146,19 @@ describe('logged-in and app routes', () => {
     stubApi(portalRoutes());
     await renderRoute('/app/monitoring/pages/page/13');
     await waitFor(() => expect(h1()).toBe('Page not found'));
+  });
+
+  it('opens the policy generator in the remembered project, on its sections too', async () => {
+    localStorage.setItem('portal.lastProjectId', '4');
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/projects/4/policy-generator/lookups': jsonResponse(pgLookups()),
+      'GET /api/projects/4/policy-generator/profile': jsonResponse(pgProfile()),
+    });
+    const { router } = await renderRoute('/app/policy_generator/profile');
+    await waitFor(() => expect(document.querySelector('h2')?.textContent).toBe('Facility profile'));
+    expect(h1()).toBe('Policy Generator');
+    expect(router.state.location.pathname).toBe('/app/policy_generator/profile');
   });
 
   it('the apps page lists the apps the user may open, without Admin for a member', async () => {

@@ -57,6 +57,12 @@ const ChartReviewApp = lazy(() =>
 const StandardsApp = lazy(() =>
   import('../features/standards/components/StandardsApp').then((module) => ({ default: module.StandardsApp })),
 );
+// The policy generator likewise (its wizard, preview and template editor).
+const PolicyGeneratorApp = lazy(() =>
+  import('../features/policy-generator/components/PolicyGeneratorApp').then((module) => ({
+    default: module.PolicyGeneratorApp,
+  })),
+);
 const MyStandardsPage = lazy(() =>
   import('../features/standards/components/MyStandardsPage').then((module) => ({ default: module.MyStandardsPage })),
 );
@@ -93,7 +99,15 @@ export const appRoutes: RouteObject[] = [
           { path: '/logout-confirm', element: <LogoutConfirmPage /> },
           { path: '/not-superadmin', element: <NotSuperadminPage /> },
           { path: '/app/:code', element: <AppCodeRedirect /> },
-          { path: '/app/policy_generator', element: <AppEntryPage app="policy_generator" /> },
+          {
+            // The generator works in the current project (the path names none): it has its own picker.
+            path: '/app/policy_generator/*',
+            element: (
+              <Suspense fallback={<LoadingRows label="Loading the Policy Generator" />}>
+                <PolicyGeneratorApp />
+              </Suspense>
+            ),
+          },
           // Project apps (SPEC section 2). Screens of modules still to come show the app's entry page behind the
           // same guards.
           {

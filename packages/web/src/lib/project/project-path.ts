@@ -9,6 +9,8 @@ export type ProjectRef = { id: string } | { slug: string };
  */
 export function projectRefFromPath(pathname: string): ProjectRef | null {
   const parts = pathname.split('/').filter(Boolean);
+  // /app/policy_generator/...: the generator works in the current project; its sections are not projects.
+  if (parts[0] === 'app' && parts[1] === 'policy_generator') return null;
   let candidate: string | undefined;
   if (parts[0] === 'app' && parts.length >= 3) candidate = parts[2];
   else if (parts[0] === 'member' && parts[1] === 'projects' && parts.length >= 3) candidate = parts[2];

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
+import { MONITORING_DATA_URL } from './urls';
+
+// The policy generator (issue 12) on the demo data: the facility profile is filled in, the library is put in on first
+// use. On the chart review tests' server, like standards: a new draft in Infection Prevention and Control changes
+// nothing those tests read.
+test.use({ baseURL: MONITORING_DATA_URL });
+
+test('generates a policy from a library template and sends the draft into review', async ({ page }) => {
+  await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await page.goto('/app/policy_generator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Policy Generator' })).toBeVisible({ timeout: 15_000 });
+
+  // The gallery: find the template by its text and open the wizard.
+  await page.getByLabel('Search').fill('hand hygiene');
+  const card = page.getByRole('article').filter({ hasText: 'Hand Hygiene' }).first();
+  await expect(card.getByText('Fits your profile')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await card.getByRole('link', { name: /Use template/ }).click();
+  await expect(page.getByRole('heading', { name: 'Generate: Hand Hygiene' })).toBeVisible();
+
+  // 1 profile check, 2 answers (the defaults answer every required question), 3 preview.
+  await expect(page.getByText('Demo Facility General Hospital').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const target = page.getByLabel(/Compliance target/);
+  await expect(target).toBeVisible();
+  await target.fill('');
+  await expect(page.getByText(/1 required field is empty/)).toBeVisible();
+  await target.fill('97');
+  await expect(page.getByText(/required field is empty/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const preview = page.getByRole('region', { name: 'Preview of the draft' });
+  await expect(preview.getByText(/compliance is 97% or better|97% or better/)).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Procedure' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // 4 destination: the department's reviewers are shown and the next number is proposed.
+  const title = `Hand hygiene ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('combobox', { name: 'Department' }).click();
+  await page.getByRole('option', { name: /Infection Prevention and Control/ }).click();
+  await expect(page.getByText(/Reviewers: /)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Number' })).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Generate draft' }).click();
+
+  await expect(page.getByText('Draft created')).toBeVisible();
+  await page.getByRole('link', { name: 'Open the draft in Policy management' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible({ timeout: 15_000 });
+
+  // The draft enters the normal workflow.
+  await page.getByRole('button', { name: 'Send for review' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Send for review' }).click();
+  await expect(page.getByText('Version 1 was sent for review.')).toBeVisible();
+  await expect(page.getByText('In review').first()).toBeVisible();
+
+  // And it is listed among the generated policies with its template version.
+  await page.goto('/app/policy_generator/generated');
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Hand Hygiene');
+});

@@ -1,0 +1,343 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DOCUMENT_STATUS_LABELS, type DocumentStatus, type regenerateResultSchema } from '@portal/shared';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { messageFor } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { PolicyContent } from '../../policies/components/PolicyContent';
+import { StatusBadge } from '../../policies/components/StatusBadge';
+import { type Generation, useGenerations, useRegenerate } from '../api';
+import {
+  documentRoute,
+  EmptyState,
+  FactBadge,
+  formatDateTime,
+  PG_BASE,
+  pgRoute,
+  plural,
+  profileLabel,
+} from './pg-parts';
+
+type RegenerateResult = z.infer<typeof regenerateResultSchema>;
+
+export const REGENERATE_EXPLAINED =
+  'A new draft version is made from the newer template with the same answers; nothing is published until it goes through review and signatures.';
+
+/** Policies that may get a new draft version from a newer template (not while in review or awaiting signatures). */
+const REGENERATABLE = new Set(['draft', 'published']);
+
+const policyName = (document: Generation['document']) =>
+  document.number ? `${document.number} ${document.title}` : document.title;
+
+function DocumentStatusBadge({ status }: { status: string }) {
+  if (status in DOCUMENT_STATUS_LABELS) return <StatusBadge status={status as DocumentStatus} />;
+  return <FactBadge tone="plain">{status}</FactBadge>;
+}
+
+/** /app/policy_generator/generated: the policies this project generated, and newer template versions for them. */
+export function GeneratedPage({ projectId }: { projectId: number }) {
+  usePageTitle('Generated policies | Policy Generator');
+  const generations = useGenerations(projectId);
+  const [confirming, setConfirming] = useState<Generation | null>(null);
+  const [result, setResult] = useState<{ generation: Generation; result: RegenerateResult } | null>(null);
+
+  let body: ReactNode;
+  if (generations.isPending) body = <LoadingRows label="Loading the generated policies" rows={5} />;
+  else if (generations.isError)
+    body = (
+      <LoadFailure
+        error={generations.error}
+        fallback="The generated policies could not be loaded. Please try again."
+        retrying={generations.isFetching}
+        onRetry={() => void generations.refetch()}
+      />
+    );
+  else if (generations.data.generations.length === 0)
+    body = (
+      <EmptyState
+        title="No policies generated yet"
+        action={
+          <Button component={Link} to={PG_BASE}>
+            Browse the templates
+          </Button>
+        }
+      >
+        Drafts made from a template appear here, with a note when a newer version of their template is published.
+      </EmptyState>
+    );
+  else
+    body = (
+      <Paper withBorder radius="md" miw={0}>
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="generations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Policy</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Template</Table.Th>
+                <Table.Th scope="col">Generated</Table.Th>
+                <Table.Th scope="col">Unresolved</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {generations.data.generations.map((generation) => (
+                <GenerationRow
+                  key={generation.id}
+                  projectId={projectId}
+                  generation={generation}
+                  onRegenerate={() => setConfirming(generation)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+
+  return (
+    <Stack gap="md" miw={0}>
+      <Stack gap={2}>
+        <Title order={2} fz="h3">
+          Generated policies
+        </Title>
+        <Text c="dimmed" size="sm">
+          Drafts made from templates. When a template gets a newer version, a policy can get a new draft version from it
+          with the same answers.
+        </Text>
+      </Stack>
+      {body}
+      <ConfirmRegenerate
+        projectId={projectId}
+        generation={confirming}
+        onCancel={() => setConfirming(null)}
+        onDone={(generation, done) => {
+          setConfirming(null);
+          setResult({ generation, result: done });
+        }}
+      />
+      <RedlineModal projectId={projectId} shown={result} onClose={() => setResult(null)} />
+    </Stack>
+  );
+}
+
+function GenerationRow({
+  projectId,
+  generation,
+  onRegenerate,
+}: {
+  projectId: number;
+  generation: Generation;
+  onRegenerate: () => void;
+}) {
+  const { document, template } = generation;
+  const canRegenerate = generation.update_available && REGENERATABLE.has(document.status);
+  return (
+    <Table.Tr data-generation-id={generation.id}>
+      <Table.Td>
+        <Anchor
+          component={Link}
+          to={documentRoute(projectId, document.id)}
+          fw={600}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {policyName(document)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <DocumentStatusBadge status={document.status} />
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <Anchor component={Link} to={pgRoute(`templates/${template.id}`)} size="sm">
+            {template.title}
+          </Anchor>
+          <Group gap={4} wrap="wrap">
+            <FactBadge tone="plain">v{generation.version}</FactBadge>
+            {generation.update_available && generation.latest_version !== null && (
+              <FactBadge tone="warn">v{generation.latest_version} available</FactBadge>
+            )}
+            {generation.kind === 'regenerate' && <FactBadge tone="plain">Regenerated</FactBadge>}
+            {generation.assisted && <FactBadge tone="info">Assisted</FactBadge>}
+          </Group>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(generation.created.at)}</Text>
+        {generation.created.by && (
+          <Text size="xs" c="dimmed">
+            by {generation.created.by}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {generation.unresolved.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        ) : (
+          <span title={generation.unresolved.map(profileLabel).join(', ')}>
+            <FactBadge tone="warn">{plural(generation.unresolved.length, 'field')}</FactBadge>
+          </span>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {canRegenerate && (
+          <Button size="compact-sm" variant="light" onClick={onRegenerate}>
+            Regenerate from v{generation.latest_version}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Asks before POST /documents/{id}/regenerate; a 409 (in review, awaiting signatures) shows its message here. */
+function ConfirmRegenerate({
+  projectId,
+  generation,
+  onCancel,
+  onDone,
+}: {
+  projectId: number;
+  generation: Generation | null;
+  onCancel: () => void;
+  onDone: (generation: Generation, result: RegenerateResult) => void;
+}) {
+  const regenerate = useRegenerate(projectId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const close = () => {
+    setFailure(null);
+    regenerate.reset();
+    onCancel();
+  };
+  const confirm = async () => {
+    if (!generation || regenerate.isPending) return;
+    setFailure(null);
+    try {
+      const result = await regenerate.mutateAsync({ documentId: generation.document.id });
+      regenerate.reset();
+      onDone(generation, result);
+    } catch (error) {
+      setFailure(messageFor(error, 'The new draft version could not be made. Please try again.'));
+    }
+  };
+  return (
+    <Modal
+      opened={generation !== null}
+      onClose={close}
+      title={generation ? `Regenerate from version ${generation.latest_version}?` : ''}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {generation && (
+        <Stack gap="md">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {policyName(generation.document)}
+          </Text>
+          <Text>{REGENERATE_EXPLAINED}</Text>
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} data-autofocus>
+              Cancel
+            </Button>
+            <Button onClick={() => void confirm()} loading={regenerate.isPending}>
+              Regenerate
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function RedlineModal({
+  projectId,
+  shown,
+  onClose,
+}: {
+  projectId: number;
+  shown: { generation: Generation; result: RegenerateResult } | null;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const result = shown?.result;
+  return (
+    <Modal
+      opened={shown !== null}
+      onClose={onClose}
+      title="New draft version made"
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {shown && result && (
+        <Stack gap="md">
+          <Text>
+            Version {result.version} of “{policyName(shown.generation.document)}” is a draft made from template version{' '}
+            {shown.generation.latest_version}. Changes against the current version:
+          </Text>
+          <Group gap="lg" wrap="wrap" role="group" aria-label="Legend">
+            <Text size="sm">
+              <ins className="policy-legend-added">Added</ins> {plural(result.redline.insertions, 'insertion')}
+            </Text>
+            <Text size="sm">
+              <del className="policy-legend-removed">Removed</del> {plural(result.redline.deletions, 'deletion')}
+            </Text>
+          </Group>
+          {result.redline.insertions === 0 && result.redline.deletions === 0 && (
+            <Alert color="blue" variant="light">
+              The new version has the same text as the current one.
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} miw={0}>
+            <PolicyContent
+              html={result.redline.html}
+              label="Changes in the new draft version"
+              emptyText="Both versions are empty."
+            />
+          </Paper>
+          {result.unresolved.length > 0 && (
+            <Alert color="yellow" variant="light" title="Fill these in before sending it for review">
+              <List size="sm" spacing={2}>
+                {result.unresolved.map((name) => (
+                  <List.Item key={name}>{profileLabel(name)}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button component={Link} to={documentRoute(projectId, result.document_id)}>
+              Open the policy
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

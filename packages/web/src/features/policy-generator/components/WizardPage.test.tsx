@@ -1,0 +1,261 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/api-stub';
+import { jsonResponse } from '../../../test/fetch';
+import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
+import { errorOf, field, pick, rows, seriousViolations } from '../../../test/ui';
+import { BASE, detail, generatorRoutes, openGenerator, PG_API } from './pg-test-fixtures';
+import { missingWarning, NO_PUBLISHED_VERSION } from './WizardPage';
+
+afterEach(() => localStorage.clear());
+
+const PATH = `${BASE}/templates/7/generate`;
+const XSS = '<img src=x onerror=alert(1)>';
+
+const preview = () => document.querySelector<HTMLElement>('[data-testid="preview"]')!;
+const marks = () => [...preview().querySelectorAll('mark.pg-unresolved')].map((el) => el.textContent);
+const section = (key: string) => document.querySelector<HTMLElement>(`[data-section="${key}"]`);
+const warning = () => document.querySelector('[data-testid="missing-warning"]')?.textContent ?? null;
+const activeStep = () => document.querySelector('[data-progress]')?.textContent ?? '';
+
+function server(extra: Parameters<typeof generatorRoutes>[0] = {}) {
+  return stubApi(generatorRoutes({ [`GET ${PG_API}/templates/7`]: jsonResponse(detail()), ...extra }));
+}
+
+/** Opens the "Suggest a rewrite" menu of a section and picks `action` in it. */
+async function suggest(key: string, action: string) {
+  const target = getControl('Suggest a rewrite', section(key)!);
+  await click(target);
+  let item: HTMLElement | undefined;
+  await waitFor(() => {
+    const menu = document.getElementById(target.getAttribute('aria-controls') ?? '');
+    item = [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].find(
+      (el) => el.textContent === action,
+    );
+    expect(item).toBeDefined();
+  });
+  await click(item!);
+}
+
+async function toStep(name: string) {
+  await click(getControl('Next'));
+  await waitFor(() => expect(activeStep()).toContain(name));
+}
+
+describe('WizardPage', () => {
+  it('checks the profile, takes the answers, previews safely and generates the draft', async () => {
+    const api = server({
+      [`POST ${PG_API}/generate`]: jsonResponse(
+        {
+          document_id: 88,
+          generation_id: 3,
+          unresolved: ['title_cno'],
+          links_added: 2,
+          links_unmatched: ['482.13(f)'],
+        },
+        201,
+      ),
+    });
+    await openGenerator(PATH);
+
+    // 1. The profile values the template uses, the missing one flagged.
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    expect(rows('[data-testid="profile-check"]')).toEqual([
+      ['Legal name', 'Lakeside Hospital Inc.'],
+      ['Title: Chief nursing executive', 'Missing'],
+      ['Offers: Obstetrics and newborn care', 'Yes'],
+      ['Offers: Inpatient psychiatry', 'No'],
+    ]);
+    expect(getControl('Edit the facility profile').getAttribute('href')).toBe(`${BASE}/profile`);
+    expect(document.title).toContain('Generate: Infant security');
+
+    // 2. Answers: defaults filled, required ones flagged, Next allowed with a warning.
+    await toStep('Answers');
+    expect(field('Drills per year').value).toBe('4');
+    expect(field('Notify security').checked).toBe(false);
+    expect(warning()).toBe(missingWarning(2));
+    expect(warning()).toBe(
+      '2 required fields are empty. You can still generate the draft, but it cannot be sent for review until they are filled in.',
+    );
+    await typeInto(field('Program owner'), XSS);
+    expect(warning()).toBe(missingWarning(1));
+    expect(await seriousViolations()).toEqual([]);
+
+    // 3. Preview: the answer is text, unresolved names are marked, the section of a service not offered is left out.
+    await toStep('Preview');
+    expect(warning()).toBe(missingWarning(1));
+    expect(preview().querySelector('img')).toBeNull();
+    expect(text(preview())).toContain(`runs this program under ${XSS} from {{start_date}}.`);
+    expect(marks()).toEqual(['{{start_date}}', '{{title_cno}}']);
+    expect(text(preview())).toContain('Newborn care follows the OB protocol.');
+    expect(text(preview())).not.toContain('Psychiatric unit');
+    expect(section('procedure')).toBeNull();
+    expect(text(document.querySelector('[data-testid="left-out"]')!)).toContain('Procedure');
+    expect(text(document.querySelector('[data-testid="unresolved-list"]')!)).toContain('Start date');
+    // No writing assistant configured (GET /assist answers 404): nothing about it shows.
+    expect(api.calls(`GET ${PG_API}/assist`).length).toBeGreaterThan(0);
+    expect(() => getControl('Suggest a rewrite')).toThrow();
+    expect(text()).not.toContain('Suggest');
+
+    // "Answer it" goes back to the field.
+    await click(getControl('Answer it'));
+    await waitFor(() => expect(document.activeElement).toBe(field('Start date')));
+    await typeInto(field('Start date'), '2026-04-01');
+    expect(warning()).toBeNull();
+    await toStep('Preview');
+    expect(text(preview())).toContain('from April 1, 2026.');
+    expect(marks()).toEqual(['{{title_cno}}']);
+
+    // 4. Destination: the department's number, reviewers and signers; a used number is flagged.
+    await toStep('Destination');
+    expect(field('Title').value).toBe('Infant security');
+    expect(field('Number').value).toBe('1.9');
+    await pick('Department', 'Pharmacy (PHA)');
+    expect(field('Number').value).toBe('PHA-001');
+    expect(text()).toContain(
+      'This department has no reviewers yet: a policy administrator assigns them under Department health.',
+    );
+    await pick('Department', 'Nursing (NUR)');
+    expect(field('Number').value).toBe('NUR-004');
+    expect(text()).toContain('Reviewers: Rita Reviewer; Signers: Sam Signer');
+    await typeInto(field('Number'), 'NUR-003');
+    expect(document.querySelector('[data-testid="number-used"]')).not.toBeNull();
+    await typeInto(field('Number'), 'NUR-004');
+    expect(document.querySelector('[data-testid="number-used"]')).toBeNull();
+    await pick('Owner', 'Olive Owner');
+    await click(getControl('Generate draft'));
+
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/generate`)[0]!.body).toEqual({
+      template_version_id: 70,
+      answers: { owner_name: XSS, start_date: '2026-04-01', drills: 4, lead: null, notify: false },
+      title: 'Infant security',
+      department_id: 11,
+      number: 'NUR-004',
+      owner_id: 21,
+    });
+
+    await waitFor(() => expect(text()).toContain('Draft created'));
+    expect(getControl('Open the draft in Policy management').getAttribute('href')).toBe(
+      '/app/policy_management/4/documents/88',
+    );
+    const result = document.querySelector<HTMLElement>('[data-testid="generate-result"]')!;
+    expect(text(result)).toContain('Fill these in before sending it for review');
+    expect(text(result)).toContain('Title: Chief nursing executive');
+    expect(text(result)).toContain('2 standards links suggested');
+    expect(text(result)).toContain('482.13(f)');
+  });
+
+  it('shows the server’s field errors at their fields', async () => {
+    server({
+      [`POST ${PG_API}/generate`]: jsonResponse(
+        {
+          message: 'The answers have errors.',
+          errors: { 'answers.owner_name': ['Enter the program owner.'], number: ['This number is taken.'] },
+        },
+        422,
+      ),
+    });
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    await toStep('Answers');
+    await toStep('Preview');
+    expect(await seriousViolations()).toEqual([]);
+    await toStep('Destination');
+    expect(await seriousViolations()).toEqual([]);
+    await click(getControl('Generate draft'));
+    await waitFor(() => expect(activeStep()).toContain('Answers'));
+    expect(errorOf('Program owner')).toBe('Enter the program owner.');
+    await typeInto(field('Program owner'), 'Dana');
+    expect(errorOf('Program owner')).toBeNull();
+    await toStep('Preview');
+    await toStep('Destination');
+    expect(errorOf('Number')).toBe('This number is taken.');
+  });
+
+  it('says so when the template has no published version', async () => {
+    server({ [`GET ${PG_API}/templates/7`]: jsonResponse(detail({ current: null })) });
+    await openGenerator(PATH);
+    await waitFor(() => expect(text()).toContain(NO_PUBLISHED_VERSION));
+    expect(() => getControl('Next')).toThrow();
+  });
+
+  it('lets the author ask the assistant for a rewrite, and accept or reject it', async () => {
+    const api = server({
+      [`GET ${PG_API}/assist`]: jsonResponse({ model: 'local-llm', actions: ['clearer', 'shorter'] }),
+      [`POST ${PG_API}/assist/refine`]: [
+        jsonResponse({
+          call_id: 5,
+          html: '<p>Lakeside Hospital Inc. runs this program.</p>',
+          redline: {
+            html: '<p>Lakeside Hospital Inc. runs this program<del> under {{owner_name}} from {{start_date}}</del>.</p>',
+            insertions: 0,
+            deletions: 1,
+          },
+        }),
+        jsonResponse({
+          call_id: 6,
+          html: '<p>The CNO oversees it.</p>',
+          redline: {
+            html: '<p><ins>The CNO</ins><del>{{title_cno}}</del> oversees it.</p>',
+            insertions: 1,
+            deletions: 1,
+          },
+        }),
+      ],
+      [`POST ${PG_API}/assist/calls/5/decision`]: jsonResponse({ ok: true }),
+      [`POST ${PG_API}/assist/calls/6/decision`]: jsonResponse({ ok: true }),
+      [`POST ${PG_API}/generate`]: jsonResponse(
+        { document_id: 88, generation_id: 3, unresolved: [], links_added: 0, links_unmatched: [] },
+        201,
+      ),
+    });
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    await toStep('Answers');
+    await toStep('Preview');
+
+    const target = getControl('Suggest a rewrite', section('purpose')!);
+    await click(target);
+    await waitFor(() =>
+      expect(
+        [
+          ...(document.getElementById(target.getAttribute('aria-controls')!)?.querySelectorAll('[role="menuitem"]') ??
+            []),
+        ].map((el) => el.textContent),
+      ).toEqual(['Make it clearer', 'Make it shorter']),
+    );
+    await click(target);
+    await suggest('purpose', 'Make it clearer');
+    await waitFor(() => expect(section('purpose')!.querySelector('[data-testid="suggestion"]')).not.toBeNull());
+    expect(api.calls(`POST ${PG_API}/assist/refine`)[0]!.body).toEqual({
+      template_version_id: 70,
+      section_key: 'purpose',
+      html: '<p>Lakeside Hospital Inc. runs this program under {{owner_name}} from {{start_date}}.</p>',
+      action: 'clearer',
+    });
+    const suggestion = section('purpose')!.querySelector<HTMLElement>('[data-testid="suggestion"]')!;
+    expect(text(suggestion)).toContain('0 insertions');
+    expect(text(suggestion)).toContain('1 deletion');
+    expect(suggestion.querySelector('.policy-content del')?.textContent).toContain('under {{owner_name}}');
+    await click(getControl('Accept', suggestion));
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/assist/calls/5/decision`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/assist/calls/5/decision`)[0]!.body).toEqual({ accepted: true });
+    expect(text(section('purpose')!)).toContain('Suggestion accepted');
+    expect(text(section('purpose')!)).toContain('Lakeside Hospital Inc. runs this program.');
+    expect(section('purpose')!.querySelector('[data-testid="suggestion"]')).toBeNull();
+
+    await suggest('scope', 'Make it shorter');
+    await waitFor(() => expect(section('scope')!.querySelector('[data-testid="suggestion"]')).not.toBeNull());
+    await click(getControl('Reject', section('scope')!));
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/assist/calls/6/decision`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/assist/calls/6/decision`)[0]!.body).toEqual({ accepted: false });
+    expect(text(section('scope')!)).toContain('{{title_cno}} oversees it.');
+
+    await toStep('Destination');
+    await click(getControl('Generate draft'));
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/generate`)[0]!.body).toMatchObject({
+      overrides: { purpose: '<p>Lakeside Hospital Inc. runs this program.</p>' },
+    });
+  });
+});

@@ -1,0 +1,1042 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Menu,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  type Answer,
+  type AnswerLookup,
+  ASSIST_ACTION_LABELS,
+  ASSIST_ACTIONS,
+  assemblePolicy,
+  defaultAnswers,
+  type generateResultSchema,
+  PG_LIMITS,
+  PROFILE_FLAGS,
+  PROFILE_NAME_LABELS,
+  PROFILE_NAMES,
+  PROFILE_VARIABLES,
+  profileValues,
+  resolveAnswers,
+  TEMPLATE_SECTION_TITLES,
+  type TemplateSectionKey,
+  templateNames,
+} from '@portal/shared';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { ApiError, messageFor } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { PolicyContent } from '../../policies/components/PolicyContent';
+import {
+  type FacilityProfile,
+  type GenerateInput,
+  type GeneratorLookups,
+  type RefineResult,
+  type TemplateVersion,
+  useAssist,
+  useAssistDecision,
+  useGenerate,
+  useLookups,
+  useProfile,
+  useRefine,
+  useTemplate,
+} from '../api';
+import { documentRoute, FactBadge, nameLabel, PG_BASE, pgRoute, plural } from './pg-parts';
+
+type GenerateResult = z.infer<typeof generateResultSchema>;
+type Variable = TemplateVersion['body']['variables'][number];
+type Overrides = Partial<Record<TemplateSectionKey, string>>;
+type AssistAction = (typeof ASSIST_ACTIONS)[number];
+
+export const NO_PUBLISHED_VERSION = 'This template has no published version yet.';
+
+/** 'N required fields are empty…' (the warning of the answers, preview and destination steps). */
+export function missingWarning(count: number): string {
+  return `${count === 1 ? '1 required field is' : `${count} required fields are`} empty. You can still generate the draft, but it cannot be sent for review until they are filled in.`;
+}
+
+const STEPS = [
+  { label: 'Facility profile', description: 'What the template takes from it' },
+  { label: 'Answers', description: 'The template’s questions' },
+  { label: 'Preview', description: 'The draft as it will be' },
+  { label: 'Destination', description: 'Department, number, owner' },
+] as const;
+
+/** /app/policy_generator/templates/{id}/generate: from a template's published version to a draft policy. */
+export function WizardPage({ projectId, templateId }: { projectId: number; templateId: number }) {
+  const template = useTemplate(projectId, templateId);
+  const profile = useProfile(projectId);
+  const lookups = useLookups(projectId);
+  const assist = useAssist(projectId);
+  usePageTitle(`${template.data ? `Generate: ${template.data.title}` : 'Generate a policy'} | Policy Generator`);
+
+  const failed = [template, profile, lookups].find((query) => query.isError);
+  let body: ReactNode;
+  if (failed) {
+    const notFound = template.error instanceof ApiError && template.error.status === 404;
+    body = notFound ? (
+      <Alert color="yellow" variant="light">
+        This template does not exist or is not available to this project.
+      </Alert>
+    ) : (
+      <LoadFailure
+        error={failed.error}
+        fallback="The template could not be loaded. Please try again."
+        retrying={failed.isFetching}
+        onRetry={() => {
+          for (const query of [template, profile, lookups]) if (query.isError) void query.refetch();
+        }}
+      />
+    );
+  } else if (!template.data || !profile.data || !lookups.data) {
+    body = <LoadingRows label="Loading the template" rows={6} />;
+  } else if (!template.data.current) {
+    body = (
+      <Alert color="yellow" variant="light" title={NO_PUBLISHED_VERSION}>
+        <Anchor component={Link} to={pgRoute(`templates/${templateId}`)} size="sm" underline="always">
+          Open the template
+        </Anchor>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Wizard
+        key={template.data.current.id}
+        projectId={projectId}
+        version={template.data.current}
+        profile={profile.data}
+        lookups={lookups.data}
+        assistActions={assist.data ? assist.data.actions : null}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md" miw={0}>
+      <Stack gap={2}>
+        <Anchor component={Link} to={PG_BASE} size="sm">
+          ← All templates
+        </Anchor>
+        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+          {template.data ? `Generate: ${template.data.title}` : 'Generate a policy'}
+        </Title>
+        {template.data?.current && (
+          <Text c="dimmed" size="sm">
+            Version {template.data.current.version}
+            {template.data.category ? ` · ${template.data.category}` : ''}
+          </Text>
+        )}
+      </Stack>
+      {body}
+    </Stack>
+  );
+}
+
+interface Destination {
+  title: string;
+  department: string | null;
+  number: string;
+  /** The number was typed by the member: a department change no longer replaces it. */
+  numberEdited: boolean;
+  owner: string | null;
+}
+
+function Wizard({
+  projectId,
+  version,
+  profile,
+  lookups,
+  assistActions,
+}: {
+  projectId: number;
+  version: TemplateVersion;
+  profile: FacilityProfile;
+  lookups: GeneratorLookups;
+  assistActions: readonly AssistAction[] | null;
+}) {
+  const body = version.body;
+  const variables = body.variables;
+  const generate = useGenerate(projectId);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [step, setStep] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, Answer>>(() => defaultAnswers(variables));
+  const [overrides, setOverrides] = useState<Overrides>({});
+  const [destination, setDestination] = useState<Destination>(() => ({
+    title: body.title,
+    department: null,
+    number: lookups.next_number ?? '',
+    numberEdited: false,
+    owner: null,
+  }));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<GenerateResult | null>(null);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const lookup = useMemo<AnswerLookup>(
+    () => ({
+      departments: new Map(lookups.departments.map((d) => [d.id, d.name])),
+      users: new Map(lookups.people.map((p) => [p.id, p.name])),
+    }),
+    [lookups],
+  );
+  const resolved = useMemo(() => resolveAnswers(variables, answers, lookup), [variables, answers, lookup]);
+  const values = useMemo(() => ({ ...profileValues(profile), ...resolved.values }), [profile, resolved]);
+  // Required fields left empty (a wrong answer shows its own error instead).
+  const missing = resolved.missing.filter((key) => !(key in resolved.errors)).length;
+
+  // Moves focus to a field the member asked for (an unresolved name in the preview) once its step shows.
+  useEffect(() => {
+    if (!focusKey) return;
+    document.getElementById(`pg-answer-${focusKey}`)?.focus();
+    setFocusKey(null);
+  }, [focusKey]);
+
+  const answer = (key: string, value: Answer) => {
+    setAnswers((current) => ({ ...current, [key]: value }));
+    setServerErrors((current) => {
+      const { [`answers.${key}`]: _gone, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const go = (target: number) => {
+    setStep(Math.max(0, Math.min(STEPS.length - 1, target)));
+    contentRef.current?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const next = () => {
+    if (step === 1 && Object.keys(resolved.errors).length > 0) {
+      const first = variables.find((v) => v.key in resolved.errors);
+      if (first) document.getElementById(`pg-answer-${first.key}`)?.focus();
+      return;
+    }
+    go(step + 1);
+  };
+
+  const submit = async () => {
+    if (generate.isPending) return;
+    setFailure(null);
+    if (!destination.title.trim()) {
+      setServerErrors((current) => ({ ...current, title: 'Enter a title.' }));
+      document.getElementById('pg-destination-title')?.focus();
+      return;
+    }
+    if (Object.keys(resolved.errors).length > 0) {
+      setFailure('Some answers need a fix before the draft can be generated.');
+      go(1);
+      return;
+    }
+    const input: GenerateInput = {
+      template_version_id: version.id,
+      answers: Object.fromEntries(
+        variables.map((v) => {
+          const value = answers[v.key];
+          return [v.key, value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value];
+        }),
+      ),
+      ...(Object.keys(overrides).length > 0 ? { overrides } : {}),
+      title: destination.title.trim(),
+      department_id: destination.department ? Number(destination.department) : null,
+      number: destination.number.trim() || null,
+      owner_id: destination.owner ? Number(destination.owner) : null,
+    };
+    try {
+      setResult(await generate.mutateAsync(input));
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setServerErrors(fields);
+      const keys = Object.keys(fields);
+      if (keys.some((key) => key.startsWith('answers.'))) go(1);
+      if (keys.length === 0 || keys.every((key) => !isShownField(key, variables))) {
+        setFailure(messageFor(error, 'The draft could not be generated. Please try again.'));
+      }
+    }
+  };
+
+  if (result) {
+    return <ResultPanel projectId={projectId} result={result} title={destination.title} variables={variables} />;
+  }
+
+  return (
+    <Stack gap="lg" miw={0}>
+      <Stepper
+        active={step}
+        onStepClick={go}
+        size={phone ? 'xs' : 'sm'}
+        wrap
+        styles={{ steps: { flexWrap: 'wrap', rowGap: 'var(--mantine-spacing-xs)' } }}
+      >
+        {STEPS.map((item) => (
+          <Stepper.Step key={item.label} label={item.label} description={phone ? undefined : item.description} />
+        ))}
+      </Stepper>
+      <div ref={contentRef} style={{ minWidth: 0 }}>
+        {failure && (
+          <Alert color="red" variant="light" role="alert" mb="md" withCloseButton onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        {step === 0 && <ProfileCheck version={version} profile={profile} />}
+        {step === 1 && (
+          <AnswersStep
+            variables={variables}
+            answers={answers}
+            errors={Object.fromEntries(
+              variables
+                .map((v) => [v.key, serverErrors[`answers.${v.key}`] ?? resolved.errors[v.key]] as const)
+                .filter(([, message]) => message),
+            )}
+            lookups={lookups}
+            missing={missing}
+            onAnswer={answer}
+          />
+        )}
+        {step === 2 && (
+          <PreviewStep
+            projectId={projectId}
+            version={version}
+            values={values}
+            overrides={overrides}
+            setOverrides={setOverrides}
+            title={destination.title}
+            missing={missing}
+            assistActions={assistActions}
+            onAnswerName={(key) => {
+              go(1);
+              setFocusKey(key);
+            }}
+          />
+        )}
+        {step === 3 && (
+          <DestinationStep
+            lookups={lookups}
+            destination={destination}
+            setDestination={(patch, cleared) => {
+              setDestination((current) => ({ ...current, ...patch }));
+              setServerErrors((current) => {
+                const next = { ...current };
+                for (const key of cleared) delete next[key];
+                return next;
+              });
+            }}
+            errors={serverErrors}
+            missing={missing}
+          />
+        )}
+      </div>
+      <Group justify="space-between" gap="sm">
+        {step > 0 ? (
+          <Button variant="default" onClick={() => go(step - 1)}>
+            Back
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < STEPS.length - 1 ? (
+          <Button onClick={next}>Next</Button>
+        ) : (
+          <Button onClick={() => void submit()} loading={generate.isPending}>
+            Generate draft
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The first message per field of a 4xx answer, keyed as the server names them ('answers.x', 'title'...). */
+function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return {};
+  const raw = (error.body as { errors?: unknown } | null)?.errors;
+  if (!raw || typeof raw !== 'object') return {};
+  const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first.trim()) found[key] = first;
+  }
+  return found;
+}
+
+const DESTINATION_FIELDS = ['title', 'number', 'department_id', 'owner_id'];
+
+function isShownField(key: string, variables: readonly Variable[]): boolean {
+  if (DESTINATION_FIELDS.includes(key)) return true;
+  return key.startsWith('answers.') && variables.some((v) => `answers.${v.key}` === key);
+}
+
+// ------------------------------------------------------------------ step 1: facility profile check
+
+const PROFILE_ORDER: readonly string[] = [...PROFILE_VARIABLES, ...PROFILE_FLAGS];
+
+/** The profile names a template version uses, in the profile's order. */
+export function profileNamesUsed(sections: readonly { html: string }[]): string[] {
+  const names = new Set<string>();
+  for (const section of sections) {
+    const used = templateNames(section.html);
+    for (const name of [...used.variables, ...used.conditions]) if (PROFILE_NAMES.has(name)) names.add(name);
+  }
+  return [...names].sort((a, b) => PROFILE_ORDER.indexOf(a) - PROFILE_ORDER.indexOf(b));
+}
+
+function ProfileCheck({ version, profile }: { version: TemplateVersion; profile: FacilityProfile }) {
+  const used = useMemo(() => profileNamesUsed(version.body.sections), [version]);
+  const values = useMemo(() => profileValues(profile), [profile]);
+  const missing = used.filter((name) => values[name] === undefined);
+  const link = (
+    <Anchor component={Link} to={pgRoute('profile')} underline="always" size="sm">
+      {profile.can_edit ? 'Edit the facility profile' : 'See the facility profile'}
+    </Anchor>
+  );
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        These values come from the facility profile. Flags decide which parts of the template are kept.
+      </Text>
+      {!profile.saved && (
+        <Alert color="yellow" variant="light" title="The facility profile is not saved yet">
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">The values below are suggestions from the project until an administrator saves them.</Text>
+            {link}
+          </Stack>
+        </Alert>
+      )}
+      {missing.length > 0 && (
+        <Alert color="yellow" variant="light" title={`${plural(missing.length, 'profile value')} missing`}>
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">
+              {missing.map((name) => PROFILE_NAME_LABELS[name] ?? name).join(', ')}: they stay highlighted in the draft
+              until the profile has them.
+            </Text>
+            {link}
+          </Stack>
+        </Alert>
+      )}
+      {used.length === 0 ? (
+        <Text>This template uses nothing from the facility profile.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped withTableBorder verticalSpacing="xs" data-testid="profile-check">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Profile value</Table.Th>
+                <Table.Th scope="col">For this facility</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {used.map((name) => {
+                const value = values[name];
+                return (
+                  <Table.Tr key={name}>
+                    <Table.Th scope="row" fw={500}>
+                      {PROFILE_NAME_LABELS[name] ?? name}
+                    </Table.Th>
+                    <Table.Td>
+                      {value === undefined || value === null ? (
+                        <FactBadge tone="warn">Missing</FactBadge>
+                      ) : typeof value === 'boolean' ? (
+                        <FactBadge tone={value ? 'good' : 'plain'}>{value ? 'Yes' : 'No'}</FactBadge>
+                      ) : (
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {String(value)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {used.length > 0 && missing.length === 0 && profile.saved && <Group>{link}</Group>}
+    </Stack>
+  );
+}
+
+// ------------------------------------------------------------------ step 2: answers
+
+function AnswersStep({
+  variables,
+  answers,
+  errors,
+  lookups,
+  missing,
+  onAnswer,
+}: {
+  variables: readonly Variable[];
+  answers: Record<string, Answer>;
+  errors: Record<string, string | undefined>;
+  lookups: GeneratorLookups;
+  missing: number;
+  onAnswer: (key: string, value: Answer) => void;
+}) {
+  if (variables.length === 0) {
+    return <Text>This template asks no questions: go on to the preview.</Text>;
+  }
+  return (
+    <Stack gap="md" maw={720}>
+      <Text size="sm" c="dimmed">
+        Fields marked * are required before the draft can be sent for review.
+      </Text>
+      {variables.map((variable) => (
+        <AnswerField
+          key={variable.key}
+          variable={variable}
+          value={answers[variable.key] ?? null}
+          error={errors[variable.key]}
+          lookups={lookups}
+          onChange={(value) => onAnswer(variable.key, value)}
+        />
+      ))}
+      {missing > 0 && (
+        <Alert color="yellow" variant="light" data-testid="missing-warning">
+          {missingWarning(missing)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function AnswerField({
+  variable,
+  value,
+  error,
+  lookups,
+  onChange,
+}: {
+  variable: Variable;
+  value: Answer;
+  error: string | undefined;
+  lookups: GeneratorLookups;
+  onChange: (value: Answer) => void;
+}) {
+  const common = {
+    id: `pg-answer-${variable.key}`,
+    label: variable.label,
+    description: variable.help || undefined,
+    withAsterisk: variable.required,
+    error,
+  };
+  const text = typeof value === 'string' ? value : '';
+  const fromText = (raw: string): Answer => (raw === '' ? null : raw);
+  switch (variable.type) {
+    case 'text': {
+      const long = typeof variable.default === 'string' && variable.default.length > 60;
+      return long ? (
+        <Textarea
+          {...common}
+          rows={3}
+          resize="vertical"
+          maxLength={2000}
+          value={text}
+          onChange={(event) => onChange(fromText(event.currentTarget.value))}
+        />
+      ) : (
+        <TextInput
+          {...common}
+          maxLength={2000}
+          value={text}
+          onChange={(event) => onChange(fromText(event.currentTarget.value))}
+        />
+      );
+    }
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          maw={260}
+          value={text}
+          onChange={(event) => onChange(fromText(event.currentTarget.value))}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={[...new Set(variable.options)]}
+          value={text || null}
+          onChange={(next) => onChange(next)}
+          clearable={!variable.required}
+          placeholder="Choose one"
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'department':
+    case 'user': {
+      const data =
+        variable.type === 'department'
+          ? lookups.departments.map((d) => ({ value: String(d.id), label: d.name }))
+          : lookups.people.map((p) => ({ value: String(p.id), label: p.name }));
+      return (
+        <Select
+          {...common}
+          data={data}
+          value={typeof value === 'number' ? String(value) : null}
+          onChange={(next) => onChange(next ? Number(next) : null)}
+          clearable={!variable.required}
+          searchable={data.length > 8}
+          placeholder={variable.type === 'department' ? 'Choose a department' : 'Choose a person'}
+          nothingFoundMessage="Nothing found"
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    }
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          maw={260}
+          value={typeof value === 'number' || typeof value === 'string' ? value : ''}
+          onChange={(next) => onChange(next === '' ? null : next)}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          id={common.id}
+          label={variable.label}
+          description={common.description}
+          error={error}
+          checked={value === true}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+      );
+  }
+}
+
+// ------------------------------------------------------------------ step 3: preview and the writing assistant
+
+function PreviewStep({
+  projectId,
+  version,
+  values,
+  overrides,
+  setOverrides,
+  title,
+  missing,
+  assistActions,
+  onAnswerName,
+}: {
+  projectId: number;
+  version: TemplateVersion;
+  values: Record<string, string | number | boolean | null>;
+  overrides: Overrides;
+  setOverrides: (update: (current: Overrides) => Overrides) => void;
+  title: string;
+  missing: number;
+  assistActions: readonly AssistAction[] | null;
+  onAnswerName: (key: string) => void;
+}) {
+  const { sections, variables } = version.body;
+  const preview = useMemo(
+    () => assemblePolicy(sections, values, { markUnresolved: true, overrides }),
+    [sections, values, overrides],
+  );
+  // What the assistant reads: the section as the draft will have it, without the preview's marks.
+  const plain = useMemo(() => assemblePolicy(sections, values, { overrides }), [sections, values, overrides]);
+  const shownKeys = new Set(preview.sections.map((s) => s.key));
+  const leftOut = sections.filter((s) => !shownKeys.has(s.key)).map((s) => TEMPLATE_SECTION_TITLES[s.key]);
+  const variableKeys = new Set(variables.map((v) => v.key));
+
+  return (
+    <Stack gap="md" miw={0}>
+      {missing > 0 && (
+        <Alert color="yellow" variant="light" data-testid="missing-warning">
+          {missingWarning(missing)}
+        </Alert>
+      )}
+      {preview.unresolved.length > 0 && (
+        <Paper withBorder radius="md" p="md" component="section" aria-label="Still to fill in">
+          <Title order={3} fz="h5" mb="xs">
+            Still to fill in
+          </Title>
+          <List spacing={4} size="sm" data-testid="unresolved-list">
+            {preview.unresolved.map((name) => (
+              <List.Item key={name}>
+                <span className="pg-unresolved-sample">{`{{${name}}}`}</span> {nameLabel(name, variables)}
+                {' · '}
+                {variableKeys.has(name) ? (
+                  <Anchor component="button" type="button" size="sm" onClick={() => onAnswerName(name)}>
+                    Answer it
+                  </Anchor>
+                ) : (
+                  <Anchor component={Link} to={pgRoute('profile')} size="sm">
+                    Facility profile
+                  </Anchor>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'xl' }}
+        component="section"
+        aria-label="Preview of the draft"
+        data-testid="preview"
+        miw={0}
+      >
+        <Title order={3} fz="h3" mb="md" style={{ overflowWrap: 'anywhere' }}>
+          {title.trim() || version.body.title}
+        </Title>
+        {preview.sections.length === 0 ? (
+          <Text c="dimmed" fs="italic">
+            Nothing of this template applies to this facility.
+          </Text>
+        ) : (
+          <Stack gap="lg">
+            {preview.sections.map((section) => (
+              <SectionPreview
+                key={section.key}
+                projectId={projectId}
+                versionId={version.id}
+                sectionKey={section.key}
+                title={section.title}
+                html={section.html}
+                plainHtml={plain.sections.find((s) => s.key === section.key)?.html ?? ''}
+                overridden={overrides[section.key] !== undefined}
+                assistActions={assistActions}
+                onAccept={(html) => setOverrides((current) => ({ ...current, [section.key]: html }))}
+                onRestore={() =>
+                  setOverrides((current) => {
+                    const { [section.key]: _gone, ...rest } = current;
+                    return rest;
+                  })
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </Paper>
+      {leftOut.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="left-out">
+          Not in this draft (its conditions do not apply to this facility, or it is empty): {leftOut.join(', ')}.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function SectionPreview({
+  projectId,
+  versionId,
+  sectionKey,
+  title,
+  html,
+  plainHtml,
+  overridden,
+  assistActions,
+  onAccept,
+  onRestore,
+}: {
+  projectId: number;
+  versionId: number;
+  sectionKey: TemplateSectionKey;
+  title: string;
+  html: string;
+  plainHtml: string;
+  overridden: boolean;
+  assistActions: readonly AssistAction[] | null;
+  onAccept: (html: string) => void;
+  onRestore: () => void;
+}) {
+  const headingId = useId();
+  const refine = useRefine(projectId);
+  const decision = useAssistDecision(projectId);
+  const [suggestion, setSuggestion] = useState<RefineResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const actions = assistActions ? ASSIST_ACTIONS.filter((a) => assistActions.includes(a)) : [];
+
+  const ask = async (action: AssistAction) => {
+    if (refine.isPending) return;
+    setError(null);
+    setSuggestion(null);
+    try {
+      setSuggestion(
+        await refine.mutateAsync({ template_version_id: versionId, section_key: sectionKey, html: plainHtml, action }),
+      );
+    } catch (caught) {
+      setError(messageFor(caught, 'No suggestion could be made. Please try again.'));
+    }
+  };
+
+  const decide = (accepted: boolean) => {
+    if (!suggestion) return;
+    if (accepted) onAccept(suggestion.html);
+    decision.mutate({ callId: suggestion.call_id, accepted });
+    setSuggestion(null);
+  };
+
+  return (
+    <section aria-labelledby={headingId} data-section={sectionKey}>
+      <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
+        <Group gap="xs">
+          <Title order={4} fz="h4" id={headingId}>
+            {title}
+          </Title>
+          {overridden && <FactBadge tone="info">Suggestion accepted</FactBadge>}
+        </Group>
+        <Group gap="xs">
+          {overridden && (
+            <Button size="compact-xs" variant="subtle" onClick={onRestore} aria-describedby={headingId}>
+              Use the template text
+            </Button>
+          )}
+          {actions.length > 0 && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  loading={refine.isPending}
+                  disabled={suggestion !== null}
+                  aria-describedby={headingId}
+                >
+                  Suggest a rewrite
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {actions.map((action) => (
+                  <Menu.Item key={action} onClick={() => void ask(action)}>
+                    {ASSIST_ACTION_LABELS[action]}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+      {overridden && (
+        <Text size="xs" c="dimmed" mb="xs">
+          This section keeps the accepted suggestion: changes to the answers no longer reach it.
+        </Text>
+      )}
+      <PolicyContent html={html} />
+      {error && (
+        <Alert color="red" variant="light" role="alert" mt="sm" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {suggestion && (
+        <Paper withBorder radius="md" p="md" mt="sm" bg="gray.0" data-testid="suggestion">
+          <Stack gap="sm">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text fw={600} size="sm">
+                Suggested rewrite
+              </Text>
+              <Group gap="md" role="group" aria-label="Legend">
+                <Text size="sm">
+                  <ins className="policy-legend-added">Added</ins> {plural(suggestion.redline.insertions, 'insertion')}
+                </Text>
+                <Text size="sm">
+                  <del className="policy-legend-removed">Removed</del>{' '}
+                  {plural(suggestion.redline.deletions, 'deletion')}
+                </Text>
+              </Group>
+            </Group>
+            <PolicyContent html={suggestion.redline.html} label={`Suggested changes to ${title}`} />
+            <Group gap="xs">
+              <Button size="xs" onClick={() => decide(true)}>
+                Accept
+              </Button>
+              <Button size="xs" variant="default" onClick={() => decide(false)}>
+                Reject
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </section>
+  );
+}
+
+// ------------------------------------------------------------------ step 4: destination
+
+function DestinationStep({
+  lookups,
+  destination,
+  setDestination,
+  errors,
+  missing,
+}: {
+  lookups: GeneratorLookups;
+  destination: Destination;
+  setDestination: (patch: Partial<Destination>, cleared: string[]) => void;
+  errors: Record<string, string>;
+  missing: number;
+}) {
+  const department = lookups.departments.find((d) => String(d.id) === destination.department) ?? null;
+  const number = destination.number.trim();
+  const used = number !== '' && lookups.used_numbers.includes(number);
+
+  const chooseDepartment = (value: string | null) => {
+    const next = lookups.departments.find((d) => String(d.id) === value) ?? null;
+    const patch: Partial<Destination> = { department: value };
+    if (!destination.numberEdited) patch.number = next?.next_number ?? lookups.next_number ?? '';
+    setDestination(patch, ['department_id', 'number']);
+  };
+
+  let people: ReactNode = 'Without a department, a policy administrator assigns reviewers before it goes to review.';
+  if (department) {
+    people =
+      department.reviewers.length === 0
+        ? 'This department has no reviewers yet: a policy administrator assigns them under Department health.'
+        : `Reviewers: ${department.reviewers.join(', ')}; Signers: ${
+            department.signers.length ? department.signers.join(', ') : 'none yet'
+          }`;
+  }
+
+  return (
+    <Stack gap="md" maw={720}>
+      {missing > 0 && (
+        <Alert color="yellow" variant="light" data-testid="missing-warning">
+          {missingWarning(missing)}
+        </Alert>
+      )}
+      <TextInput
+        id="pg-destination-title"
+        label="Title"
+        withAsterisk
+        maxLength={PG_LIMITS.title}
+        value={destination.title}
+        onChange={(event) => setDestination({ title: event.currentTarget.value }, ['title'])}
+        error={errors.title}
+      />
+      <Select
+        label="Department"
+        placeholder="No department"
+        data={lookups.departments.map((d) => ({
+          value: String(d.id),
+          label: d.code ? `${d.name} (${d.code})` : d.name,
+        }))}
+        value={destination.department}
+        onChange={chooseDepartment}
+        clearable
+        searchable={lookups.departments.length > 8}
+        nothingFoundMessage="Nothing found"
+        description={people}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={errors.department_id}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="Number"
+          maxLength={40}
+          value={destination.number}
+          onChange={(event) => setDestination({ number: event.currentTarget.value, numberEdited: true }, ['number'])}
+          description={
+            used ? (
+              <Text span size="xs" c="orange.9" fw={600} data-testid="number-used">
+                This number is already used by another policy: choose another.
+              </Text>
+            ) : (
+              'The next free number under the numbering rules; leave empty to number it later.'
+            )
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={errors.number}
+        />
+        <Select
+          label="Owner"
+          placeholder="No owner yet"
+          data={lookups.people.map((p) => ({ value: String(p.id), label: p.name }))}
+          value={destination.owner}
+          onChange={(value) => setDestination({ owner: value }, ['owner_id'])}
+          clearable
+          searchable={lookups.people.length > 8}
+          nothingFoundMessage="Nothing found"
+          error={errors.owner_id}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        The draft goes to Policy management as version 0.1 with status Draft. Nothing is sent for review or published
+        until someone does so there.
+      </Text>
+    </Stack>
+  );
+}
+
+// ------------------------------------------------------------------ result
+
+function ResultPanel({
+  projectId,
+  result,
+  title,
+  variables,
+}: {
+  projectId: number;
+  result: GenerateResult;
+  title: string;
+  variables: readonly Variable[];
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="generate-result">
+      <Stack gap="md" align="flex-start">
+        <Title order={3} ref={headingRef} tabIndex={-1} c="green.9">
+          Draft created
+        </Title>
+        <Text>“{title.trim()}” is now a draft in Policy management.</Text>
+        <Button component={Link} to={documentRoute(projectId, result.document_id)}>
+          Open the draft in Policy management
+        </Button>
+        {result.unresolved.length > 0 && (
+          <Alert color="yellow" variant="light" title="Fill these in before sending it for review" w="100%">
+            <List size="sm" spacing={2}>
+              {result.unresolved.map((name) => (
+                <List.Item key={name}>{nameLabel(name, variables)}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Badge variant="light" color="blue.9" tt="none" radius="sm">
+            {result.links_added === 1
+              ? '1 standards link suggested'
+              : `${result.links_added} standards links suggested`}
+          </Badge>
+        </Group>
+        {result.links_unmatched.length > 0 && (
+          <Text size="sm">
+            Not found among this project’s standards, so not linked: {result.links_unmatched.join(', ')}
+          </Text>
+        )}
+        <Group gap="sm">
+          <Button component={Link} to={pgRoute('generated')} variant="default">
+            See generated policies
+          </Button>
+          <Button component={Link} to={PG_BASE} variant="subtle">
+            Back to templates
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
