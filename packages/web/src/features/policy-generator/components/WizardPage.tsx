@@ -963,7 +963,9 @@ function DestinationStep({
         />
         <Select
           label="Owner"
-          placeholder="No owner yet"
+          placeholder="You"
+          description="Left empty, you own the policy."
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           data={lookups.people.map((p) => ({ value: String(p.id), label: p.name }))}
           value={destination.owner}
           onChange={(value) => setDestination({ owner: value }, ['owner_id'])}
@@ -975,7 +977,7 @@ function DestinationStep({
         />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        The draft goes to Policy management as version 0.1 with status Draft. Nothing is sent for review or published
+        The draft goes to Policy management as version 1 with status Draft. Nothing is sent for review or published
         until someone does so there.
       </Text>
     </Stack>
