@@ -4,7 +4,7 @@ import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, waitFor } from '../../../test/render';
 import { dialog, rows, seriousViolations } from '../../../test/ui';
 import { REGENERATE_EXPLAINED } from './GeneratedPage';
-import { BASE, generation, generatorRoutes, openGenerator, PG_API } from './pg-test-fixtures';
+import { BASE, generation, generatorRoutes, openGenerator, PG_API, version } from './pg-test-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -61,14 +61,38 @@ describe('GeneratedPage', () => {
     expect(first![2]).toContain('Assisted');
     expect(first![3]).toContain('by Olive Owner');
     expect(first![4]).toBe('2 fields');
-    expect(first![5]).toBe('Regenerate from v3');
+    expect(first![5]).toBe('AnswersRegenerate from v3');
     expect(second![0]).toBe('Hand hygiene');
     // In review: no new version until the review ends.
-    expect(second![5]).toBe('');
+    expect(second![5]).toBe('Answers');
     expect(third![2]).not.toContain('available');
     expect(third![4]).toBe('None');
     expect(getControl('NUR-004 Infant security').getAttribute('href')).toBe('/app/policy_management/4/documents/31');
     expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('shows the answers a policy was generated with, by question, with names for people', async () => {
+    server({
+      [`GET ${PG_API}/generations/1`]: jsonResponse({
+        ...GENERATIONS[0],
+        template_version_id: 70,
+        answers: { owner_name: '<b>Dana</b>', start_date: '2026-03-01', drills: 4, lead: 22, notify: true },
+      }),
+      [`GET ${PG_API}/templates/7/versions/70`]: jsonResponse(version()),
+    });
+    await openGenerator(`${BASE}/generated`);
+    await waitFor(() => expect(row(1)).not.toBeNull());
+    await click(getControl('Answers', row(1)));
+    await waitFor(() => expect(rows('[role="dialog"] table')).toHaveLength(5));
+    expect(dialog().textContent).toContain('Made from Infant security, version 2');
+    expect(rows('[role="dialog"] table')).toEqual([
+      ['Program owner', '<b>Dana</b>'],
+      ['Start date', '2026-03-01'],
+      ['Drills per year', '4'],
+      ['Drill lead', 'Lee Lead'],
+      ['Notify security', 'Yes'],
+    ]);
+    expect(dialog().querySelector('b')).toBeNull();
   });
 
   it('regenerates after a confirmation and shows the redline', async () => {

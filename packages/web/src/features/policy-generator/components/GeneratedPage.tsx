@@ -22,7 +22,7 @@ import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PolicyContent } from '../../policies/components/PolicyContent';
 import { StatusBadge } from '../../policies/components/StatusBadge';
-import { type Generation, useGenerations, useRegenerate } from '../api';
+import { type Generation, useGeneration, useGenerations, useLookups, useRegenerate, useTemplateVersion } from '../api';
 import {
   documentRoute,
   EmptyState,
@@ -55,6 +55,7 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
   usePageTitle('Generated policies | Policy Generator');
   const generations = useGenerations(projectId);
   const [confirming, setConfirming] = useState<Generation | null>(null);
+  const [answersOf, setAnswersOf] = useState<Generation | null>(null);
   const [result, setResult] = useState<{ generation: Generation; result: RegenerateResult } | null>(null);
 
   let body: ReactNode;
@@ -105,6 +106,7 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
                   projectId={projectId}
                   generation={generation}
                   onRegenerate={() => setConfirming(generation)}
+                  onAnswers={() => setAnswersOf(generation)}
                 />
               ))}
             </Table.Tbody>
@@ -135,6 +137,7 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
         }}
       />
       <RedlineModal projectId={projectId} shown={result} onClose={() => setResult(null)} />
+      <AnswersModal projectId={projectId} generation={answersOf} onClose={() => setAnswersOf(null)} />
     </Stack>
   );
 }
@@ -143,10 +146,12 @@ function GenerationRow({
   projectId,
   generation,
   onRegenerate,
+  onAnswers,
 }: {
   projectId: number;
   generation: Generation;
   onRegenerate: () => void;
+  onAnswers: () => void;
 }) {
   const { document, template } = generation;
   const canRegenerate = generation.update_available && REGENERATABLE.has(document.status);
@@ -200,11 +205,16 @@ function GenerationRow({
         )}
       </Table.Td>
       <Table.Td>
-        {canRegenerate && (
-          <Button size="compact-sm" variant="light" onClick={onRegenerate}>
-            Regenerate from v{generation.latest_version}
+        <Group gap="xs" wrap="wrap">
+          <Button size="compact-sm" variant="default" onClick={onAnswers}>
+            Answers
           </Button>
-        )}
+          {canRegenerate && (
+            <Button size="compact-sm" variant="light" onClick={onRegenerate}>
+              Regenerate from v{generation.latest_version}
+            </Button>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -337,6 +347,76 @@ function RedlineModal({
             </Button>
           </Group>
         </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The provenance of one generation: the template version and each answer it was made with. */
+function AnswersModal({
+  projectId,
+  generation,
+  onClose,
+}: {
+  projectId: number;
+  generation: Generation | null;
+  onClose: () => void;
+}) {
+  const detail = useGeneration(projectId, generation?.id ?? null);
+  const version = useTemplateVersion(
+    projectId,
+    generation?.template.id ?? null,
+    detail.data?.template_version_id ?? null,
+  );
+  const lookups = useLookups(projectId);
+  const variables = version.data?.body.variables ?? [];
+  const shown = (key: string, value: string | number | boolean | null) => {
+    const variable = variables.find((v) => v.key === key);
+    if (value === null || value === '') return '(no answer)';
+    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+    if (variable?.type === 'department')
+      return lookups.data?.departments.find((d) => d.id === value)?.name ?? String(value);
+    if (variable?.type === 'user') return lookups.data?.people.find((p) => p.id === value)?.name ?? String(value);
+    return String(value);
+  };
+  const label = (key: string) => variables.find((v) => v.key === key)?.label ?? key;
+  return (
+    <Modal
+      opened={generation !== null}
+      onClose={onClose}
+      title={generation ? `Made from ${generation.template.title}, version ${generation.version}` : ''}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {detail.isPending || version.isPending ? (
+        <LoadingRows label="Loading the answers" rows={4} />
+      ) : detail.isError ? (
+        <LoadFailure
+          error={detail.error}
+          fallback="The answers could not be loaded. Please try again."
+          retrying={detail.isFetching}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : Object.keys(detail.data.answers).length === 0 ? (
+        <Text c="dimmed">This template asks nothing beyond the facility profile.</Text>
+      ) : (
+        <Table withTableBorder verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Question</Table.Th>
+              <Table.Th scope="col">Answer</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {Object.entries(detail.data.answers).map(([key, value]) => (
+              <Table.Tr key={key}>
+                <Table.Td>{label(key)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(key, value)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Modal>
   );
