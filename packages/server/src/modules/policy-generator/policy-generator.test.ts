@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { createUser } from '../../../test/factories.js';
 import { policyProject, publishDraft } from '../../../test/policy-kit.js';
 import { createAssessment, importFramework, setStandardsRole } from '../../../test/standards-kit.js';
 import {
@@ -193,6 +194,16 @@ describe('policy generator', () => {
       expect(put.statusCode).toBe(403);
       expect(put.json().message).toBe('Only project administrators can change the facility profile.');
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('lets a superadmin who is not a member in, like every app', async () => {
+      const s = await setup();
+      const root = await createUser(db(), { firstName: 'Sam', lastName: 'Super', role: 'superadmin' });
+      const superadmin = await ctx.signedIn(root);
+      expect((await superadmin.get(`${s.base}/templates`)).json().can_edit).toBe(true);
+      const saved = await superadmin.put(`${s.base}/profile`, profileBody());
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().can_edit).toBe(true);
     });
 
     it('refuses a state change without the XSRF header', async () => {
