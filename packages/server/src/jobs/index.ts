@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { sealAuditChain } from '../lib/audit-chain.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
 import { unsafeReopenExpiredEvidence } from '../modules/standards/evidence.service.js';
@@ -34,6 +35,11 @@ export const STANDARDS_FINDINGS_CRON = '15 4 * * *';
 export const STANDARDS_EVIDENCE = 'standards-evidence';
 /** Every day at 04:30 UTC. */
 export const STANDARDS_EVIDENCE_CRON = '30 4 * * *';
+
+/** Queue of the sealing of new audit events into the hash chain (lib/audit-chain.ts). */
+export const AUDIT_CHAIN = 'audit-chain';
+/** Every minute. */
+export const AUDIT_CHAIN_CRON = '* * * * *';
 
 export interface Jobs {
   boss: PgBoss;
@@ -92,6 +98,11 @@ export async function startJobs(options: {
   await boss.schedule(STANDARDS_EVIDENCE, STANDARDS_EVIDENCE_CRON, {}, { tz: 'UTC' });
   await boss.work(STANDARDS_EVIDENCE, async () => {
     await unsafeReopenExpiredEvidence(options.db, options.clock.now());
+  });
+  await boss.createQueue(AUDIT_CHAIN);
+  await boss.schedule(AUDIT_CHAIN, AUDIT_CHAIN_CRON, {}, { tz: 'UTC' });
+  await boss.work(AUDIT_CHAIN, async () => {
+    await sealAuditChain(options.db);
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

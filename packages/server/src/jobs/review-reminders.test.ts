@@ -5,6 +5,7 @@ import { createProject } from '../../test/factories.js';
 import { policyProject, publishDraft } from '../../test/policy-kit.js';
 import { auditEvents, notifications, policyDocuments, policyVersions } from '../db/schema/index.js';
 import {
+  AUDIT_CHAIN,
   CHART_REVIEW_PLANS,
   CHART_REVIEW_RETENTION,
   MONITORING_RETENTION,
@@ -88,6 +89,7 @@ describe('periodic review reminders', () => {
           .map((x) => [x.name, x.cron, (x as { timezone?: string }).timezone])
           .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       ).toEqual([
+        [AUDIT_CHAIN, '* * * * *', 'UTC'],
         [CHART_REVIEW_PLANS, '0 4 * * *', 'UTC'],
         [CHART_REVIEW_RETENTION, '30 3 * * *', 'UTC'],
         [MONITORING_RETENTION, '0 3 * * *', 'UTC'],

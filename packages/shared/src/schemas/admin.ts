@@ -411,6 +411,17 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditEventListSchema = z.object({ events: z.array(auditEventSchema), ...paged });
+
+/** Whether the audit trail's hash chain verifies (GET /super/audit-chain; lib/audit-chain.ts on the server). */
+export const auditChainSchema = z.object({
+  ok: z.boolean(),
+  verified: z.number(),
+  unsealed: z.number(),
+  head_hash: z.string().nullable(),
+  broken: z.object({ seq: z.number(), event_id: z.number().nullable(), reason: z.string() }).nullable(),
+  checked_at: z.string(),
+});
+export type AuditChain = z.infer<typeof auditChainSchema>;
 /** The most rows one CSV export holds. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 

@@ -1,4 +1,5 @@
-import { bigint, index, inet, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -17,10 +18,19 @@ export const auditEvents = pgTable(
     ip: inet('ip'),
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The hash chain (issue 13; lib/audit-chain.ts): the event's place in the chain, the hash of the event before it
+     * and its own hash over both. Null until the chain is sealed up to it (every minute and before a verification).
+     */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
     index('audit_events_project_idx').on(t.projectId, t.createdAt),
     index('audit_events_actor_idx').on(t.actorUserId, t.createdAt),
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
+    uniqueIndex('audit_events_seq_unique').on(t.seq),
+    index('audit_events_unsealed_idx').on(t.id).where(sql`${t.seq} is null`),
   ],
 );

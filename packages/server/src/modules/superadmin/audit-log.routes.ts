@@ -1,6 +1,7 @@
 import {
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEvent,
+  auditChainSchema,
   auditEventListSchema,
   auditQuerySchema,
   errorBodySchema,
@@ -10,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, projects, users } from '../../db/schema/index.js';
+import { sealAuditChain, verifyAuditChain } from '../../lib/audit-chain.js';
 import { csvField } from '../../lib/csv.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { escapeLike } from './search.js';
@@ -88,6 +90,22 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         page,
         page_size,
       };
+    },
+  );
+
+  app.get(
+    '/super/audit-chain',
+    {
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Seals new audit events into the hash chain and verifies the whole chain',
+        response: { 200: auditChainSchema, ...errors },
+      },
+    },
+    async (request) => {
+      superadmin(request);
+      await sealAuditChain(db);
+      return { ...(await verifyAuditChain(db)), checked_at: app.clock.now().toISOString() };
     },
   );
 

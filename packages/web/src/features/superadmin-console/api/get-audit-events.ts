@@ -1,4 +1,4 @@
-import { type AuditEvent, auditEventListSchema } from '@portal/shared';
+import { type AuditEvent, auditChainSchema, auditEventListSchema } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
@@ -42,4 +42,15 @@ export function useAuditEvents(filters: AuditFilters & { page: number; page_size
 export function auditCsvUrl(filters: AuditFilters): string {
   const search = searchOf({ ...filters });
   return `${AUDIT_EVENTS_PATH}.csv${search ? `?${search}` : ''}`;
+}
+
+export type AuditChain = z.infer<typeof auditChainSchema>;
+
+/** GET /super/audit-chain: seals new events into the hash chain and verifies the whole chain. */
+export function useAuditChain() {
+  return useQuery({
+    queryKey: ['super', 'audit-chain'] as const,
+    queryFn: ({ signal }) => apiFetch('/super/audit-chain', { signal, schema: auditChainSchema }),
+    staleTime: 0,
+  });
 }

@@ -47,6 +47,15 @@ const ANN: SuperUserRow = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
+const CHAIN_OK = {
+  ok: true,
+  verified: 1234,
+  unsealed: 0,
+  head_hash: 'ab12cd34ef56ab78cd90ef12ab34cd56ef78ab90cd12ef34ab56cd78ef90ab12',
+  broken: null,
+  checked_at: '2026-03-04T10:00:00Z',
+};
+
 function server(events: AuditEvent[] = EVENTS, extra: Record<string, StubHandler | StubHandler[]> = {}) {
   return stubApi({
     'GET /api/member/projects': jsonResponse({
@@ -66,6 +75,7 @@ function server(events: AuditEvent[] = EVENTS, extra: Record<string, StubHandler
         page: Number(request.query.get('page') ?? 1),
         page_size: Number(request.query.get('page_size') ?? 50),
       }),
+    'GET /super/audit-chain': jsonResponse(CHAIN_OK),
     ...extra,
   });
 }
@@ -194,6 +204,31 @@ describe('AuditLogPage', () => {
     expect(router.state.location.search).toBe('');
     expect(getField('Action').value).toBe('');
     expect(lastQuery(api).has('action')).toBe(false);
+  });
+
+  it('says whether the audit trail verifies, names the first broken link, and checks again on demand', async () => {
+    const api = server(EVENTS, {
+      'GET /super/audit-chain': [
+        jsonResponse(CHAIN_OK),
+        jsonResponse({
+          ...CHAIN_OK,
+          ok: false,
+          verified: 41,
+          head_hash: null,
+          broken: { seq: 42, event_id: 977, reason: 'Its content changed after it was sealed (its hash differs).' },
+        }),
+      ],
+    });
+    await open();
+    await waitFor(() => expect(document.body.textContent).toContain('The audit trail verifies'));
+    expect(document.body.textContent).toContain('1,234 events chained, each to the one before it.');
+    expect(document.body.textContent).toContain('ab12cd34ef56ab78');
+    await click(getControl('Check again'));
+    await waitFor(() => expect(document.body.textContent).toContain('The audit trail does not verify'));
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(
+      'First broken link: position 42 (event 977). Its content changed after it was sealed (its hash differs). 41 events before it verify.',
+    );
+    expect(api.calls('GET /super/audit-chain')).toHaveLength(2);
   });
 
   it('pages through the log', async () => {

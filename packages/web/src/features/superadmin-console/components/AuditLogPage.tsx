@@ -25,6 +25,7 @@ import { type AuditEvent, type AuditFilters, auditCsvUrl, useAuditEvents } from 
 import { type SuperUserRow, useUserSearch } from '../api/search-users';
 import { actorName, formatDateTime } from '../console-format';
 import { positiveInt, useUrlFilters } from '../url-params';
+import { AuditChainStatus } from './AuditChainStatus';
 import { ConsolePageHeader, LoadError, Pager, Panel, RowsSkeleton } from './parts';
 
 const PAGE_SIZE = 50;
@@ -152,6 +153,7 @@ export function AuditLogPage() {
           )
         }
       />
+      <AuditChainStatus />
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 5 }}
         component="form"
