@@ -20,7 +20,9 @@ async function main(): Promise<number> {
       console.error(
         `The audit trail does NOT verify. First broken link: position ${report.broken.seq}${event}: ${report.broken.reason}`,
       );
-      console.error(`${report.verified} events before it verify.`);
+      console.error(
+        report.verified === 1 ? '1 event before it verifies.' : `${report.verified} events before it verify.`,
+      );
       return 1;
     }
     console.log(`The audit trail verifies: ${report.verified} events chained.`);
