@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
@@ -247,11 +247,13 @@ describe('policy generator', () => {
       expect(saved.json()).toMatchObject({ saved: true, can_edit: true, state: 'OH', updated_by: 'Ada Admin' });
       expect(saved.json().missing).toContain('title_ceo');
       expect(saved.json().missing).not.toContain('title_cno');
-      const [event] = await db()
+      const events = await db()
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, 'policy_generator.profile_saved'));
-      expect(event?.projectId).toBe(s.project.id);
+        .where(and(eq(auditEvents.action, 'policy_generator.profile_saved'), eq(auditEvents.projectId, s.project.id)));
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ actorUserId: s.people.admin.id, subjectType: 'facility_profile' });
+      expect(events[0]!.data).toMatchObject({ legal_name: 'North Clinic Hospital, Inc.', bed_count: 120 });
     });
 
     it('validates every field', async () => {
