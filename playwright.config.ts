@@ -24,9 +24,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   // Whole flows (sign-in with the real captcha, several screens) on a busy 2-CPU machine.
-  timeout: 60_000,
+  timeout: 120_000,
   // Screens on a busy 2-CPU machine (11 servers, 2 browsers) can take more than the default 5 s to appear.
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: DEMO_URL,

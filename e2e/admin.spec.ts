@@ -14,7 +14,7 @@ import { ADMIN_MAIL_URL, ADMIN_URL } from './urls';
 // and a permission matrix change locks a section.
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: ADMIN_URL });
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 const NEW_EMAIL = 'casey.carter@example.org';
 const NEW_PASSWORD = 'q7!Vt#x9Rk2@Wm4';
@@ -149,7 +149,7 @@ test('a permission matrix change locks a section for a role and the access-denie
 });
 
 test('every console screen loads with no serious accessibility problem', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const superadmin = await signedInPage(browser, 'superadmin@example.com');
   for (const [path, heading] of <[string, string][]>[
     ['/superadmin', 'Administration'],
@@ -185,7 +185,7 @@ test('every Admin app screen loads with no serious accessibility problem', async
 });
 
 test('the console and the Admin app fit the screen without sideways scrolling @responsive', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const fits = async (page: Page, path: string) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

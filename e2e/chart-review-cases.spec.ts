@@ -7,7 +7,7 @@ import { MONITORING_DATA_URL } from './urls';
 // question; the dashboard shows the case waiting; the lead adjudicates and the dashboard counts it. It shares the
 // monitoring data test's server (different apps) and uses a period the demo data leaves empty (five months ago).
 test.use({ baseURL: MONITORING_DATA_URL });
-test.setTimeout(240_000);
+test.setTimeout(480_000);
 
 const APP = '/app/chart-review/1';
 const PROGRAMME = 'Pain reassessment documentation';

@@ -56,7 +56,7 @@ for (const [index, group] of GROUPS.entries()) {
   test(`every chart review screen passes the accessibility check (group ${index + 1} of ${GROUPS.length})`, async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
     for (const path of group) {
       await open(page, path);
@@ -71,7 +71,7 @@ for (const [index, group] of GROUPS.entries()) {
   test(`@responsive every chart review screen fits a phone (group ${index + 1} of ${GROUPS.length})`, async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
     for (const path of group) {
       await open(page, path);

@@ -6,7 +6,7 @@ import { MONITORING_DATA_URL } from './urls';
 // previews it as a reviewer would see it, publishes it and starts a monthly programme with it. It shares the
 // monitoring data test's server: the two touch different apps.
 test.use({ baseURL: MONITORING_DATA_URL });
-test.setTimeout(120_000);
+test.setTimeout(240_000);
 
 const APP = '/app/chart-review/1';
 

@@ -7,7 +7,7 @@ import { MONITORING_DATA_URL } from './urls';
 // signal the data holds (a sustained drop after month 12). The steps build on each other, so they run in order.
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: MONITORING_DATA_URL });
-test.setTimeout(180_000);
+test.setTimeout(360_000);
 
 const APP = '/app/monitoring/1';
 const CAUTI = [5, 6, 4, 5, 7, 5, 6, 4, 5, 6, 5, 6, 1, 2, 1, 0, 1, 2, 1, 1, 0, 2, 1, 1];

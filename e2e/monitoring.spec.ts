@@ -6,7 +6,7 @@ import { MONITORING_URL } from './urls';
 // because they change the same tree (a new page, a move, an insight, a data request).
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: MONITORING_URL });
-test.setTimeout(120_000);
+test.setTimeout(240_000);
 
 const APP = '/app/monitoring/1';
 
@@ -170,7 +170,7 @@ for (const [index, group] of GROUPS.entries()) {
   test(`every monitoring screen passes the accessibility check (group ${index + 1} of ${GROUPS.length})`, async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await signedIn(page, 'admin@example.com');
     for (const path of group) {
       await page.goto(`${APP}/${path}`);
@@ -186,7 +186,7 @@ for (const [index, group] of [...GROUPS.slice(0, -1), [...GROUPS.at(-1)!, 'pages
   test(`@responsive every monitoring screen fits a phone (group ${index + 1} of ${GROUPS.length})`, async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     await signedIn(page, 'admin@example.com');
     for (const path of group) {
       await page.goto(`${APP}/${path}`);

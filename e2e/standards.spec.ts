@@ -11,12 +11,12 @@ const APP = '/app/standards/1';
 
 async function openElement(page: Page, ref: string) {
   await page.goto(`${APP}/compilence`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Compliance' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Compliance' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Search', { exact: true }).fill(ref);
   await expect(page.getByText(/elements? match/)).toBeVisible();
   await page.getByRole('row').filter({ hasText: ref }).last().click();
   const panel = page.getByRole('dialog');
-  await expect(panel.getByRole('heading', { name: 'Linked policies' })).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('heading', { name: 'Linked policies' })).toBeVisible({ timeout: 30_000 });
   return panel;
 }
 
@@ -72,7 +72,7 @@ test('links a policy and a measure to an element, sees their live state, records
 
   // Readiness places it on the grid; the binder of the nursing condition downloads as a PDF.
   await page.goto(`${APP}/readiness`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Readiness' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Readiness' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('cell', { name: 'Moderate likelihood, widespread scope: 1 open' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Two night rosters/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -94,14 +94,14 @@ test('every standards screen passes the accessibility check and fits a phone @re
   // The member leads QAPI and nursing (chapter lead): no Create or Manage users for them.
   for (const screen of ['compilence', 'readiness', 'assign-users']) {
     await page.goto(`${APP}/${screen}`);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('status', { name: /^Loading|^Checking/ })).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('status', { name: /^Loading|^Checking/ })).toHaveCount(0, { timeout: 30_000 });
     await expectNoSeriousA11yViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(1);
   }
   await page.goto('/1/standards');
-  await expect(page.getByRole('heading', { level: 1, name: 'My standards' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'My standards' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/§482\.2[13]/).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
@@ -117,8 +117,8 @@ test('the admin screens: create, manage users, and add-standards in policy manag
     '/app/monitoring/1/add-standards',
   ]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('status', { name: /^Loading|^Checking/ })).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('status', { name: /^Loading|^Checking/ })).toHaveCount(0, { timeout: 30_000 });
     await expectNoSeriousA11yViolations(page);
   }
 });
