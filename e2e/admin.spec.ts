@@ -43,7 +43,7 @@ async function invitationLink(page: Page): Promise<string> {
     const messages = (await (await page.request.get(ADMIN_MAIL_URL)).json()) as { to: string[]; text: string }[];
     link = messages.find((m) => m.to.includes(NEW_EMAIL))?.text.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
     expect(link).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   return link!;
 }
 
@@ -96,7 +96,7 @@ test('the new user sets a password from the emailed invitation and signs in', as
   await passwordField(page).nth(1).fill(NEW_PASSWORD);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page).toHaveURL(/\/member-login/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/member-login/, { timeout: 30_000 });
   await signIn(page, NEW_EMAIL, NEW_PASSWORD, { acceptTerms: true });
   await expect(page).toHaveURL(/\/member\/projects/);
   await expect(page.getByText('Demo Facility')).toBeVisible();

@@ -101,7 +101,7 @@ test.describe('Sign-in', () => {
         .find((m) => m.to.includes('admin@example.com') && m.subject === 'Reset your password');
       link = mail?.text.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
       expect(link).toBeDefined();
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 30_000 });
 
     await page.goto(new URL(link!).pathname + new URL(link!).search);
     const newPassword = 'Wj4$nBc8!tRy6#Pq';

@@ -32,15 +32,15 @@ const GROUPS = Array.from({ length: Math.ceil(SCREENS.length / 5) }, (_, i) => S
 async function open(page: Page, path: string) {
   await page.goto(`${APP}/${path}`);
   // The chart review app is a chunk of its own, fetched and parsed on each full page load.
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** The admin's first review in My reviews (a second review of the demo month waiting), opened from its link. */
 async function openFirstReview(page: Page) {
   await open(page, 'my');
   await page.getByRole('table', { name: 'My reviews' }).getByRole('link').first().click();
-  await expect(page.getByRole('heading', { name: /^Review CR-/, level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: /^Review CR-/, level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 async function fitsThePhone(page: Page, path: string) {

@@ -175,8 +175,8 @@ for (const [index, group] of GROUPS.entries()) {
     for (const path of group) {
       await page.goto(`${APP}/${path}`);
       // The monitoring app is a chunk of its own, fetched and parsed on each full page load.
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
       await expectNoSeriousA11yViolations(page);
     }
   });
@@ -190,8 +190,8 @@ for (const [index, group] of [...GROUPS.slice(0, -1), [...GROUPS.at(-1)!, 'pages
     await signedIn(page, 'admin@example.com');
     for (const path of group) {
       await page.goto(`${APP}/${path}`);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
       const { scroll, view } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         view: window.innerWidth,

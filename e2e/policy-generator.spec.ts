@@ -10,7 +10,7 @@ test.use({ baseURL: MONITORING_DATA_URL });
 test('generates a policy from a library template and sends the draft into review', async ({ page }) => {
   await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await page.goto('/app/policy_generator');
-  await expect(page.getByRole('heading', { level: 1, name: 'Policy Generator' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Policy Generator' })).toBeVisible({ timeout: 30_000 });
 
   // The gallery: find the template by its text and open the wizard.
   await page.getByLabel('Search').fill('hand hygiene');
@@ -47,7 +47,7 @@ test('generates a policy from a library template and sends the draft into review
 
   await expect(page.getByText('Draft created')).toBeVisible();
   await page.getByRole('link', { name: 'Open the draft in Policy management' }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible({ timeout: 30_000 });
 
   // The draft enters the normal workflow.
   await page.getByRole('button', { name: 'Send for review' }).click();

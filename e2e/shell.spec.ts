@@ -29,7 +29,7 @@ const nav = (page: Page) => page.getByRole('navigation');
 
 test.describe('Portal shell', () => {
   // Several sign-ins with a real proof of work per test: more time than the default under a loaded CI machine.
-  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   const navExpectations: Record<string, { visible: string[]; hidden: string[] }> = {
     'superadmin@example.com': {
@@ -124,13 +124,13 @@ test.describe('Portal shell', () => {
 
     // No reload: the stream brings it. (The demo's daily review reminders may already wait in the bell, so the
     // test follows its own message, not the total.)
-    await expect(bell).toHaveAccessibleName(/^Notifications \(\d+ unread\)$/, { timeout: 15_000 });
+    await expect(bell).toHaveAccessibleName(/^Notifications \(\d+ unread\)$/, { timeout: 30_000 });
     await bell.click();
     const dropdown = admin.page.getByRole('dialog', { name: 'Notifications' });
     const message = dropdown
       .getByRole('listitem')
       .filter({ hasText: /New contact message from Morgan Member: Fire drill policy/ });
-    await expect(message).toBeVisible({ timeout: 15_000 });
+    await expect(message).toBeVisible({ timeout: 30_000 });
     await message.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await expect(message).toHaveCount(0);
 

@@ -47,7 +47,7 @@ test.describe('Terms and conditions page', () => {
     await page.goto('/terms-and-conditions');
     await expect(
       page.getByText('The terms and conditions could not be loaded at this time. Please try again later.'),
-    ).toBeVisible({ timeout: 15_000 });
+    ).toBeVisible({ timeout: 30_000 });
     await expectNoSeriousA11yViolations(page);
     fail = false;
     await page.getByRole('button', { name: 'Try again' }).click();

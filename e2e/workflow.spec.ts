@@ -6,7 +6,7 @@ import { WORKFLOW_MAIL_URL, WORKFLOW_URL } from './urls';
 // browser of their own: the author writes it, both Nursing reviewers approve, the signer signs with their password,
 // and a reader attests the published version. Its own server: it changes the demo manual.
 test.use({ baseURL: WORKFLOW_URL });
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 480_000 });
 
 const APP = '/app/policy_management/1';
 const TITLE = 'Visitor hand hygiene';
@@ -45,7 +45,7 @@ test('a policy goes from draft through review and signature to publication and a
   await expect(author.page).toHaveURL(/\/documents\/\d+\/edit$/);
   await author.page.locator('.ProseMirror').click();
   await author.page.keyboard.type('Visitors clean their hands when they enter and leave a patient room.');
-  await expect(author.page.getByText(/All changes saved at/)).toBeVisible({ timeout: 15_000 });
+  await expect(author.page.getByText(/All changes saved at/)).toBeVisible({ timeout: 30_000 });
   await author.page.getByRole('button', { name: 'Done' }).click();
   await expect(author.page).toHaveURL(/\/documents\/\d+$/);
 
