@@ -37,7 +37,8 @@ import { sanitizeHtml } from '../../lib/sanitize.js';
 import { mayUseSection } from '../../policies/app-access.js';
 import { EDIT_DOCUMENTS } from '../../policies/policy-management.js';
 import { insertDocument, lockDocument, openDraft, refreshSearchText } from '../policies/documents.service.js';
-import { loadScheme, audit as policyAudit } from '../policies/policy-common.js';
+import { usedNumbers } from '../policies/numbering.service.js';
+import { loadScheme, personName, audit as policyAudit } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { loadTemplateVersion } from './templates.service.js';
 
@@ -46,8 +47,6 @@ import { loadTemplateVersion } from './templates.service.js';
  * DOMAIN.md 4.2-4.6): preview, generate, the generations list and regenerate. The renderer is the shared one, so
  * the preview the web shows is the text the draft gets.
  */
-
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 // ---------------------------------------------------------------- lookups
 
@@ -60,11 +59,11 @@ async function answerLookup(
     .from(policyDepartments)
     .where(eq(policyDepartments.projectId, projectId));
   const people = await db
-    .select({ id: users.id, name: nameSql })
+    .select({ id: users.id, name: personName })
     .from(policyUsers)
     .innerJoin(users, eq(users.id, policyUsers.userId))
     .where(and(eq(policyUsers.projectId, projectId), ne(users.status, 'disabled')))
-    .orderBy(nameSql);
+    .orderBy(personName);
   return {
     departments: new Map(departments.map((d) => [d.id, d.name])),
     users: new Map(people.map((p) => [p.id, p.name])),
@@ -72,23 +71,9 @@ async function answerLookup(
   };
 }
 
-async function liveNumbers(db: DbOrTx, projectId: number): Promise<string[]> {
-  const rows = await db
-    .select({ number: policyDocuments.number })
-    .from(policyDocuments)
-    .where(
-      and(
-        eq(policyDocuments.projectId, projectId),
-        ne(policyDocuments.status, 'archived'),
-        sql`${policyDocuments.number} is not null`,
-      ),
-    );
-  return rows.map((r) => r.number!);
-}
-
 export async function generatorLookups(db: DbOrTx, actor: GeneratorActor): Promise<GeneratorLookups> {
   const scheme = await loadScheme(db, actor.projectId);
-  const used = await liveNumbers(db, actor.projectId);
+  const used = await usedNumbers(db, actor.projectId);
   const { people } = await answerLookup(db, actor.projectId);
   const departments = await db
     .select({ id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code })
@@ -96,7 +81,7 @@ export async function generatorLookups(db: DbOrTx, actor: GeneratorActor): Promi
     .where(eq(policyDepartments.projectId, actor.projectId))
     .orderBy(policyDepartments.name);
   const roles = await db
-    .select({ departmentId: policyDepartmentRoles.departmentId, role: policyDepartmentRoles.role, name: nameSql })
+    .select({ departmentId: policyDepartmentRoles.departmentId, role: policyDepartmentRoles.role, name: personName })
     .from(policyDepartmentRoles)
     .innerJoin(users, eq(users.id, policyDepartmentRoles.userId))
     .where(
@@ -105,7 +90,7 @@ export async function generatorLookups(db: DbOrTx, actor: GeneratorActor): Promi
         inArray(policyDepartmentRoles.role, ['reviewer', 'signer']),
       ),
     )
-    .orderBy(nameSql);
+    .orderBy(personName);
   const named = (departmentId: number, role: string) =>
     roles.filter((r) => r.departmentId === departmentId && r.role === role).map((r) => r.name);
   return {
@@ -343,7 +328,7 @@ async function generationRows(db: DbOrTx, projectId: number, where?: ReturnType<
         title: policyDocuments.title,
         status: policyDocuments.status,
       },
-      by: nameSql,
+      by: personName,
       latest: sql<
         number | null
       >`(select max(v.version) from pg_template_versions v where v.template_id = ${pgGenerations.templateId} and v.status = 'published')`,

@@ -16,6 +16,7 @@ import { pgTemplates, pgTemplateVersions, users } from '../../db/schema/index.js
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import { mayUseSection } from '../../policies/app-access.js';
+import { personName } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { LIBRARY } from './library/index.js';
 
@@ -27,8 +28,6 @@ import { LIBRARY } from './library/index.js';
 
 type TemplateRow = typeof pgTemplates.$inferSelect;
 type VersionRow = typeof pgTemplateVersions.$inferSelect;
-
-const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 // ---------------------------------------------------------------- the library
 
@@ -111,7 +110,7 @@ export async function templateOf(db: DbOrTx, actor: GeneratorActor, templateId: 
 async function versionsOf(db: DbOrTx, templateIds: number[]) {
   if (!templateIds.length) return [];
   return db
-    .select({ version: pgTemplateVersions, publishedBy: nameSql })
+    .select({ version: pgTemplateVersions, publishedBy: personName })
     .from(pgTemplateVersions)
     .leftJoin(users, eq(users.id, pgTemplateVersions.publishedBy))
     .where(inArray(pgTemplateVersions.templateId, templateIds))
@@ -255,7 +254,7 @@ export async function loadTemplateVersion(
 export async function templateVersion(db: DbOrTx, actor: GeneratorActor, templateId: number, versionId: number) {
   const { version } = await loadTemplateVersion(db, actor, versionId, templateId);
   const [by] = version.publishedBy
-    ? await db.select({ name: nameSql }).from(users).where(eq(users.id, version.publishedBy))
+    ? await db.select({ name: personName }).from(users).where(eq(users.id, version.publishedBy))
     : [];
   return versionOut(version, by?.name ?? null);
 }
