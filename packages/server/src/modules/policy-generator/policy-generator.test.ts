@@ -110,6 +110,7 @@ describe('policy generator', () => {
           },
         ],
         ['get', `${base}/generations`],
+        ['get', `${base}/generations/${documentId}`],
         ['post', `${base}/documents/${documentId}/regenerate`, {}],
       ] as const;
 
