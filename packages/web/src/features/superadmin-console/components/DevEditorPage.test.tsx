@@ -72,7 +72,8 @@ describe('DevEditorPage', () => {
     await waitFor(() => expect(editorContent('Content').getAttribute('aria-invalid')).toBe('true'));
     const errorId = editorContent('Content').getAttribute('aria-describedby')!;
     expect(document.getElementById(errorId)?.textContent).toBe('The HTML must be at most 200,000 characters.');
-    expect(toasts().length).toBeGreaterThan(0);
+    // The toast mounts through the notifications portal, a render after the field error.
+    await waitFor(() => expect(toasts().length).toBeGreaterThan(0));
     expect(block('server-html')).toBeNull();
   });
 });
