@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { loadPasswordDictionaries } from '@portal/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -59,6 +59,7 @@ import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js'
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerJsonBodyParser, registerNulGuard } from './plugins/input-guards.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSessions } from './plugins/session.js';
 import { registerTwoFactorPolicy } from './plugins/two-factor-policy.js';
@@ -75,6 +76,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set when shutdown starts: /readyz answers 503 so a load balancer stops sending traffic. */
     shuttingDown: boolean;
+    /** Every route as registered, with its declared access (src/security/access-matrix.test.ts reads it). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -119,6 +122,10 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('shuttingDown', false);
+  app.decorate('routeTable', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => {
+    app.routeTable.push(route as RouteOptions);
+  });
   app.decorate('clock', clock);
   app.decorate('appKey', appKey);
   app.decorate(
@@ -144,6 +151,8 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  registerNulGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,

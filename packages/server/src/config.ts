@@ -76,6 +76,8 @@ const envSchema = z.object({
   ASSIST_MODEL: z.string().min(1).max(200).default('local-model'),
   ASSIST_API_KEY: z.string().min(1).optional(),
   ASSIST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** The folder holding pg_dump and pg_restore for `npm run backup` / `restore` (docs/backups.md). Unset: PATH. */
+  PG_BIN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

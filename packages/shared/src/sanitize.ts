@@ -39,6 +39,23 @@ export const SANITIZE_CONFIG: Config = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const URI_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
 
+/**
+ * Inline styles that name script or a refused URL: IE's expression() and behavior, Firefox's old -moz-binding, and
+ * url() with javascript:, vbscript: or data:. Tested after CSS comments and escapes are undone (`\6a avascript:`).
+ */
+const UNSAFE_STYLE = /expression\(|behavior:|-moz-binding|javascript:|vbscript:|data:/i;
+
+function cssPlain(value: string): string {
+  return value
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => {
+      const code = Number.parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+    })
+    .replace(/\\(.)/g, '$1')
+    .replace(URI_WHITESPACE, '');
+}
+
 export type HtmlSanitizer = (html: string) => string;
 
 /** Installs the policy's hooks on a DOMPurify instance and returns the sanitiser. Call once per instance. */
@@ -46,6 +63,10 @@ export function createSanitizer(purify: DOMPurify): HtmlSanitizer {
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
     // Event handlers are already dropped by DOMPurify; this makes the rule explicit and independent of its defaults.
     if (data.attrName.toLowerCase().startsWith('on')) {
+      data.keepAttr = false;
+      return;
+    }
+    if (data.attrName.toLowerCase() === 'style' && UNSAFE_STYLE.test(cssPlain(data.attrValue))) {
       data.keepAttr = false;
       return;
     }

@@ -130,6 +130,10 @@ describe('checkTemplate', () => {
     expect(checkTemplate(template)).toContain(problem);
   });
 
+  it('leaves a stray closing tag outside any condition to the sanitiser (it failed with a TypeError)', () => {
+    expect(checkTemplate('</p><p>{{x}}</p></div>', new Set(['x']))).toEqual([]);
+  });
+
   it('reports names that are neither variables nor profile names', () => {
     expect(checkTemplate('<p>{{nobody}} {{#if nothing}}x{{/if}}</p>', new Set(['somebody']))).toEqual([
       '{{nobody}} is not a variable of this template.',

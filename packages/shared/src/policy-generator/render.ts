@@ -147,10 +147,11 @@ export function checkTemplate(html: string, known?: ReadonlySet<string>): string
       if (t.void) continue;
       if (!t.closing) elements.push(t.name);
       else {
-        const floor = open.at(-1)?.depth ?? 0;
-        if (elements.length <= floor) {
-          add(`${open.at(-1)!.raw} must close inside the same paragraph or list item it opens in.`);
-        } else elements.pop();
+        const block = open.at(-1);
+        if (elements.length > (block?.depth ?? 0)) elements.pop();
+        // A closing tag inside a condition that opened in its element. A stray closing tag outside any condition
+        // (`</p>` with no `<p>`) is the sanitiser's to drop, not a template error.
+        else if (block) add(`${block.raw} must close inside the same paragraph or list item it opens in.`);
       }
     } else if (t.kind === 'var') {
       if (known && !known.has(t.name)) add(`{{${t.name}}} is not a variable of this template.`);

@@ -10,7 +10,8 @@ import { isRealDay } from './common.js';
  * month or quarter ('YYYY-MM-DD').
  */
 
-const id = z.number().int();
+// Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
+const id = z.number().int().positive().max(2_147_483_647);
 const count = z.number().int();
 const interval = z.object({ low: z.number(), high: z.number() });
 

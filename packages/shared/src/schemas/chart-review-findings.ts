@@ -23,7 +23,8 @@ export const CR_FINDING_LIMITS = {
   unit: 120,
 } as const;
 
-const id = z.number().int();
+// Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
+const id = z.number().int().positive().max(2_147_483_647);
 const person = z.object({ id, name: z.string() });
 
 /** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused). */
@@ -79,7 +80,11 @@ export const crActionInputSchema = z.object({
     .trim()
     .min(1, 'Say what will be done.')
     .max(CR_FINDING_LIMITS.what, `An action is at most ${CR_FINDING_LIMITS.what} characters.`),
-  owner_id: z.number({ error: 'Choose who owns this action.' }).int('Choose who owns this action.'),
+  owner_id: z
+    .number({ error: 'Choose who owns this action.' })
+    .int('Choose who owns this action.')
+    .positive('Choose who owns this action.')
+    .max(2_147_483_647, 'Choose who owns this action.'),
   due: day('Enter a due date like 2026-03-31.'),
   /** When the action was done; null while it is open. */
   done_at: z.iso.datetime({ offset: true, error: 'A done time is a date and time.' }).nullable(),

@@ -23,7 +23,8 @@ export const CR_STALE_ANSWERS = 'These answers were changed in another window. R
 /** The message of a submit with unanswered questions (400, with `answers.<question_id>` errors). */
 export const CR_ANSWER_EVERY_QUESTION = 'Answer every question before submitting.';
 
-const id = z.number().int();
+// Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
+const id = z.number().int().positive().max(2_147_483_647);
 const person = z.object({ id, name: z.string() });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.');
 

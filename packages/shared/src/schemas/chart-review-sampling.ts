@@ -23,7 +23,8 @@ export type CrLockMode = (typeof CR_LOCK_MODES)[number];
 /** Limits of an eligible-case upload. */
 export const CR_UPLOAD_LIMITS = { bytes: 10 * 1024 * 1024, rows: 50_000 } as const;
 
-const id = z.number().int();
+// Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
+const id = z.number().int().positive().max(2_147_483_647);
 const person = z.object({ id, name: z.string() });
 
 /** A reason given before looking at patient identifiers or changing a sample: 3 to 500 characters. */

@@ -20,7 +20,8 @@ export type CrGrain = (typeof CR_GRAINS)[number];
 /** Limits of a tool version (a review form stays usable on a phone). */
 export const CR_LIMITS = { questions: 100, textLength: 500, helpLength: 2000, sectionLength: 120 } as const;
 
-const id = z.number().int();
+// Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
+const id = z.number().int().positive().max(2_147_483_647);
 const person = z.object({ id, name: z.string() });
 const share = (what: string) =>
   z

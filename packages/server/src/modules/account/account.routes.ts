@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueSession, requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { confirmPassword } from '../auth/password-confirmation.js';
 import { presentUser } from '../auth/present.js';
 import { findUserById } from '../auth/users.repository.js';
@@ -29,6 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/profile',
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ['account'],
         summary: 'Change my first and last name',
@@ -62,6 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/password',
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ['account'],
         summary: 'Change my password; my other sessions end',
@@ -134,6 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/email',
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ['account'],
         summary: 'Change my email address (needs my password)',

@@ -20,6 +20,7 @@ import { minutes } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { endSession, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { termsStatusForUser } from '../terms/terms.service.js';
 import { completeWithCode, type LoginOutcome, loginWithPassword } from './login.service.js';
 import { confirmPassword } from './password-confirmation.js';
@@ -43,7 +44,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie bound to the session' }, config: exempt },
+    {
+      schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie bound to the session' },
+      config: { ...exempt, access: access.public },
+    },
     async (request, reply) => {
       // The token's value is only in the browser's cookie; without it, start over with fresh ids (same user, same expiry).
       if (!request.session || !request.cookies[XSRF_COOKIE]) {
@@ -62,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/public/config',
     {
       schema: { tags: ['public'], summary: 'What the web needs before sign-in', response: { 200: publicConfigSchema } },
-      config: exempt,
+      config: { ...exempt, access: access.public },
     },
     async () => ({
       inactivityTimeoutMinutes: app.config.INACTIVITY_TIMEOUT_MINUTES,
@@ -72,7 +76,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/public/captcha/challenge',
-    { schema: { tags: ['public'], summary: 'A fresh ALTCHA proof-of-work challenge' }, config: exempt },
+    {
+      schema: { tags: ['public'], summary: 'A fresh ALTCHA proof-of-work challenge' },
+      config: { ...exempt, access: access.public },
+    },
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await app.captcha.createChallenge(app.clock.now())),
   );
@@ -86,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
-      config: exempt,
+      config: { ...exempt, access: access.public },
     },
     async (request, reply) => {
       const body = request.body;
@@ -145,10 +152,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await endSession(app, request, reply);
     return reply.status(204).send();
   };
-  app.post('/logout', { schema: { tags: ['auth'], summary: 'Sign out' }, config: exempt }, logout('user'));
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out' }, config: { ...exempt, access: access.public } },
+    logout('user'),
+  );
   app.post(
     '/logout-inactivity',
-    { schema: { tags: ['auth'], summary: 'Sign out after inactivity (audited as such)' }, config: exempt },
+    {
+      schema: { tags: ['auth'], summary: 'Sign out after inactivity (audited as such)' },
+      config: { ...exempt, access: access.public },
+    },
     logout('inactivity'),
   );
 
@@ -156,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/check',
     {
       schema: { tags: ['auth'], summary: 'Whether a user is signed in', response: { 200: authCheckSchema } },
-      config: exempt,
+      config: { ...exempt, access: access.public },
     },
     async (request) => {
       const user = request.user;
@@ -183,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'The signed-in user',
           response: { 200: currentUserSchema, 401: errorBodySchema },
         },
-        config: exempt,
+        config: { ...exempt, access: access.signedIn },
       },
       async (request) => presentUser(requireUser(request)),
     );
@@ -198,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: checkTermsQuerySchema,
         response: { 200: checkTermsResponseSchema, 429: errorBodySchema },
       },
-      config: exempt,
+      config: { ...exempt, access: access.public },
     },
     async (request) => {
       const limit = await hitRateLimit(db, `check-terms:${request.ip}`, 30, 60_000, app.clock.now());
@@ -224,7 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: passwordConfirmSchema,
         response: { 204: z.undefined(), 422: errorBodySchema },
       },
-      config: exempt,
+      config: { ...exempt, access: access.signedIn },
     },
     async (request, reply) => {
       await confirmPassword(app, request, request.body.password ?? '');
@@ -234,7 +248,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/sessions',
-    { schema: { tags: ['account'], summary: 'My signed-in sessions', response: { 200: sessionListSchema } } },
+    {
+      config: { access: access.signedIn },
+      schema: { tags: ['account'], summary: 'My signed-in sessions', response: { 200: sessionListSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const rows = await db
@@ -257,7 +274,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user/sessions/:id',
-    { schema: { tags: ['account'], summary: 'End one of my other sessions', params: z.object({ id: z.uuid() }) } },
+    {
+      config: { access: access.signedIn },
+      schema: { tags: ['account'], summary: 'End one of my other sessions', params: z.object({ id: z.uuid() }) },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const ended = await db
@@ -285,7 +305,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user/sessions',
-    { schema: { tags: ['account'], summary: 'End all my other sessions' } },
+    { config: { access: access.signedIn }, schema: { tags: ['account'], summary: 'End all my other sessions' } },
     async (request, reply) => {
       const user = requireUser(request);
       const ended = await db

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { loginAttempts } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
 
@@ -60,6 +60,53 @@ export async function recordAttempt(
     reason: attempt.reason ?? null,
     createdAt: attempt.now,
   });
+}
+
+/**
+ * Checks the throttle and the lockout and, when the attempt may go on, records it at once as a failure, before the
+ * password or code is verified; `settleAttempt` then writes the verdict. Checking and recording under one lock per
+ * account (held for these two statements only, never during the argon2 verification) counts simultaneous attempts,
+ * on one instance or several, before any of them is verified: a burst of parallel guesses gets no more tries than
+ * the same guesses one after another.
+ */
+export async function reserveAttempt(
+  db: Database,
+  attempt: { accountKey: string; userId: number | null; ip: string; now: Date },
+): Promise<{ refusal: Refusal; attemptId: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_attempts'), hashtext(${attempt.accountKey}))`);
+    const refusal = await attemptRefusal(tx, attempt.accountKey, attempt.ip, attempt.now);
+    if (refusal) return { refusal, attemptId: 0 };
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({
+        accountKey: attempt.accountKey,
+        userId: attempt.userId,
+        ip: attempt.ip,
+        succeeded: false,
+        reason: 'pending',
+        createdAt: attempt.now,
+      })
+      .returning({ id: loginAttempts.id });
+    return { refusal: null, attemptId: row!.id };
+  });
+}
+
+/** The verdict of a reserved attempt. */
+export async function settleAttempt(
+  db: DbOrTx,
+  attemptId: number,
+  outcome: { succeeded: boolean; reason?: string },
+): Promise<void> {
+  await db
+    .update(loginAttempts)
+    .set({ succeeded: outcome.succeeded, reason: outcome.reason ?? null })
+    .where(eq(loginAttempts.id, attemptId));
+}
+
+/** Forgets a reserved attempt that ended without a verdict (password right, terms or two-factor code still due). */
+export async function releaseAttempt(db: DbOrTx, attemptId: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
 }
 
 /** True when this failure was the one that locked the account (for the audit trail). */

@@ -11,7 +11,7 @@ import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
 import { twoFactorPolicyFor } from '../two-factor/policy.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, matchingStep } from '../two-factor/totp.js';
 import type { Captcha } from './captcha.js';
-import { accountKeyFor, attemptRefusal, justLocked, recordAttempt } from './login-attempts.js';
+import { accountKeyFor, justLocked, releaseAttempt, reserveAttempt, settleAttempt } from './login-attempts.js';
 import { findUserById, findUserByLogin, type UserRow } from './users.repository.js';
 
 export interface LoginDeps {
@@ -65,40 +65,54 @@ export async function loginWithPassword(
 
   const user = await findUserByLogin(db, input.login);
   const accountKey = accountKeyFor(user?.id ?? null, input.login);
-  const refusal = await attemptRefusal(db, accountKey, facts.ip, facts.now);
+  // Counted before the password is checked, so simultaneous guesses cannot slip past the throttle.
+  const { refusal, attemptId } = await reserveAttempt(db, {
+    accountKey,
+    userId: user?.id ?? null,
+    ip: facts.ip,
+    now: facts.now,
+  });
   if (refusal) throw tooMany(refusal.retryAfterSeconds);
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
   if (!user || !passwordOk || !user.passwordHash || user.status !== 'active') {
     const reason = !user ? 'unknown_account' : user.status !== 'active' ? `status_${user.status}` : 'bad_password';
-    await fail(deps, { accountKey, userId: user?.id ?? null, reason, login: input.login }, facts);
+    await fail(deps, { attemptId, accountKey, userId: user?.id ?? null, reason, login: input.login }, facts);
     throw refuse(MESSAGES.invalidCredentials);
   }
 
-  if (needsRehash(user.passwordHash)) {
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
-      .where(eq(users.id, user.id));
-  }
+  try {
+    if (needsRehash(user.passwordHash)) {
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(users.id, user.id));
+    }
 
-  const terms = await termsStatusForUser(db, user.id);
-  if (terms.status !== 'accepted') {
-    if (!input.acceptTerms) throw refuse(MESSAGES.termsRequired);
-    await acceptTerms(db, {
-      userId: user.id,
-      termsVersionId: terms.newestId!,
-      now: facts.now,
-      ip: facts.ip,
-      requestId: facts.requestId,
-    });
+    const terms = await termsStatusForUser(db, user.id);
+    if (terms.status !== 'accepted') {
+      if (!input.acceptTerms) throw refuse(MESSAGES.termsRequired);
+      await acceptTerms(db, {
+        userId: user.id,
+        termsVersionId: terms.newestId!,
+        now: facts.now,
+        ip: facts.ip,
+        requestId: facts.requestId,
+      });
+    }
+  } catch (error) {
+    // The password was right: a missing terms checkbox is no failed attempt.
+    await releaseAttempt(db, attemptId);
+    throw error;
   }
 
   if (user.twoFactorConfirmedAt) {
+    // The code step counts (and reserves) its own attempt.
+    await releaseAttempt(db, attemptId);
     if (!input.code) return { kind: 'two_factor_needed', userId: user.id };
     return completeWithCode(deps, user.id, input.code, facts);
   }
-  return succeed(deps, user, facts);
+  return succeed(deps, user, facts, attemptId);
 }
 
 /** Step two: the code for a login whose password was verified (pending in the session, 5 minutes). */
@@ -113,17 +127,26 @@ export async function completeWithCode(
     throw refuse(MESSAGES.loginFailed);
   }
   const accountKey = accountKeyFor(user.id, user.username);
-  const refusal = await attemptRefusal(deps.db, accountKey, facts.ip, facts.now);
+  const { refusal, attemptId } = await reserveAttempt(deps.db, {
+    accountKey,
+    userId: user.id,
+    ip: facts.ip,
+    now: facts.now,
+  });
   if (refusal) throw tooMany(refusal.retryAfterSeconds);
 
   const accepted =
     (await acceptTotp(deps, user, code, facts.now)) ||
     (looksLikeRecoveryCode(code) && (await useRecoveryCode(deps, user, code, facts)));
   if (!accepted) {
-    await fail(deps, { accountKey, userId: user.id, reason: 'bad_two_factor_code', login: user.username }, facts);
+    await fail(
+      deps,
+      { attemptId, accountKey, userId: user.id, reason: 'bad_two_factor_code', login: user.username },
+      facts,
+    );
     throw refuse(MESSAGES.invalidCode);
   }
-  return succeed(deps, user, facts);
+  return succeed(deps, user, facts, attemptId);
 }
 
 /** Accepts a TOTP code once: the step must be newer than the last one used (checked and stored atomically). */
@@ -168,16 +191,10 @@ async function useRecoveryCode(deps: LoginDeps, user: UserRow, code: string, fac
   });
 }
 
-async function succeed(deps: LoginDeps, user: UserRow, facts: RequestFacts): Promise<LoginOutcome> {
+async function succeed(deps: LoginDeps, user: UserRow, facts: RequestFacts, attemptId: number): Promise<LoginOutcome> {
   const policy = await twoFactorPolicyFor(deps.db, deps.config, user, facts.now);
   await deps.db.transaction(async (tx) => {
-    await recordAttempt(tx, {
-      accountKey: accountKeyFor(user.id, user.username),
-      userId: user.id,
-      ip: facts.ip,
-      succeeded: true,
-      now: facts.now,
-    });
+    await settleAttempt(tx, attemptId, { succeeded: true });
     await tx.update(users).set({ lastLoginAt: facts.now }).where(eq(users.id, user.id));
     await recordAudit(tx, {
       action: 'auth.login',
@@ -194,11 +211,11 @@ async function succeed(deps: LoginDeps, user: UserRow, facts: RequestFacts): Pro
 
 async function fail(
   deps: LoginDeps,
-  failure: { accountKey: string; userId: number | null; reason: string; login: string },
+  failure: { attemptId: number; accountKey: string; userId: number | null; reason: string; login: string },
   facts: RequestFacts,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await recordAttempt(tx, { ...failure, ip: facts.ip, succeeded: false, now: facts.now });
+    await settleAttempt(tx, failure.attemptId, { succeeded: false, reason: failure.reason });
     await recordAudit(tx, {
       action: 'auth.login_failed',
       actorUserId: failure.userId,

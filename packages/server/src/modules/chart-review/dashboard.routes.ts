@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { exportResults, getCompliance, getDashboard, getDashboardList } from './dashboard.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
@@ -25,6 +26,7 @@ export const chartReviewDashboardRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${P}/dashboard`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: "Every programme with its latest period's compliance, all-or-none, progress and open findings",
@@ -38,6 +40,7 @@ export const chartReviewDashboardRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${P}/programs/:programId/dashboard`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary:
@@ -60,6 +63,7 @@ export const chartReviewDashboardRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${P}/programs/:programId/compliance`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'Compliance with n and 95 % interval by question, unit or primary reviewer over a range of periods',
@@ -74,6 +78,7 @@ export const chartReviewDashboardRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     `${P}/programs/:programId/export.csv`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary:

@@ -10,6 +10,7 @@ import {
   crFindingSuggestionsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
   closeFinding,
@@ -38,6 +39,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/programs/:programId/finding-suggestions`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'What falls below the programme target in a period and has no finding yet',
@@ -53,6 +55,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/findings`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: "The project's findings, newest period first, with their plan's progress",
@@ -67,6 +70,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/findings/measures`,
     {
+      config: { access: access.section('chart_review', 'findings') },
       schema: {
         tags,
         summary: "The project's live monitoring measures an action plan may follow",
@@ -80,6 +84,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/programs/:programId/findings`,
     {
+      config: { access: access.section('chart_review', 'findings') },
       schema: {
         tags,
         summary: 'Records a finding; its rate and n are computed from the period (409 when one is open)',
@@ -97,6 +102,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/findings/:findingId`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'A finding with its action plan, measure and the state of its success rule',
@@ -110,6 +116,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/findings/:findingId/plan`,
     {
+      config: { access: access.section('chart_review', 'findings') },
       schema: {
         tags,
         summary: 'Replaces the action plan of a finding (not closed)',
@@ -124,6 +131,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/findings/:findingId/close`,
     {
+      config: { access: access.section('chart_review', 'findings') },
       schema: {
         tags,
         summary: 'Closes a finding with a note',
@@ -139,6 +147,7 @@ export const chartReviewFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/findings/:findingId/reopen`,
     {
+      config: { access: access.section('chart_review', 'findings') },
       schema: {
         tags,
         summary: 'Reopens a closed finding with a note (409 when the same finding is open again)',

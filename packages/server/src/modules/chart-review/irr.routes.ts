@@ -1,5 +1,6 @@
 import { crAdjudicateInputSchema, crIrrPairSchema, crIrrProgramSchema, crIrrQuerySchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { adjudicatePair, getPair, getProgramIrr } from './irr.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
@@ -15,6 +16,7 @@ export const chartReviewIrrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/programs/:programId/irr`,
     {
+      config: { access: access.section('chart_review', 'irr') },
       schema: {
         tags,
         summary: "A programme's second reviews with agreement, kappa and PABAK per question (optionally one period)",
@@ -29,6 +31,7 @@ export const chartReviewIrrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/irr/:pairId`,
     {
+      config: { access: access.section('chart_review', 'irr') },
       schema: {
         tags,
         summary: "A second review's disagreements side by side, for adjudication",
@@ -42,6 +45,7 @@ export const chartReviewIrrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/irr/:pairId/adjudicate`,
     {
+      config: { access: access.section('chart_review', 'irr') },
       schema: {
         tags,
         summary: 'Chooses the final answer of every disagreeing question; the case counts again',

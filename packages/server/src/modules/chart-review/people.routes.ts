@@ -1,5 +1,6 @@
 import { crPeopleSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { listPeople } from './people.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
@@ -12,6 +13,7 @@ export const chartReviewPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/people`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'Active members of the project with a chart review main role, by name',

@@ -1,5 +1,6 @@
 import { crProgramInputSchema, crProgramListSchema, crProgramSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { createProgram, getProgram, listPrograms, updateProgram } from './programs.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
@@ -17,6 +18,7 @@ export const chartReviewProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/programs`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: "The project's programmes, by name",
@@ -30,6 +32,7 @@ export const chartReviewProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/programs`,
     {
+      config: { access: access.section('chart_review', 'programs') },
       schema: {
         tags,
         summary: 'Creates a programme (409 when the name is taken)',
@@ -47,6 +50,7 @@ export const chartReviewProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/programs/:programId`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'A programme with its tool, the version in use, owner and measure',
@@ -60,6 +64,7 @@ export const chartReviewProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/programs/:programId`,
     {
+      config: { access: access.section('chart_review', 'programs') },
       schema: {
         tags,
         summary: 'Replaces the settings of a programme',

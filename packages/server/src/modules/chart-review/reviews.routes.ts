@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
+import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -53,6 +54,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/me/assignments`,
     {
+      config: { access: access.section('chart_review', 'my') },
       schema: {
         tags,
         summary: "The actor's reviews across programmes: overdue first, then by due date; submitted ones last",
@@ -67,6 +69,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assignments/:assignmentId`,
     {
+      config: { access: access.section('chart_review', 'review') },
       schema: {
         tags,
         summary: 'A review form: the case, the questions, the saved answers and what the actor may do',
@@ -80,6 +83,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/assignments/:assignmentId/answers`,
     {
+      config: { access: access.section('chart_review', 'review') },
       schema: {
         tags,
         summary: 'Autosaves changed answers (409 when the version is stale)',
@@ -95,6 +99,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assignments/:assignmentId/submit`,
     {
+      config: { access: access.section('chart_review', 'review') },
       schema: {
         tags,
         summary: 'Submits a review (400 with the unanswered questions); writes the case result',
@@ -113,6 +118,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assignments/:assignmentId/return`,
     {
+      config: { access: access.section('chart_review', 'programs') },
       schema: {
         tags,
         summary: 'Returns a submitted review to its reviewer with a reason',
@@ -132,6 +138,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assignments/:assignmentId/reassign`,
     {
+      config: { access: access.section('chart_review', 'programs') },
       schema: {
         tags,
         summary: 'Gives a review not yet submitted to another reviewer',

@@ -1,5 +1,6 @@
 import { CR_UPLOAD_LIMITS } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
+import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -161,6 +162,7 @@ function findColumn(headers: string[], aliases: string[]): number {
  * programme's `units` when it lists any (matched whatever the case; the programme's spelling is kept).
  */
 export function readEligibleList(data: Buffer, units: readonly string[]): EligibleRow[] {
+  if (looksBinary(data)) throw refuse(NOT_CSV_TEXT);
   const text = decode(data);
   if (text.trim() === '') throw refuse('The file is empty.');
   let records: string[][];

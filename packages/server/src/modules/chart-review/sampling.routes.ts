@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { getReviewerUnits, lockSample, putReviewerUnits } from './assign.service.js';
 import { excludeCase, revealRef } from './cases.service.js';
@@ -86,6 +87,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/programs/:programId/samples`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: "A programme's samples by period, newest first, with their status and counts",
@@ -99,6 +101,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/programs/:programId/samples`,
     {
+      config: { access: access.section('chart_review', 'sampling') },
       schema: {
         tags,
         summary:
@@ -119,6 +122,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/samples/:sampleId`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'A sample: provenance, plan and draw, the selected and excluded cases with their reviews',
@@ -132,6 +136,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/samples/:sampleId/ranked.csv`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'The whole ranked list with the seed, algorithm and file SHA-256 (cells escaped)',
@@ -147,6 +152,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/samples/:sampleId/draw`,
     {
+      config: { access: access.section('chart_review', 'sampling') },
       schema: {
         tags,
         summary: "Draws the sample (the programme's plan and a new seed unless given); clears exclusions",
@@ -162,6 +168,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/cases/:caseId/exclude`,
     {
+      config: { access: access.section('chart_review', 'sampling') },
       schema: {
         tags,
         summary: 'Excludes a selected case with a reason; the next ranked case of its stratum replaces it',
@@ -176,6 +183,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/samples/:sampleId/lock`,
     {
+      config: { access: access.section('chart_review', 'sampling') },
       schema: {
         tags,
         summary: 'Locks a drawn sample and assigns its reviews (round robin or by unit; second reviews; purge)',
@@ -191,6 +199,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/samples/:sampleId/pull-list.csv`,
     {
+      config: { access: access.section('chart_review', 'sampling') },
       schema: {
         tags,
         summary: 'The selected cases with their encounter references (logged with the reason; cells escaped)',
@@ -208,6 +217,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/cases/:caseId/reveal`,
     {
+      config: { access: access.section('chart_review', 'review') },
       schema: {
         tags,
         summary: "Reveals a case's encounter reference to a reveal role (logged with the reason)",
@@ -231,6 +241,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/reviewer-units`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: 'The units each reviewer works on (the conflict-of-interest rule)',
@@ -244,6 +255,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/reviewer-units`,
     {
+      config: { access: access.section('chart_review', 'settings') },
       schema: {
         tags,
         summary: 'Replaces the units of every reviewer',

@@ -1,5 +1,6 @@
 import { crSettingsInputSchema, crSettingsSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 import { getSettings, updateSettings } from './settings.service.js';
@@ -15,6 +16,7 @@ export const chartReviewSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/settings`,
     {
+      config: { access: access.section('chart_review', 'dashboard') },
       schema: {
         tags,
         summary: "The project's chart review settings (created with the defaults on first read)",
@@ -28,6 +30,7 @@ export const chartReviewSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/settings`,
     {
+      config: { access: access.section('chart_review', 'settings') },
       schema: {
         tags,
         summary: 'Replaces the chart review settings (chart review admins)',

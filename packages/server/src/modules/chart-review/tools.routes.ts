@@ -9,6 +9,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
 import {
@@ -37,6 +38,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/tools`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: "The project's audit tools, those in use first, by name; retired ones flagged",
@@ -50,6 +52,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/tools`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: 'Creates a tool with an empty draft version 1 (409 when the name is taken)',
@@ -67,6 +70,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/tools/:toolId`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: 'A tool with its versions, newest first',
@@ -80,6 +84,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/tools/:toolId`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: "Changes a tool's name and purpose, retires it or brings it back into use",
@@ -94,6 +99,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/tools/:toolId/versions`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: 'Starts a new draft version, a copy of the latest version (409 when a draft exists)',
@@ -110,6 +116,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/tool-versions/:versionId`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: 'A tool version with its questions in order',
@@ -123,6 +130,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/tool-versions/:versionId/questions`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: "Replaces a draft's questions (order = position); 409 for a published or frozen version",
@@ -138,6 +146,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/tool-versions/:versionId/publish`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: 'Publishes a draft; the version published before it is retired',
@@ -152,6 +161,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/tool-versions/:versionId`,
     {
+      config: { access: access.section('chart_review', 'tools') },
       schema: {
         tags,
         summary: 'Discards a draft after the first version',

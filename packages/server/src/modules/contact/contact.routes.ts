@@ -16,6 +16,7 @@ import { contactMessages, projectMemberships } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
 import { notify } from '../notifications/notifications.service.js';
 
@@ -46,6 +47,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/projects/:projectId/contact-us',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['contact'],
         summary: 'Write to the project administrators',
@@ -100,6 +102,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/contact-us-messages',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['contact'],
         summary: "The project administrators' inbox or archive",
@@ -142,6 +145,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/projects/:projectId/contact-us-messages/:messageId',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['contact'],
         summary: 'Mark read or unread, archive or restore',
@@ -180,6 +184,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/projects/:projectId/contact-us-messages/:messageId/reply',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['contact'],
         summary: 'Reply to the sender by email',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationsApplied } from '../../db/migrate.js';
+import { access } from '../../policies/access.js';
 
 const readySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
@@ -12,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { access: access.public },
       schema: {
         tags: ['system'],
         summary: 'The process is alive',
@@ -24,6 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
+      config: { access: access.public },
       schema: {
         tags: ['system'],
         summary: 'The database is reachable and every migration is applied',

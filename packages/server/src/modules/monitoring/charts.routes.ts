@@ -12,6 +12,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { createChart, deleteChart, getChart, listCharts, measureSummary, updateChart } from './charts.service.js';
 import { draftInsight } from './insight-draft.js';
@@ -45,6 +46,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/measures/:measureId/series`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A measure's series: points with centre line, limits, signals, variation and assurance",
@@ -62,6 +64,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/measures/:measureId/series.csv`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A measure's series as CSV (small strata cells without numerator and denominator)",
@@ -84,6 +87,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/measure-summary`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'One line per measure of a page: latest value and n, target, benchmark, variation, sparkline',
@@ -100,6 +104,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/charts`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A page's charts in page order",
@@ -116,6 +121,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/:pageId/charts`,
     {
+      config: { access: access.section('monitoring', 'add-page-chart') },
       schema: {
         tags,
         summary: "Adds a chart of one of the page's measures (last on the page)",
@@ -133,6 +139,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/charts/:chartId`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'A chart of a page',
@@ -149,6 +156,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/charts/:chartId`,
     {
+      config: { access: access.section('monitoring', 'edit-page-chart') },
       schema: {
         tags,
         summary: 'Changes or moves a chart (409 when the version is stale)',
@@ -166,6 +174,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/charts/:chartId`,
     {
+      config: { access: access.section('monitoring', 'edit-page-chart') },
       schema: {
         tags,
         summary: 'Removes a chart from its page',
@@ -183,6 +192,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/:pageId/insights/draft`,
     {
+      config: { access: access.section('monitoring', 'key-insights') },
       schema: {
         tags,
         summary: "Drafts a key insight from the signals of the page's measures (never saved by this call)",

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvHeaders, csvLine } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -77,6 +78,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/datasets`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: "The project's datasets, by name",
@@ -93,6 +95,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/datasets`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Creates an empty dataset (409 when the name is taken)',
@@ -110,6 +113,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/datasets/:datasetId`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: { tags, summary: 'A dataset', params: datasetParams, response: { 200: datasetSchema, ...errors } },
     },
     async (request) => {
@@ -121,6 +125,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/datasets/:datasetId`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Renames a dataset; monitoring administrators also mark it patient-level and set its retention',
@@ -138,6 +143,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/datasets/:datasetId`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Deletes a dataset no measure uses (monitoring administrators)',
@@ -155,6 +161,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/datasets/:datasetId/rows.csv`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: "The dataset's active rows as CSV (time column first; cells starting with = + - @ are escaped)",
@@ -173,6 +180,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/datasets/:datasetId/imports`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Uploads a CSV file into a dataset (multipart field "file") and answers what was detected',
@@ -208,6 +216,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/datasets/:datasetId/imports`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: "A dataset's imports, newest first",
@@ -224,6 +233,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/imports/:importId`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'An import: what was detected, the settings with a preview, the outcome and its errors',
@@ -240,6 +250,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/imports/:importId/settings`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: "Saves an import's settings (mapping, types, time column, mode, error policy) and previews rows",
@@ -257,6 +268,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/imports/:importId/commit`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Starts committing an import in the background (202; follow status and progress)',
@@ -273,6 +285,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/imports/:importId/rollback`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Rolls back the latest committed import of a dataset: its rows go, the rows it replaced come back',
@@ -289,6 +302,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/imports/:importId`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: 'Discards an uploaded or failed import (its stored file)',
@@ -306,6 +320,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/imports/:importId/errors.csv`,
     {
+      config: { access: access.section('monitoring', 'csv-import') },
       schema: {
         tags,
         summary: "An import's row errors as CSV: line, column, value, reason (cells escaped)",

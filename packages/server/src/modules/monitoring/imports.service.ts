@@ -15,6 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monDatasets, monImportChunks, monImports, monRows, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
 import { type ConvertedRow, rowConverter } from './csv/convert.js';
@@ -259,6 +260,7 @@ export async function uploadImport(
     const importId = created!.id;
     const stored = await storeUpload(tx, { projectId: actor.projectId, importId }, upload.stream, maxBytes);
     if (stored.size === 0) throw fileError(EMPTY_FILE);
+    if (looksBinary(stored.head)) throw fileError(NOT_CSV_TEXT);
     const detected = detectCsv({
       head: stored.head,
       complete: stored.size <= stored.head.length,

@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
   createInsight,
@@ -30,6 +31,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/insights`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A page's key insights: published ones, and drafts for those who may edit the page",
@@ -46,6 +48,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/:pageId/insights`,
     {
+      config: { access: access.section('monitoring', 'key-insights') },
       schema: {
         tags,
         summary: 'Adds a key insight to a page (a draft or published)',
@@ -63,6 +66,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/insights/:insightId`,
     {
+      config: { access: access.section('monitoring', 'key-insights') },
       schema: {
         tags,
         summary: 'A key insight with its page, for editing',
@@ -79,6 +83,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/insights/:insightId`,
     {
+      config: { access: access.section('monitoring', 'key-insights') },
       schema: {
         tags,
         summary: 'Changes, publishes or unpublishes a key insight (409 when the version is stale)',
@@ -96,6 +101,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/insights/:insightId`,
     {
+      config: { access: access.section('monitoring', 'key-insights') },
       schema: {
         tags,
         summary: 'Deletes a key insight (its history stays)',
@@ -113,6 +119,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/insights/:insightId/revisions`,
     {
+      config: { access: access.section('monitoring', 'key-insights') },
       schema: {
         tags,
         summary: 'Every saved state of a key insight, newest first',

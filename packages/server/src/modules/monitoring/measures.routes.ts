@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { previewFormulas, validateFormula } from './formulas.service.js';
 import {
@@ -57,6 +58,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/measures`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A page's measures in order, and whether the caller may change them",
@@ -70,6 +72,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/:pageId/measures`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Adds a measure to a page (formulas checked against the dataset; formula version 1)',
@@ -87,6 +90,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/measures/:measureId`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: { tags, summary: 'A measure with its page and parts', params: measureParams, response: detail },
     },
     async (request) => getMeasure(db, await actor(request, 'pages'), request.params.measureId),
@@ -95,6 +99,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/measures/:measureId`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Changes a measure (409 when stale); a changed definition records a formula version',
@@ -110,6 +115,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/measures/:measureId`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Deletes a measure and its charts (its history stays)',
@@ -126,6 +132,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/measures/:measureId/formula-versions`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'Every definition a measure has had, newest first',
@@ -141,6 +148,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/formulas/validate`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: "Checks one formula against a dataset's columns, explains it and previews the last 12 periods",
@@ -155,6 +163,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/formulas/preview`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'An unsaved measure computed on the current rows, with its control chart reading',
@@ -172,6 +181,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/measures/:measureId/targets`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: { tags, summary: 'Adds a target', params: measureParams, body: targetCreateSchema, response: created },
     },
     async (request, reply) =>
@@ -180,13 +190,17 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${P}/measures/:measureId/targets/:targetId`,
-    { schema: { tags, summary: 'Removes a target', params: targetParams, response: detail } },
+    {
+      config: { access: access.section('monitoring', 'formula-builder') },
+      schema: { tags, summary: 'Removes a target', params: targetParams, response: detail },
+    },
     async (request) => removeTarget(db, await edit(request), request.params.measureId, request.params.targetId),
   );
 
   app.post(
     `${P}/measures/:measureId/benchmarks`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Adds a benchmark',
@@ -202,6 +216,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/measures/:measureId/benchmarks/:benchmarkId`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Changes a benchmark',
@@ -216,13 +231,17 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${P}/measures/:measureId/benchmarks/:benchmarkId`,
-    { schema: { tags, summary: 'Removes a benchmark', params: benchmarkParams, response: detail } },
+    {
+      config: { access: access.section('monitoring', 'formula-builder') },
+      schema: { tags, summary: 'Removes a benchmark', params: benchmarkParams, response: detail },
+    },
     async (request) => removeBenchmark(db, await edit(request), request.params.measureId, request.params.benchmarkId),
   );
 
   app.post(
     `${P}/measures/:measureId/phases`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Starts a phase (new centre line and limits) at a period; 409 when one starts there',
@@ -237,13 +256,17 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${P}/measures/:measureId/phases/:phaseId`,
-    { schema: { tags, summary: 'Removes a phase', params: phaseParams, response: detail } },
+    {
+      config: { access: access.section('monitoring', 'formula-builder') },
+      schema: { tags, summary: 'Removes a phase', params: phaseParams, response: detail },
+    },
     async (request) => removePhase(db, await edit(request), request.params.measureId, request.params.phaseId),
   );
 
   app.post(
     `${P}/measures/:measureId/annotations`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Adds a note on a period (a data issue may leave its point out of the limits)',
@@ -259,6 +282,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/measures/:measureId/annotations/:annotationId`,
     {
+      config: { access: access.section('monitoring', 'formula-builder') },
       schema: {
         tags,
         summary: 'Changes a note',
@@ -273,7 +297,10 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${P}/measures/:measureId/annotations/:annotationId`,
-    { schema: { tags, summary: 'Removes a note', params: annotationParams, response: detail } },
+    {
+      config: { access: access.section('monitoring', 'formula-builder') },
+      schema: { tags, summary: 'Removes a note', params: annotationParams, response: detail },
+    },
     async (request) => removeAnnotation(db, await edit(request), request.params.measureId, request.params.annotationId),
   );
 };

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { canUse, monitoringAccess } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { effectivePageAccess } from './page-access.js';
@@ -46,6 +47,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'The pages the user may see, flat in tree order, with abilities',
@@ -59,6 +61,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/used-numbers`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'The numbers of every live page (numbers only), for manual numbering',
@@ -75,6 +78,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/owner-candidates`,
     {
+      config: { access: access.section('monitoring', 'pages', { member: 403 }) },
       schema: {
         tags,
         summary: 'The monitoring users who may own a page (the page form)',
@@ -94,6 +98,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'One page with its sections, ancestors and visible children',
@@ -107,6 +112,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages`,
     {
+      config: { access: access.section('monitoring', 'create-page') },
       schema: {
         tags,
         summary: 'Creates a page, last among its siblings',
@@ -124,6 +130,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/pages/:pageId`,
     {
+      config: { access: access.section('monitoring', 'edit-page') },
       schema: {
         tags,
         summary: 'Changes a page (409 with the current version in errors.version when the edit is stale)',
@@ -138,6 +145,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/pages/:pageId`,
     {
+      config: { access: access.section('monitoring', 'create-page') },
       schema: {
         tags,
         summary: 'Deletes a page (soft); with cascade=true its whole branch',
@@ -155,6 +163,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/introduction`,
     {
+      config: { access: access.section('monitoring', 'introduction') },
       schema: {
         tags,
         summary: 'The programme introduction and the top-level pages',
@@ -168,6 +177,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/introduction`,
     {
+      config: { access: access.section('monitoring', 'introduction', { member: 403 }) },
       schema: {
         tags,
         summary: 'Changes the programme introduction (monitoring administrators)',
@@ -182,6 +192,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/monitoring/pages/:pageId/project',
     {
+      config: { access: access.signedIn },
       schema: {
         tags,
         summary: 'The project of a page the user may see (links without a project)',

@@ -20,6 +20,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userRequests } from '../../db/schema/index.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 import {
@@ -60,7 +61,10 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       `${P}/${path}`,
-      { schema: { tags, summary, params: projectParams, response: { 200: monitoringPeopleSchema, ...errors } } },
+      {
+        config: { access: access.section('monitoring', section) },
+        schema: { tags, summary, params: projectParams, response: { 200: monitoringPeopleSchema, ...errors } },
+      },
       async (request) => {
         const a = await actor(request, section);
         return { users: await listMonitoringPeople(db, a.projectId, list) };
@@ -71,6 +75,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/users/assign`,
     {
+      config: { access: access.section('monitoring', 'assign-users') },
       schema: {
         tags,
         summary: 'Adds members to monitoring',
@@ -88,6 +93,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/users/update`,
     {
+      config: { access: access.section('monitoring', 'manage-users') },
       schema: {
         tags,
         summary:
@@ -108,6 +114,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/users/:userId/main-role`,
     {
+      config: { access: access.section('monitoring', 'assign-main-role') },
       schema: {
         tags,
         summary: "Sets or removes a monitoring user's main role",
@@ -125,6 +132,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/users/main-role/bulk`,
     {
+      config: { access: access.section('monitoring', 'assign-main-role') },
       schema: {
         tags,
         summary: 'Sets the main roles of several monitoring users at once',
@@ -143,6 +151,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/main-role-dashboard`,
     {
+      config: { access: access.section('monitoring', 'main-role-dashboard') },
       schema: {
         tags,
         summary: 'Per main role: its people and their open work; the monitoring users without a main role',
@@ -161,6 +170,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/user-requests`,
     {
+      config: { access: access.section('monitoring', 'create-user') },
       schema: {
         tags,
         summary: "This project's requests for people with a monitoring main role, newest first",
@@ -182,6 +192,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/user-requests`,
     {
+      config: { access: access.section('monitoring', 'create-user') },
       schema: {
         tags,
         summary: 'Ask the superadmins for an account for a future monitoring user; they are notified',
@@ -209,6 +220,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/roles`,
     {
+      config: { access: access.section('monitoring', 'page-role-manager') },
       schema: {
         tags,
         summary: 'The monitoring roles with their members and how many page grants name them',
@@ -225,6 +237,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/roles`,
     {
+      config: { access: access.section('monitoring', 'page-role-manager') },
       schema: {
         tags,
         summary: 'Creates a monitoring role (name unique in the project, members are monitoring users)',
@@ -242,6 +255,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/roles/:roleId`,
     {
+      config: { access: access.section('monitoring', 'page-role-manager') },
       schema: {
         tags,
         summary: 'Renames a monitoring role, changes its description and sets its members',
@@ -259,6 +273,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/roles/:roleId`,
     {
+      config: { access: access.section('monitoring', 'page-role-manager') },
       schema: {
         tags,
         summary: 'Deletes a monitoring role with its memberships and the page grants that name it',
@@ -277,6 +292,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/page-permissions`,
     {
+      config: { access: access.section('monitoring', 'page-permissions') },
       schema: {
         tags,
         summary: 'The pages the user manages with their grants and effective (inherited) grants',
@@ -293,6 +309,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/pages/:pageId/permissions`,
     {
+      config: { access: access.section('monitoring', 'page-permissions') },
       schema: {
         tags,
         summary: "Sets a page's restricted flag and replaces its grants (needs level manage on the page)",

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -65,6 +66,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/requests`,
     {
+      config: { access: access.section('monitoring', 'request-form') },
       schema: {
         tags,
         summary: "The actor's data requests (scope=mine) or, for data stewards, every request (scope=queue)",
@@ -82,6 +84,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/requests/stewards`,
     {
+      config: { access: access.section('monitoring', 'request-queue') },
       schema: {
         tags,
         summary: 'The data stewards, who may be assigned a request',
@@ -98,6 +101,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/requests`,
     {
+      config: { access: access.section('monitoring', 'request-form') },
       schema: {
         tags,
         summary: 'Files a data request; the data stewards are notified',
@@ -119,6 +123,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/requests/:requestId`,
     {
+      config: { access: access.section('monitoring', 'request-form') },
       schema: {
         tags,
         summary: 'A data request with its comments (its requester and the data stewards)',
@@ -135,6 +140,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${P}/requests/:requestId`,
     {
+      config: { access: access.section('monitoring', 'request-form') },
       schema: {
         tags,
         summary: 'Changes the status, assignee or response of a data request (the requester may only cancel)',
@@ -156,6 +162,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/requests/:requestId/comments`,
     {
+      config: { access: access.section('monitoring', 'request-form') },
       schema: {
         tags,
         summary: 'Comments on a data request (its requester or a data steward)',
@@ -176,6 +183,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/requests/:requestId/file`,
     {
+      config: { access: access.section('monitoring', 'request-queue') },
       schema: {
         tags,
         summary: 'Delivers the file of a data request (multipart field "file", at most 20 MB)',
@@ -196,7 +204,10 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${P}/requests/:requestId/file`,
-    { schema: { tags, summary: 'Downloads the delivered file of a data request', params: requestParams } },
+    {
+      config: { access: access.section('monitoring', 'request-form') },
+      schema: { tags, summary: 'Downloads the delivered file of a data request', params: requestParams },
+    },
     async (request, reply) => {
       const a = await actor(request, 'request-form');
       const file = await deliveredFile(db, a, request.params.requestId);

@@ -21,6 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { listPages } from './pages.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
@@ -59,6 +60,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/page-levels`,
     {
+      config: { access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'The levels of the page tree (section page-levels, or pages to name levels in the tree)',
@@ -78,6 +80,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/page-levels`,
     {
+      config: { access: access.section('monitoring', 'page-levels') },
       schema: {
         tags,
         summary: 'Adds the next (deepest) level',
@@ -97,6 +100,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/page-levels/:levelId`,
     {
+      config: { access: access.section('monitoring', 'page-levels') },
       schema: {
         tags,
         summary: "Changes a level's name, icon and whether its pages may hold measures",
@@ -115,6 +119,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/page-levels/:levelId`,
     {
+      config: { access: access.section('monitoring', 'page-levels') },
       schema: {
         tags,
         summary: 'Deletes the deepest level while no page is that deep',
@@ -134,6 +139,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/numbering`,
     {
+      config: { access: access.section('monitoring', 'numbering') },
       schema: {
         tags,
         summary: 'The numbering mode (auto or manual) and how many pages there are',
@@ -150,6 +156,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/numbering`,
     {
+      config: { access: access.section('monitoring', 'numbering') },
       schema: {
         tags,
         summary: 'Switches the numbering mode; to auto renumbers the whole tree',
@@ -167,6 +174,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/numbering/preview`,
     {
+      config: { access: access.section('monitoring', 'page-numbering') },
       schema: {
         tags,
         summary: 'What numbering from the tree would change (nothing is written)',
@@ -183,6 +191,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/numbering/apply`,
     {
+      config: { access: access.section('monitoring', 'page-numbering') },
       schema: {
         tags,
         summary: 'Numbers every page from the tree now',
@@ -201,6 +210,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/:pageId/move`,
     {
+      config: { access: access.section('monitoring', 'drag-and-drop') },
       schema: {
         tags,
         summary: 'Moves a page (with its sub-pages) under another parent or to another place among its siblings',
@@ -219,6 +229,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/bulk`,
     {
+      config: { access: access.section('monitoring', 'update-page-list-tables') },
       schema: {
         tags,
         summary: 'Changes many pages at once: all rows or none',
@@ -276,6 +287,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pages/convert`,
     {
+      config: { access: access.section('monitoring', 'create-page') },
       schema: {
         tags,
         summary: 'Imports a Word (.docx) or text outline as draft pages (?preview=true only reads it)',

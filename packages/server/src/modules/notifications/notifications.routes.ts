@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { sessions } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { NotificationHub } from './notification-hub.js';
 import { markRead, notificationById, unreadFor } from './notifications.service.js';
@@ -31,6 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { access: access.project() },
         schema: {
           tags: ['notifications'],
           summary: 'My unread notifications in this project',
@@ -49,6 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/projects/:projectId/notifications/:nid/read',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of my notifications read',
@@ -68,6 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { access: access.superadmin },
         schema: {
           tags: ['notifications'],
           summary: 'My unread notifications from every project (superadmin)',
@@ -85,6 +89,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/super/notifications/:nid/read',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of my notifications read (superadmin)',
@@ -103,6 +108,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/stream',
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ['notifications'],
         summary: 'Server-sent events: `notification` with each new notification for me',

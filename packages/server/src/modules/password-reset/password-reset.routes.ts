@@ -16,6 +16,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { access } from '../../policies/access.js';
 
 const TOKEN_TTL_MS = minutes(60);
 // Every forgot answer takes at least this long, whether or not the account exists and an email goes out.
@@ -52,7 +53,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         body: forgotPasswordSchema,
         response: { 200: messageSchema, 422: errorBodySchema, 429: errorBodySchema },
       },
-      config,
+      config: { ...config, access: access.public },
     },
     async (request) => {
       const started = Date.now();
@@ -110,7 +111,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resetPasswordSchema,
         response: { 200: messageSchema, 422: errorBodySchema, 429: errorBodySchema },
       },
-      config,
+      config: { ...config, access: access.public },
     },
     async (request) => {
       const body = request.body;

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { SIGNING_ROLES } from './defaults.js';
 import { mainRoleOf, permissionMap, rulesFor } from './permissions.service.js';
@@ -34,6 +35,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/projects/:projectId/${segment}/me`,
       {
+        config: { access: access.project() },
         schema: {
           tags: ['permissions'],
           summary: `My roles for ${segment.replace('-', ' ')} in this project`,
@@ -56,6 +58,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/policy-management/me',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['permissions'],
         summary: 'My roles for policy management in this project',
@@ -83,6 +86,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/projects/:projectId/${segment}/permissions`,
       {
+        config: { access: access.project() },
         schema: {
           tags: ['permissions'],
           summary: `The permission rules of ${segment} in this project`,
@@ -100,6 +104,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/permissions',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['permissions'],
         summary: 'My permission map for a project, keyed {app}:{section}',
@@ -120,6 +125,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/projects/:projectId/monitoring/audit/${event}`,
       {
+        config: { access: access.project() },
         schema: {
           tags: ['permissions'],
           summary: `Records a monitoring ${event.replace('-', ' ')} in the audit log`,

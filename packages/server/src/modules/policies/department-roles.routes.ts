@@ -21,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -126,7 +127,10 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, section, schema, summary, load] of lists) {
     app.get(
       `${P}/${path}`,
-      { schema: { tags, summary, params: projectParams, response: { 200: schema, ...errors } } },
+      {
+        config: { access: access.section('policy_management', section) },
+        schema: { tags, summary, params: projectParams, response: { 200: schema, ...errors } },
+      },
       async (request) => {
         const a = await actor(request, section);
         return load(db, a.projectId);
@@ -154,7 +158,10 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, section, schema, summary, load] of departmentLists) {
     app.get(
       `${P}/departments/:departmentId/${path}`,
-      { schema: { tags, summary, params: departmentParams, response: { 200: schema, ...errors } } },
+      {
+        config: { access: access.section('policy_management', section) },
+        schema: { tags, summary, params: departmentParams, response: { 200: schema, ...errors } },
+      },
       async (request) => {
         const a = await actor(request, section);
         return load(db, a.projectId, request.params.departmentId);
@@ -176,13 +183,14 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     return department;
   };
   const response = { 200: departmentRolesSchema, ...errors };
-  const changeSchema = <B extends z.ZodType>(summary: string, body: B) => ({
+  const changeSchema = <B extends z.ZodType>(section: string, summary: string, body: B) => ({
+    config: { access: access.section('policy_management', section) },
     schema: { tags, summary, params: departmentParams, body, response },
   });
 
   app.post(
     `${P}/departments/:departmentId/assign-roles`,
-    changeSchema('Replaces each list given: reviewer_ids, signer_ids, reader_ids', assignRolesBodySchema),
+    changeSchema(SIGNERS, 'Replaces each list given: reviewer_ids, signer_ids, reader_ids', assignRolesBodySchema),
     async (request) => {
       const { reviewer_ids, signer_ids, reader_ids } = request.body;
       return change(request, SIGNERS, {
@@ -194,7 +202,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${P}/departments/:departmentId/assign-readers`,
-    changeSchema("Replaces the department's readers", departmentUsersBodySchema),
+    changeSchema(READERS, "Replaces the department's readers", departmentUsersBodySchema),
     async (request) => {
       const { user_ids } = request.body;
       return change(request, READERS, { lists: { reader: user_ids }, fields: { reader: 'user_ids' } });
@@ -203,7 +211,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${P}/departments/:departmentId/assign-reviewers`,
-    changeSchema('Adds reviewers to the department', departmentUsersAddSchema),
+    changeSchema(REVIEWERS, 'Adds reviewers to the department', departmentUsersAddSchema),
     async (request) => {
       const { user_ids } = request.body;
       return change(request, REVIEWERS, { lists: { reviewer: user_ids }, fields: { reviewer: 'user_ids' }, add: true });
@@ -212,7 +220,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${P}/departments/:departmentId/update-reviewers`,
-    changeSchema("Replaces the department's reviewers", departmentUsersBodySchema),
+    changeSchema(REVIEWERS, "Replaces the department's reviewers", departmentUsersBodySchema),
     async (request) => {
       const { user_ids } = request.body;
       return change(request, REVIEWERS, { lists: { reviewer: user_ids }, fields: { reviewer: 'user_ids' } });
@@ -231,7 +239,10 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const satisfies readonly (readonly [string, string, string, RoleChange])[]) {
     app.delete(
       `${P}/departments/:departmentId/${path}`,
-      { schema: { tags, summary, params: departmentParams, response } },
+      {
+        config: { access: access.section('policy_management', section) },
+        schema: { tags, summary, params: departmentParams, response },
+      },
       async (request) => change(request, section, roleChange),
     );
   }
@@ -241,6 +252,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/healthy-departments`,
     {
+      config: { access: access.section('policy_management', 'healthy-departments') },
       schema: {
         tags,
         summary: 'Is each department ready to run the workflow: its people, reviews due and reading',
@@ -263,6 +275,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId/attestations`,
     {
+      config: { access: access.section('policy_management', 'attestation-reports') },
       schema: {
         tags,
         summary: "Who of the department's readers attested the current version",
@@ -279,6 +292,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId/attestations.csv`,
     {
+      config: { access: access.section('policy_management', 'attestation-reports') },
       schema: {
         tags,
         summary: 'The attestations of the current version as CSV (one row per reader)',
@@ -295,6 +309,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/departments/:departmentId/attestations`,
     {
+      config: { access: access.section('policy_management', 'attestation-reports') },
       schema: {
         tags,
         summary: "Attestations of a department's published policies by its readers",
@@ -311,6 +326,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/departments/:departmentId/attestations.csv`,
     {
+      config: { access: access.section('policy_management', 'attestation-reports') },
       schema: {
         tags,
         summary: 'The department attestations as CSV (one row per policy and reader)',

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { type Notice, sendNotices } from './notices.js';
@@ -53,7 +54,10 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       `${P}/${path}`,
-      { schema: { tags, summary, params: projectParams, response: { 200: policyPeopleSchema, ...errors } } },
+      {
+        config: { access: access.section('policy_management', section) },
+        schema: { tags, summary, params: projectParams, response: { 200: policyPeopleSchema, ...errors } },
+      },
       async (request) => {
         const a = await actor(request, section);
         return { users: await listPeople(db, a.projectId, list) };
@@ -64,6 +68,7 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/policy-users/assign`,
     {
+      config: { access: access.section('policy_management', 'policy-users') },
       schema: {
         tags,
         summary: 'Adds members to policy management',
@@ -81,6 +86,7 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/policy-users/update`,
     {
+      config: { access: access.section('policy_management', 'policy-users') },
       schema: {
         tags,
         summary: 'Sets the whole list of policy users (those left out lose their policy role)',
@@ -101,6 +107,7 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/pol-man-users/:userId/main-role`,
     {
+      config: { access: access.section('policy_management', 'edit-main-role') },
       schema: {
         tags,
         summary: "Sets or removes a policy user's main role",
@@ -121,6 +128,7 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/pol-man-users/main-role/bulk`,
     {
+      config: { access: access.section('policy_management', 'assign-main-role') },
       schema: {
         tags,
         summary: 'Sets the main roles of several policy users at once',

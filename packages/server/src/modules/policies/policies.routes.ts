@@ -35,6 +35,7 @@ import { z } from 'zod';
 import { policyDocuments, policyVersions, storedFiles } from '../../db/schema/index.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { ARCHIVE_DOCUMENTS, EDIT_DOCUMENTS, policyAccess, seesDrafts } from '../../policies/policy-management.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { createDepartment, deleteDepartment, listDepartments, updateDepartment } from './departments.service.js';
@@ -94,6 +95,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/departments`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Departments of the project',
@@ -110,6 +112,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/departments`,
     {
+      config: { access: access.section('policy_management', 'insert-department') },
       schema: {
         tags,
         summary: 'Adds a department',
@@ -127,6 +130,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${P}/departments/:departmentId`,
     {
+      config: { access: access.section('policy_management', 'edit-department') },
       schema: {
         tags,
         summary: 'Changes a department',
@@ -144,6 +148,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/departments/:departmentId`,
     {
+      config: { access: access.section('policy_management', 'edit-department') },
       schema: {
         tags,
         summary: 'Deletes an empty department',
@@ -163,6 +168,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/numbering`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'The numbering scheme and counts',
@@ -179,6 +185,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/numbering`,
     {
+      config: { access: access.section('policy_management', 'numbering') },
       schema: {
         tags,
         summary: 'Saves the scheme and/or assigns numbers',
@@ -196,6 +203,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/used-numbers`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Numbers in use',
@@ -212,6 +220,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/unassigned`,
     {
+      config: { access: access.section('policy_management', 'numbering') },
       schema: {
         tags,
         summary: 'Documents without a number',
@@ -228,6 +237,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/move`,
     {
+      config: { access: access.section('policy_management', 'dnd') },
       schema: {
         tags,
         summary: 'Moves a branch and renumbers (drag and drop)',
@@ -247,6 +257,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Documents (id, number, title, ...) with filters',
@@ -267,6 +278,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: 'Creates a draft document',
@@ -285,6 +297,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/search`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Full-text search over titles, numbers and content',
@@ -302,6 +315,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/archive`,
     {
+      config: { access: access.section('policy_management', 'archive-navigator') },
       schema: {
         tags,
         summary: 'Archived documents and earlier versions',
@@ -318,6 +332,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'A document with its versions',
@@ -334,6 +349,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${P}/documents/:documentId`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: 'Changes title, number, department, owner or review dates',
@@ -352,6 +368,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/documents/:documentId/draft`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: 'Saves the working draft (autosave)',
@@ -371,6 +388,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/new-version`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: 'Starts a draft from the current version',
@@ -388,6 +406,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId/versions/:versionId`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'One version with its content',
@@ -404,6 +423,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/versions/:versionId/restore`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: "An earlier version's text becomes the draft",
@@ -421,6 +441,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId/compare`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Redline between two versions',
@@ -438,6 +459,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/archive`,
     {
+      config: { access: access.section('policy_management', 'archive-documents') },
       schema: {
         tags,
         summary: 'Archives a document',
@@ -455,6 +477,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/restore`,
     {
+      config: { access: access.section('policy_management', 'archive-documents') },
       schema: {
         tags,
         summary: 'Restores an archived document',
@@ -504,6 +527,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/convert`,
     {
+      config: { access: access.section('policy_management', 'convert') },
       schema: {
         tags,
         summary: 'Converts a .docx to HTML (preview)',
@@ -521,6 +545,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/upload`,
     {
+      config: { access: access.section('policy_management', 'convert') },
       schema: {
         tags,
         summary: 'Uploads a .docx or .pdf as a new draft (Idempotency-Key makes retries safe)',
@@ -551,7 +576,10 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${P}/files/:fileId`,
-    { schema: { tags, summary: 'An image or source file of a policy', params: fileParams } },
+    {
+      config: { access: access.section('policy_management', 'documents') },
+      schema: { tags, summary: 'An image or source file of a policy', params: fileParams },
+    },
     async (request, reply) => {
       const a = await actor(request, 'documents');
       const url = `/api/projects/${a.projectId}/policy-management/files/${request.params.fileId}`;

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userRequests } from '../../db/schema/index.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
@@ -34,6 +35,7 @@ export const policyUserRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     P,
     {
+      config: { access: access.section('policy_management', SECTION) },
       schema: {
         tags,
         summary: "This project's requests for people with a policy management main role, newest first",
@@ -58,6 +60,7 @@ export const policyUserRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     P,
     {
+      config: { access: access.section('policy_management', SECTION) },
       schema: {
         tags,
         summary: 'Ask the superadmins for an account for a future policy user; they are notified',

@@ -2,6 +2,7 @@ import {
   attestBodySchema,
   BULK_ACTION_SECTION,
   BULK_ACTIONS,
+  type BulkAction,
   bulkBodySchema,
   bulkCandidatesSchema,
   bulkResultSchema,
@@ -23,6 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { bulkCandidates, runBulk } from './bulk.service.js';
@@ -67,6 +69,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId/workflow`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: "A policy's workflow: requests, signatures, history and what I may do",
@@ -83,6 +86,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/send-to-review`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: 'Sends the draft to the department reviewers',
@@ -101,6 +105,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/withdraw`,
     {
+      config: { access: access.section('policy_management', 'edit-documents') },
       schema: {
         tags,
         summary: 'Takes the version back from review or signature to draft',
@@ -119,6 +124,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/review`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'A reviewer approves or requests changes',
@@ -138,6 +144,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/sign`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Signs the version (password or authenticator code re-entered)',
@@ -162,6 +169,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/decline`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'A signer declines and sends the version back to draft',
@@ -180,6 +188,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/attest`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Attests that I read the current version',
@@ -198,6 +207,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/my-tasks`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'What waits for me: reviews, signatures, reading, drafts sent back, reviews due',
@@ -214,6 +224,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/reviews/due`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Periodic reviews overdue and due within 30 days',
@@ -230,6 +241,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/workflow-settings`,
     {
+      config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Workflow settings of the project',
@@ -246,6 +258,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/workflow-settings`,
     {
+      config: { access: access.section('policy_management', 'admin-dashboard') },
       schema: {
         tags,
         summary: 'Saves the workflow settings',
@@ -263,6 +276,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/admin-dashboard`,
     {
+      config: { access: access.section('policy_management', 'admin-dashboard') },
       schema: {
         tags,
         summary: 'Policies by status, my tasks, reviews due, attestation rates, recent activity',
@@ -281,6 +295,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/bulk/:action`,
     {
+      config: {
+        access: (params) => access.section('policy_management', BULK_ACTION_SECTION[params.action as BulkAction]),
+      },
       schema: {
         tags,
         summary: 'The policies I may sign, send to sign, read or start a new version of',
@@ -297,6 +314,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/bulk/sign/authorize`,
     {
+      config: { access: access.section('policy_management', BULK_ACTION_SECTION.sign) },
       schema: {
         tags,
         summary: 'Checks the credentials once for a batch of signatures; answers a batch token',
@@ -315,6 +333,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/bulk/:action`,
     {
+      config: {
+        access: (params) => access.section('policy_management', BULK_ACTION_SECTION[params.action as BulkAction]),
+      },
       schema: {
         tags,
         summary: 'Runs the action on each policy; each item on its own, safe to retry',

@@ -25,6 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { assistConfig, decideSuggestion, refineSection, requireAssist } from './assist.service.js';
 import {
@@ -71,6 +72,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/profile`,
     {
+      config: { access: access.project() },
       schema: {
         tags,
         summary: 'The facility profile',
@@ -84,6 +86,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/profile`,
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags,
         summary: 'Saves the facility profile (project administrators)',
@@ -103,6 +106,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/lookups`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Departments, numbers and people the wizard chooses from',
@@ -116,6 +120,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/templates`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Templates of the library and the project',
@@ -132,6 +137,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/templates/:templateId`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'A template with its versions',
@@ -148,6 +154,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/templates/:templateId/versions/:versionId`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'One version of a template',
@@ -164,6 +171,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/templates`,
     {
+      config: { access: access.section('policy_management', 'generator-templates') },
       schema: {
         tags,
         summary: 'A project template: a copy, or a blank one',
@@ -182,6 +190,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/templates/:templateId/draft`,
     {
+      config: { access: access.section('policy_management', 'generator-templates') },
       schema: {
         tags,
         summary: "Saves the template's draft",
@@ -200,6 +209,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/templates/:templateId/draft`,
     {
+      config: { access: access.section('policy_management', 'generator-templates') },
       schema: {
         tags,
         summary: "Discards the template's draft",
@@ -217,6 +227,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/templates/:templateId/publish`,
     {
+      config: { access: access.section('policy_management', 'generator-templates') },
       schema: {
         tags,
         summary: 'Publishes the draft as the next version',
@@ -237,6 +248,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/preview`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Renders a template with answers (unresolved placeholders marked)',
@@ -254,6 +266,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/generate`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Creates a draft policy from a template',
@@ -272,6 +285,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/generations`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Policies generated in this project',
@@ -285,6 +299,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/generations/:generationId`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'One generation with its answers',
@@ -298,6 +313,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/regenerate`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'A new draft version from a newer template version, with its redline',
@@ -323,6 +339,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assist`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'The writing assistant, when the operator configured one',
@@ -340,6 +357,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assist/refine`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Suggests a rewrite of one section',
@@ -357,6 +375,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assist/calls/:callId/decision`,
     {
+      config: { access: access.section('policy_management', 'policy-generator') },
       schema: {
         tags,
         summary: 'Records whether the author took a suggestion',

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, userRequests } from '../../db/schema/index.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { projectAccess, requireProjectAdmin } from '../../policies/projects.js';
 import { actorOf, getMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -59,6 +60,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/admin/dashboard',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: 'Members, pending requests and unread contact messages',
@@ -86,6 +88,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/admin/members/:userId',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: 'One member of the project',
@@ -102,6 +105,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/projects/:projectId/admin/members/:userId',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: "Change a member's project role and main roles",
@@ -122,6 +126,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/projects/:projectId/admin/members/:userId',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: 'Remove a member from the project (the account stays)',
@@ -141,6 +146,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/admin/user-requests',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: "This project's new-user requests and their status",
@@ -157,6 +163,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/projects/:projectId/admin/user-requests',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: 'Ask the superadmins for a new account; they are notified',
@@ -174,6 +181,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/admin/details',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: "The project's details",
@@ -187,6 +195,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/projects/:projectId/admin/details',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: 'Edit name, facility details and contact email (active apps stay a superadmin decision)',
@@ -205,6 +214,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/projects/:projectId/admin/logo',
     {
+      config: { access: access.projectAdmin },
       bodyLimit: 1024 * 1024,
       schema: {
         tags: ['project admin'],
@@ -224,6 +234,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/projects/:projectId/admin/logo',
     {
+      config: { access: access.projectAdmin },
       schema: {
         tags: ['project admin'],
         summary: "Remove the project's logo",

@@ -12,6 +12,7 @@ import { projectMemberships, projects } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { readFile } from '../../lib/files.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { logoUrl } from './project-details.service.js';
@@ -41,6 +42,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/member/projects',
     {
+      config: { access: access.signedIn },
       schema: {
         tags: ['projects'],
         summary: 'The active projects I belong to (every active project for a superadmin)',
@@ -69,6 +71,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['projects'],
         summary: 'A project I may open',
@@ -82,6 +85,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/active-apps',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['projects'],
         summary: 'The app codes switched on for this project',
@@ -96,6 +100,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/check-admin',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['projects'],
         summary: 'Whether I administer this project',
@@ -111,6 +116,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/projects/:projectId/logo',
     {
+      config: { access: access.project() },
       schema: {
         tags: ['projects'],
         summary: "The project's logo image (members and superadmins)",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { binderPdf, gapReportPdf } from './binder.service.js';
 import type { PdfFile } from './binder-data.js';
@@ -26,6 +27,7 @@ export const standardsBinderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/binder.pdf`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary:
@@ -47,6 +49,7 @@ export const standardsBinderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/gap-report.pdf`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'Every applicable element short of compliant, as a landscape PDF table with a summary; audited',

@@ -6,6 +6,7 @@ import {
   stdUpgradeSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { importCrosswalk, listCrosswalks, upgradeAssessment } from './crosswalk.service.js';
 import { actorFor, errors, idParam, P, tags } from './route-kit.js';
@@ -21,6 +22,7 @@ export const standardsCrosswalkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/crosswalks`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The crosswalks the project sees: built in and its own, by source and target framework',
@@ -34,6 +36,7 @@ export const standardsCrosswalkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/crosswalks/import`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary:
@@ -50,6 +53,7 @@ export const standardsCrosswalkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assessments/:id/upgrade`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary:

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
   addEvidence,
@@ -46,6 +47,7 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/req-assessments/:id/evidence`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Adds a link or a note as evidence of an element (in review unless an editor says otherwise)',
@@ -61,6 +63,7 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/req-assessments/:id/evidence/file`,
     {
+      config: { access: access.standards('record') },
       schema: {
         tags,
         summary:
@@ -83,6 +86,7 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/evidence/:id`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: "Changes evidence's title, note, status or expiry (approving and rejecting: the element's editors)",
@@ -97,6 +101,7 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/evidence/:id`,
     {
+      config: { access: access.standards('record') },
       schema: {
         tags,
         summary: 'Removes evidence (and its file)',
@@ -113,6 +118,7 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/evidence/:id/file`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'Downloads the file of file evidence (an attachment, never shown inline)',

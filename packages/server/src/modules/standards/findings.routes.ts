@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
+import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
   closeFinding,
@@ -42,6 +43,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/findings`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'Findings of an assessment, overdue first',
@@ -56,6 +58,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/req-assessments/:id/findings`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Records a finding on an element (SAFER cell; due in 60 days, 3 for an immediate threat)',
@@ -71,6 +74,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/findings/:id`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'A finding with its plan and the sustainment reading',
@@ -84,6 +88,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/findings/:id`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Corrects a finding (409 when it changed since `version`)',
@@ -98,6 +103,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/findings/:id/plan`,
     {
+      config: { access: access.standards('record') },
       schema: {
         tags,
         summary: "Saves the finding's plan of correction and how it is sustained",
@@ -112,6 +118,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/findings/:id/close`,
     {
+      config: { access: access.standards('record') },
       schema: {
         tags,
         summary: 'Closes a finding whose actions are done and whose measure met its target',
@@ -126,6 +133,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/findings/:id/reopen`,
     {
+      config: { access: access.standards('record') },
       schema: {
         tags,
         summary: 'Reopens a closed finding',
@@ -140,6 +148,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/readiness`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary:
@@ -154,6 +163,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/gap-report.csv`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'Every applicable element short of compliant, as CSV (cells starting with = + - @ escaped); audited',
@@ -173,6 +183,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/tracers`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The tracers of an assessment, newest first, with their findings counted',
@@ -186,6 +197,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assessments/:id/tracers`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Records a tracer (standards admins, chapter leads, mock assessors)',
@@ -201,6 +213,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/tracers/:id`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'A tracer with its findings',
@@ -214,6 +227,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/tracers/:id`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Corrects a tracer',
@@ -228,6 +242,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/tracers/:id/findings`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: "Records a finding from the tracer on an element of its assessment (source 'tracer')",

@@ -34,6 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { isStandardsAdmin, mayAssign, mayWrite, STANDARDS_FORBIDDEN } from '../../policies/standards.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -66,6 +67,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/me`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'My standards role and abilities',
@@ -90,6 +92,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/frameworks`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The frameworks the project may assess: built in and its own',
@@ -106,6 +109,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/frameworks/import`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Imports a framework from CSV (standards admins; identifiers only for copyrighted publishers)',
@@ -121,6 +125,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: "The project's assessments with their counts",
@@ -134,6 +139,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/assessments`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Creates an assessment (the /create wizard; standards admins)',
@@ -148,6 +154,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/tree`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The compliance tree with roll-ups; filters keep the ancestors of matching elements',
@@ -162,6 +169,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/assignments`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Leads and owners by node (standards admins and chapter leads)',
@@ -175,6 +183,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/assessments/:id/assignments`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: "Sets a node's lead and/or the owner of every element below it",
@@ -189,6 +198,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/req-assessments/:id`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'One element: text, wording, assessment, crosswalk, live links, comments, history',
@@ -202,6 +212,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/req-assessments/:id`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: "Saves an element's assessment (409 when it changed since `version`)",
@@ -216,6 +227,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/req-assessments/:id/wording`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: "Saves the facility's own wording of the element",
@@ -230,6 +242,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/req-assessments/:id/comments`,
     {
+      config: { access: access.standards('record') },
       schema: {
         tags,
         summary: 'Adds a comment to an element',
@@ -244,6 +257,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/req-assessments/bulk`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Sets owner and/or due date of many elements',
@@ -258,6 +272,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/members`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'Project members with their standards roles',
@@ -271,6 +286,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/members/:userId`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: "Sets or removes a member's standards role (standards admins)",
@@ -285,6 +301,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/my`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The elements I own, overdue first',
@@ -298,6 +315,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/link-targets`,
     {
+      config: { access: access.standards(403) },
       schema: {
         tags,
         summary: 'Policies, measures or programmes of the project to link from an element',
@@ -316,6 +334,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/elements`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'Elements of the assessed frameworks to link to (the add-standards picker)',
@@ -333,6 +352,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/links`,
     {
+      config: { access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The elements a policy, measure or programme is linked to',
@@ -351,6 +371,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/links`,
     {
+      config: { access: access.standards('record', 'record') },
       schema: {
         tags,
         summary: 'Links an element to a policy, measure or programme',
@@ -374,6 +395,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${P}/links/:id`,
     {
+      config: { access: access.standards('record', 'record') },
       schema: {
         tags,
         summary: 'Removes a link',

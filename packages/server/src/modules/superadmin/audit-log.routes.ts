@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, projects, users } from '../../db/schema/index.js';
 import { sealAuditChain, verifyAuditChain } from '../../lib/audit-chain.js';
 import { csvField } from '../../lib/csv.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { escapeLike } from './search.js';
 
@@ -72,6 +73,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/audit-events',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'The audit log, filtered by actor, project, action (prefix) and time',
@@ -96,6 +98,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/audit-chain',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Seals new audit events into the hash chain and verifies the whole chain',
@@ -112,6 +115,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/audit-events.csv',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: `The filtered audit log as CSV (at most ${AUDIT_EXPORT_MAX_ROWS} rows, newest first)`,

@@ -3,6 +3,7 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailLog, projects, userRequests, users } from '../../db/schema/index.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { loadAuditEvents } from './audit-log.routes.js';
 
@@ -18,6 +19,7 @@ export const superDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/dashboard',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary:
@@ -58,6 +60,7 @@ export const superDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/sanitize',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: "The server's rich-text sanitiser applied to some HTML (for /dev/editor); changes nothing",

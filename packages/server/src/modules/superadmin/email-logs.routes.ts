@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { emailLog, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { escapeLike } from './search.js';
 
@@ -55,6 +56,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/email-logs',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'The email log, newest first, filtered and paged',
@@ -86,6 +88,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/email-logs/:emailId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'One email with its body',
@@ -102,6 +105,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/email-logs/:emailId/resend',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Send a failed email again',

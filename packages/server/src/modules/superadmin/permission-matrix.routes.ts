@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { permissionRules, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { DEFAULT_RULES } from '../permissions/defaults.js';
 import { rulesFor } from '../permissions/permissions.service.js';
@@ -77,6 +78,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/permissions/:app',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'The permission matrix of an app in a project',
@@ -95,6 +97,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/super/permissions/:app',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Save the matrix; a section with no role is locked (superadmins only)',
@@ -156,6 +159,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/permissions/:app/copy',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: "Replace a project's matrix with another project's",
@@ -196,6 +200,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/permissions/:app/reset',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: "Put a project's matrix back to the defaults",

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -90,6 +91,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/projects',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Every project, active or not, searched and paged',
@@ -127,6 +129,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/projects',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Create a project',
@@ -173,6 +176,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/projects/:projectId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'One project with its details',
@@ -186,6 +190,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/super/projects/:projectId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Edit a project, set its apps, deactivate or reactivate it (never deleted)',
@@ -243,6 +248,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/super/projects/:projectId/logo',
     {
+      config: { access: access.superadmin },
       bodyLimit: 1024 * 1024,
       schema: {
         tags: ['superadmin'],
@@ -262,6 +268,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/super/projects/:projectId/logo',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: "Remove a project's logo",
@@ -284,6 +291,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/projects/:projectId/members',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'The members of a project with their roles',
@@ -301,6 +309,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/projects/:projectId/members',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Add an existing user to a project',
@@ -323,6 +332,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/super/projects/:projectId/members/:userId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: "Change a member's project role and main roles",
@@ -344,6 +354,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/super/projects/:projectId/members/:userId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Remove a member from a project',

@@ -13,6 +13,7 @@ import { termsVersions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { findNewestPublished } from '../terms/terms.repository.js';
 
@@ -66,6 +67,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/terms',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Every version of the terms, newest first, with acceptance counts',
@@ -97,6 +99,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/terms/editor',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'The draft, and the newest published version',
@@ -114,6 +117,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/terms/:versionId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'One version of the terms with its content',
@@ -130,6 +134,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/super/terms/draft',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Save the draft of the next version (sanitised); there is one draft at a time',
@@ -170,6 +175,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/terms/publish',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Publish a new version: every user must accept it at their next sign-in',

@@ -18,6 +18,7 @@ import { loginAttempts, sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { accountKeyFor } from '../auth/login-attempts.js';
 import { actorOf } from '../members/members.service.js';
@@ -65,6 +66,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/users',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Every account, searched, filtered and paged',
@@ -81,6 +83,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/users',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Create an account and email an invitation with a set-password link',
@@ -133,6 +136,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/users/:userId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'One account with its memberships',
@@ -150,6 +154,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/super/users/:userId',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Edit the profile and global role of an account',
@@ -200,6 +205,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/super/users/:userId/memberships',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: "Set an account's project memberships (the complete list)",
@@ -315,6 +321,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/users/:userId/:action',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'disable, enable, reset-two-factor, send-password-reset, unlock or resend-invitation',

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects, userRequests, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { writeMainRoles } from '../members/members.service.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -51,6 +52,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super/user-requests',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'New-user requests by status',
@@ -68,6 +70,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/user-requests/:requestId/approve',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Approve: create (or reuse) the account, add it to the project, send the invitation',
@@ -160,6 +163,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/super/user-requests/:requestId/reject',
     {
+      config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
         summary: 'Reject with a reason, emailed to the admin who asked',

@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { encrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
+import { access } from '../../policies/access.js';
 import { acceptTotp } from '../auth/login.service.js';
 import { requireRecentPassword } from '../auth/password-confirmation.js';
 import { findUserById } from '../auth/users.repository.js';
@@ -38,7 +39,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'My two-factor status',
         response: { 200: twoFactorStatusSchema, ...errors },
       },
-      config,
+      config: { ...config, access: access.signedIn },
     },
     async (request) => {
       const user = (await findUserById(db, requireUser(request).id))!;
@@ -62,7 +63,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start setup: a new secret, as a QR code and as text',
         response: { 200: twoFactorSetupSchema, ...errors },
       },
-      config,
+      config: { ...config, access: access.signedIn },
     },
     async (request) => {
       const user = requireUser(request);
@@ -90,7 +91,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: twoFactorCodeSchema,
         response: { 200: recoveryCodesSchema, ...errors },
       },
-      config,
+      config: { ...config, access: access.signedIn },
     },
     async (request) => {
       const user = (await findUserById(db, requireUser(request).id))!;
@@ -127,7 +128,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: passwordConfirmSchema,
         response: { 200: recoveryCodesSchema, ...errors },
       },
-      config,
+      config: { ...config, access: access.signedIn },
     },
     async (request) => {
       const user = requireUser(request);
@@ -158,7 +159,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: passwordConfirmSchema.optional(),
         response: { 204: z.undefined(), ...errors },
       },
-      config,
+      config: { ...config, access: access.signedIn },
     },
     async (request, reply) => {
       const user = requireUser(request);
