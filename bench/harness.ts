@@ -1,8 +1,13 @@
 // Shared pieces of the server benchmarks: a throw-away database on BENCH_DATABASE_URL (or an embedded PostgreSQL in
-// a temporary folder), the real app on it driven through fastify.inject, and percentiles of repeated calls.
+// a temporary folder), the real app on it driven through fastify.inject, and percentiles of repeated calls; and the
+// built server and a bare Fastify hello-world as processes, loaded from outside.
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
@@ -93,4 +98,135 @@ export function line(label: string, t: { p50: number; p95: number }, target: num
     `${label.padEnd(44)} p50 ${t.p50.toFixed(1).padStart(6)} ms  p95 ${t.p95.toFixed(1).padStart(6)} ms  ` +
     `(target p95 < ${target} ms: ${(t.p95 / target).toFixed(2)} of it) ${t.p95 < target ? 'OK' : 'OVER'}`
   );
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// The built server and a bare Fastify hello-world as processes of their own, for load from outside (autocannon,
+// a browser). Used by bench/budgets.ts.
+
+export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Resolves with the first match of `pattern` in the child's output; rejects if it exits first. */
+export function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = output.match(pattern);
+      if (match) resolve(match);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the portal exited before it was ready:\n${output()}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the portal did not become ready:\n${output()}`);
+}
+
+export interface RunningProcess {
+  origin: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built portal (packages/server/dist/main.js) on its embedded PostgreSQL in a fresh temporary DATA_DIR, with the
+ * demo data; `env` adds or overrides settings (CAPTCHA_PROVIDER=off for load), `nodeArgs` go to Node (--cpu-prof).
+ * The folder is removed at stop.
+ */
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: { nodeArgs?: string[] } = {},
+): Promise<RunningProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  fs.chmodSync(dataDir, 0o755); // the postgres user must reach the cluster inside
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(benchRoot, 'packages/server/dist/main.js')],
+    {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(`${origin}/readyz`, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, child, stop };
+}
+
+/** bench/hello-fastify.ts in a process of its own: the baseline of the throughput ratios. */
+export async function startHelloWorld(): Promise<RunningProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchRoot, 'bench/hello-fastify.ts')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const [, port] = await waitForOutput(child, /listening (\d+)/);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** autocannon for `seconds` on `connections` connections: mean requests/s and latency percentiles (ms). */
+export async function loadTest(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+) {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
 }

@@ -8,24 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { waitForOutput } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-
-function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(pattern);
-      if (match) resolve(match);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
-  });
-}
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
@@ -70,7 +57,7 @@ const hello = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench
 });
 
 try {
-  const [, helloPort] = await waitFor(hello, /listening (\d+)/);
+  const [, helloPort] = await waitForOutput(hello, /listening (\d+)/);
   await waitReady(`http://127.0.0.1:${portalPort}/readyz`, portal);
   const targets = [
     { name: 'bare Fastify hello-world', url: `http://127.0.0.1:${helloPort}/` },

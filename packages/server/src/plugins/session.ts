@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@portal/shared';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type SessionData, sessions, users } from '../db/schema/index.js';
+import { projectMemberships, type SessionData, sessions, users } from '../db/schema/index.js';
 import { type Clock, hours, minutes } from '../lib/clock.js';
 import { safeEqual, sha256 } from '../lib/crypto.js';
 import { AppError } from '../lib/errors.js';
@@ -30,6 +30,11 @@ export interface SessionUser {
   twoFactorSecret: string | null;
   twoFactorConfirmedAt: Date | null;
   createdAt: Date;
+  /**
+   * The user's roles in any project, read with the session: the two-factor policy (MFA_REQUIRED_ROLES) then needs
+   * no query of its own on every request.
+   */
+  projectRoles?: string[];
 }
 
 export interface LoadedSession {
@@ -59,6 +64,21 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
+  // Every signed-in request runs this: one prepared statement (parsed and planned once per connection) that also
+  // reads the project roles the two-factor policy needs (bench/budgets.ts).
+  const loadStatement = db
+    .select({
+      session: sessions,
+      user: users,
+      projectRoles: sql<
+        string[] | null
+      >`(select array_agg(distinct ${projectMemberships.projectRole}) from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('portal_load_session');
+
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await loadSession(request, reply, token);
@@ -73,13 +93,9 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
   async function loadSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     const now = clock.now();
     const idHash = sha256(token);
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, idHash));
+    const [row] = await loadStatement.execute({ idHash });
     if (!row) return clearSessionCookies(app, reply);
-    const { session, user } = row;
+    const { session, user, projectRoles } = row;
     const expired =
       session.expiresAt <= now ||
       session.lastSeenAt.getTime() + idleMs <= now.getTime() ||
@@ -92,7 +108,7 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     }
     request.session = { ...session, data: session.data ?? {} };
-    request.user = user ? toSessionUser(user) : null;
+    request.user = user ? { ...toSessionUser(user), projectRoles: projectRoles ?? [] } : null;
   }
 }
 

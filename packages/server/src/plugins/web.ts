@@ -17,8 +17,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes file.br and file.gz beside each text asset (packages/web/vite.config.ts): sent as they are to
+      // browsers that accept them, about a quarter of the bytes (bench/budgets.ts, Lighthouse).
+      preCompressed: true,
       // Hashed bundles never change; index.html must always be revalidated to pick up a new release.
       setHeaders(res, filePath) {
+        // The answer depends on Accept-Encoding (preCompressed): caches must keep the variants apart.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,9 +1,10 @@
 import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
 import { PortalNav, useAdminLabel, useOpenSubmenu, visibleSubmenu } from '../components/nav/PortalNav';
+import { LoadingRows } from '../components/page-parts';
 import '../components/nav/portal-nav.css';
 import { InactivityMonitor } from '../features/inactivity/components/InactivityMonitor';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
@@ -95,7 +96,10 @@ function PortalFrame() {
       </AppShell.Navbar>
       <AppShell.Main>
         <TwoFactorBanners />
-        <Outlet />
+        {/* A screen loading for the first time (routes.tsx) keeps the frame on screen. */}
+        <Suspense fallback={<LoadingRows label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       <AppShell.Footer>
         <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="center">

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { ScrollToTop } from './ScrollToTop';
 import { SessionSync } from './SessionSync';
 
@@ -7,7 +9,10 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <SessionSync />
-      <Outlet />
+      {/* Screens are chunks loaded on first use (routes.tsx): the wait looks like the session check. */}
+      <Suspense fallback={<LoadingScreen label="Loading…" />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

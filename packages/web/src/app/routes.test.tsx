@@ -30,7 +30,8 @@ describe('superadmin group', () => {
     stubApi(portalRoutes());
     const { router } = await renderRoute(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-superadmin'));
-    expect(h1()).toBe('Superadmins only');
+    // The page is a chunk loaded on first use (routes.tsx): it renders a moment after the redirect.
+    await waitFor(() => expect(h1()).toBe('Superadmins only'));
     expect(getControl('Back to Dashboard').getAttribute('href')).toBe('/member/projects');
   });
 

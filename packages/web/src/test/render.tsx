@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
+import { preloadLazyScreens } from '../lib/lazy-named';
 import { mounted } from './mounted';
 
 export interface Rendered {
@@ -32,6 +33,8 @@ export async function render(ui: ReactElement): Promise<Rendered> {
 
 /** Renders the app's route table at `path` with a memory router. */
 export async function renderRoute(path: string) {
+  // The screens are lazy chunks (routes.tsx): loaded first, they render within this act() as the page's first answer.
+  await preloadLazyScreens();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const rendered = await render(<RouterProvider router={router} />);
   return { ...rendered, router };

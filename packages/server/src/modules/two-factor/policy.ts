@@ -16,11 +16,20 @@ export interface TwoFactorPolicy {
 export async function twoFactorPolicyFor(
   db: DbOrTx,
   config: Pick<Config, 'MFA_REQUIRED_ROLES' | 'MFA_GRACE_DAYS'>,
-  user: { id: number; role: string; createdAt: Date; twoFactorConfirmedAt: Date | null },
+  user: {
+    id: number;
+    role: string;
+    createdAt: Date;
+    twoFactorConfirmedAt: Date | null;
+    /** Already known (the session loads them): no query. */
+    projectRoles?: readonly string[];
+  },
   now: Date,
 ): Promise<TwoFactorPolicy> {
   const roles = new Set<string>(user.role === 'superadmin' ? ['superadmin'] : []);
-  if (!roles.has('superadmin')) for (const role of await projectRolesOf(db, user.id)) roles.add(role);
+  if (!roles.has('superadmin')) {
+    for (const role of user.projectRoles ?? (await projectRolesOf(db, user.id))) roles.add(role);
+  }
   const required = config.MFA_REQUIRED_ROLES.some((role) => roles.has(role));
   if (!required || user.twoFactorConfirmedAt) return { required, graceDaysRemaining: null, overdue: false };
   const deadline = user.createdAt.getTime() + config.MFA_GRACE_DAYS * DAY_MS;

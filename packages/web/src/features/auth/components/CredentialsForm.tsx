@@ -1,13 +1,16 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type LoginResponse, MESSAGES, type PublicConfig } from '@portal/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
 import { messageFor } from '../../../lib/api';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { isWellFormedEmail, termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
 import { useLogin } from '../api/login';
 import { useDebounced } from '../hooks/use-debounced';
-import { TermsField } from './TermsField';
+
+// Shown only when the account must (re-)accept the terms: a chunk of its own, off the login page (bench/budgets.ts).
+const TermsField = lazyNamed(() => import('./TermsField'), 'TermsField');
 
 export const TERMS_LOOKUP_DELAY_MS = 500;
 
@@ -119,7 +122,11 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
         <Anchor component={Link} to="/lost-password" size="sm" mt={-8} w="fit-content">
           Forgot your password?
         </Anchor>
-        {termsRequired && <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />}
+        {termsRequired && (
+          <Suspense fallback={null}>
+            <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />
+          </Suspense>
+        )}
         {captchaField.field(errors.captcha)}
         <Button type="submit" loading={login.isPending || finishing} fullWidth>
           Log in

@@ -1,17 +1,20 @@
 import { Alert, Anchor, Center, Loader } from '@mantine/core';
 import { type LoginResponse, MESSAGES } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { usePublicConfig } from '../../../lib/public-config';
 import { MFA_SETUP_FLAG, refreshSession, settleSignOut, useSession } from '../../../lib/session';
 import { postSessionMessage } from '../../../lib/session-channel';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { afterLoginPath } from '../redirect';
 import { AuthCard } from './AuthCard';
-import { CodeStep } from './CodeStep';
 import { CredentialsForm } from './CredentialsForm';
-import { SignedInPanel } from './SignedInPanel';
+
+// Shown only to someone already signed in or with two-factor on: chunks of their own (bench/budgets.ts).
+const CodeStep = lazyNamed(() => import('./CodeStep'), 'CodeStep');
+const SignedInPanel = lazyNamed(() => import('./SignedInPanel'), 'SignedInPanel');
 
 type Step = { kind: 'credentials'; email?: string } | { kind: 'code'; email: string };
 
@@ -47,13 +50,14 @@ export function LoginPage() {
   }
 
   const inactivity = params.get('reason') === 'inactivity';
+  const checking = (
+    <Center py="xl" role="status" aria-label="Checking your session">
+      <Loader />
+    </Center>
+  );
   let content: ReactNode;
   if (session.status === 'loading' && !completing) {
-    content = (
-      <Center py="xl" role="status" aria-label="Checking your session">
-        <Loader />
-      </Center>
-    );
+    content = checking;
   } else if (session.status === 'signed-in' && !completing) {
     content = <SignedInPanel username={session.user.username} />;
   } else if (step.kind === 'code') {
@@ -92,7 +96,7 @@ export function LoginPage() {
         </Anchor>
       }
     >
-      {content}
+      <Suspense fallback={checking}>{content}</Suspense>
     </AuthCard>
   );
 }

@@ -1,34 +1,47 @@
 import { Stack } from '@mantine/core';
 import { BULK_ACTIONS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { LoadingRows } from '../../../components/page-parts';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
-import { AddStandardsPage } from './AddStandardsPage';
-import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
-import { BulkActionPage } from './BulkActionPage';
-import { ConvertPage } from './ConvertPage';
-import { CreateProjectUserPage } from './CreateProjectUserPage';
-import { DepartmentAttestationsPage } from './DepartmentAttestationsPage';
-import { DepartmentRolePage } from './DepartmentRolePage';
-import { DepartmentsPage } from './DepartmentsPage';
-import { DndPage } from './DndPage';
-import { DocumentEditPage } from './DocumentEditPage';
-import { DocumentPage } from './DocumentPage';
-import { DocumentPrintPage } from './DocumentPrintPage';
-import { DocumentsStatusPage } from './DocumentsStatusPage';
-import { HealthyDepartmentsPage } from './HealthyDepartmentsPage';
-import { MainRolesPage } from './MainRolesPage';
-import { NavigatorPage } from './NavigatorPage';
-import { NumberingPage } from './NumberingPage';
 import { PolicyAppHeader } from './PolicyAppHeader';
-import { PolicyDashboardPage } from './PolicyDashboardPage';
-import { PolicyHomePage } from './PolicyHomePage';
-import { PolicyUsersPage } from './PolicyUsersPage';
-import { QuickReferenceGuidePage } from './QuickReferenceGuidePage';
-import { SearchPage } from './SearchPage';
-import { TocPage } from './TocPage';
 import { usePolicyProjectId } from './use-policy-project';
+
+// Each screen is a chunk of its own: a policy's page does not download the editor, the converter or the trees.
+const AddStandardsPage = lazyNamed(() => import('./AddStandardsPage'), 'AddStandardsPage');
+const ArchiveNavigatorPage = lazyNamed(() => import('./ArchiveNavigatorPage'), 'ArchiveNavigatorPage');
+const BulkActionPage = lazyNamed(() => import('./BulkActionPage'), 'BulkActionPage');
+const ConvertPage = lazyNamed(() => import('./ConvertPage'), 'ConvertPage');
+const CreateProjectUserPage = lazyNamed(() => import('./CreateProjectUserPage'), 'CreateProjectUserPage');
+const DepartmentAttestationsPage = lazyNamed(
+  () => import('./DepartmentAttestationsPage'),
+  'DepartmentAttestationsPage',
+);
+const DepartmentRolePage = lazyNamed(() => import('./DepartmentRolePage'), 'DepartmentRolePage');
+const DepartmentsPage = lazyNamed(() => import('./DepartmentsPage'), 'DepartmentsPage');
+const DndPage = lazyNamed(() => import('./DndPage'), 'DndPage');
+const DocumentEditPage = lazyNamed(() => import('./DocumentEditPage'), 'DocumentEditPage');
+const DocumentPage = lazyNamed(() => import('./DocumentPage'), 'DocumentPage');
+const DocumentPrintPage = lazyNamed(() => import('./DocumentPrintPage'), 'DocumentPrintPage');
+const DocumentsStatusPage = lazyNamed(() => import('./DocumentsStatusPage'), 'DocumentsStatusPage');
+const HealthyDepartmentsPage = lazyNamed(() => import('./HealthyDepartmentsPage'), 'HealthyDepartmentsPage');
+const MainRolesPage = lazyNamed(() => import('./MainRolesPage'), 'MainRolesPage');
+const NavigatorPage = lazyNamed(() => import('./NavigatorPage'), 'NavigatorPage');
+const NumberingPage = lazyNamed(() => import('./NumberingPage'), 'NumberingPage');
+const PolicyDashboardPage = lazyNamed(() => import('./PolicyDashboardPage'), 'PolicyDashboardPage');
+const PolicyHomePage = lazyNamed(() => import('./PolicyHomePage'), 'PolicyHomePage');
+const PolicyUsersPage = lazyNamed(() => import('./PolicyUsersPage'), 'PolicyUsersPage');
+const QuickReferenceGuidePage = lazyNamed(() => import('./QuickReferenceGuidePage'), 'QuickReferenceGuidePage');
+const SearchPage = lazyNamed(() => import('./SearchPage'), 'SearchPage');
+const TocPage = lazyNamed(() => import('./TocPage'), 'TocPage');
+
+// Opened directly on a policy (a link, a reload): its screen is fetched with the app, not after it (bench/budgets.ts).
+if (typeof window !== 'undefined' && /\/documents\/\d+\/?$/.test(window.location.pathname)) {
+  void DocumentPage.preload();
+}
 
 /** Sections of the header's links, in order; shown when the permission map allows them. */
 const HEADER_SECTIONS = [
@@ -61,42 +74,48 @@ export function PolicyApp() {
   return (
     <Stack gap="md">
       <PolicyAppHeader sections={sections} />
-      <Routes>
-        <Route index element={<PolicyHomePage />} />
-        <Route path="admin-dashboard" element={<PolicyDashboardPage />} />
-        <Route path="healthy-departments" element={<HealthyDepartmentsPage />} />
-        <Route path="attestation-reports/:departmentId" element={<DepartmentAttestationsPage />} />
-        {(['reviewer', 'signer', 'reader'] as const).map((role) => (
-          <Route key={role} path={`department-${role}s/:departmentId?`} element={<DepartmentRolePage role={role} />} />
-        ))}
-        {BULK_ACTIONS.map((action) => (
-          <Route key={action} path={`bulk-${action}`} element={<BulkActionPage action={action} />} />
-        ))}
-        <Route path="toc" element={<TocPage />} />
-        <Route path="documents" element={<DocumentsStatusPage />} />
-        <Route path="documents/status/:status" element={<DocumentsStatusPage />} />
-        <Route path="documents/:documentId" element={<DocumentPage />} />
-        <Route path="documents/:documentId/edit" element={<DocumentEditPage />} />
-        <Route path="documents/:documentId/print" element={<DocumentPrintPage />} />
-        <Route path="navigator" element={<NavigatorPage />} />
-        <Route path="archive-navigator" element={<ArchiveNavigatorPage />} />
-        <Route path="search" element={<SearchPage />} />
-        <Route path="convert" element={<ConvertPage />} />
-        <Route path="numbering" element={<NumberingPage />} />
-        <Route path="insert-department" element={<DepartmentsPage />} />
-        <Route path="edit-department" element={<DepartmentsPage />} />
-        <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />
-        <Route path="dnd" element={<DndPage />} />
-        <Route path="quick-reference-guide" element={<QuickReferenceGuidePage />} />
-        {['policy-users', 'assign-users', 'manage-users'].map((path) => (
-          <Route key={path} path={path} element={<PolicyUsersPage />} />
-        ))}
-        <Route path="assign-main-role" element={<MainRolesPage mode="assign" />} />
-        <Route path="edit-main-role" element={<MainRolesPage mode="edit" />} />
-        <Route path="create-project-user" element={<CreateProjectUserPage />} />
-        <Route path="add-standards" element={<AddStandardsPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<LoadingRows label="Loading" />}>
+        <Routes>
+          <Route index element={<PolicyHomePage />} />
+          <Route path="admin-dashboard" element={<PolicyDashboardPage />} />
+          <Route path="healthy-departments" element={<HealthyDepartmentsPage />} />
+          <Route path="attestation-reports/:departmentId" element={<DepartmentAttestationsPage />} />
+          {(['reviewer', 'signer', 'reader'] as const).map((role) => (
+            <Route
+              key={role}
+              path={`department-${role}s/:departmentId?`}
+              element={<DepartmentRolePage role={role} />}
+            />
+          ))}
+          {BULK_ACTIONS.map((action) => (
+            <Route key={action} path={`bulk-${action}`} element={<BulkActionPage action={action} />} />
+          ))}
+          <Route path="toc" element={<TocPage />} />
+          <Route path="documents" element={<DocumentsStatusPage />} />
+          <Route path="documents/status/:status" element={<DocumentsStatusPage />} />
+          <Route path="documents/:documentId" element={<DocumentPage />} />
+          <Route path="documents/:documentId/edit" element={<DocumentEditPage />} />
+          <Route path="documents/:documentId/print" element={<DocumentPrintPage />} />
+          <Route path="navigator" element={<NavigatorPage />} />
+          <Route path="archive-navigator" element={<ArchiveNavigatorPage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="convert" element={<ConvertPage />} />
+          <Route path="numbering" element={<NumberingPage />} />
+          <Route path="insert-department" element={<DepartmentsPage />} />
+          <Route path="edit-department" element={<DepartmentsPage />} />
+          <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />
+          <Route path="dnd" element={<DndPage />} />
+          <Route path="quick-reference-guide" element={<QuickReferenceGuidePage />} />
+          {['policy-users', 'assign-users', 'manage-users'].map((path) => (
+            <Route key={path} path={path} element={<PolicyUsersPage />} />
+          ))}
+          <Route path="assign-main-role" element={<MainRolesPage mode="assign" />} />
+          <Route path="edit-main-role" element={<MainRolesPage mode="edit" />} />
+          <Route path="create-project-user" element={<CreateProjectUserPage />} />
+          <Route path="add-standards" element={<AddStandardsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </Stack>
   );
 }
