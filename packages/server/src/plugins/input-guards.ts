@@ -56,15 +56,15 @@ function nulAt(value: unknown, depth = 0): string | null {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: a query string or path parameter with one would fail in the database (a 500).
- * Such input is refused up front with a 400 that names the parameter. Bodies are left to their schemas (rich text is
- * sanitised, which drops NUL).
+ * PostgreSQL text cannot hold U+0000: a query string, path parameter or JSON field with one would fail in the database
+ * (a 500; plain-text comments did). Such input is refused up front with a 400 that names the field. No one types it.
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const [where, value] of [
       ['query', request.query],
       ['params', request.params],
+      ['body', request.body],
     ] as const) {
       const at = nulAt(value);
       if (at !== null) throw new AppError('VALIDATION_FAILED', NUL_REFUSED, { [at || where]: [NUL_REFUSED] });

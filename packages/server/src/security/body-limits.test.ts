@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { insertPage, monitoringProject } from '../../test/monitoring-kit.js';
 import { users } from '../db/schema/index.js';
-import { JSON_MAX_DEPTH, JSON_TOO_DEEP, jsonTooDeep } from '../plugins/input-guards.js';
+import { JSON_MAX_DEPTH, JSON_TOO_DEEP, jsonTooDeep, NUL_REFUSED } from '../plugins/input-guards.js';
 
 const ctx = useTestApp();
 const BODY_LIMIT = 1_048_576; // app.ts: Fastify({ bodyLimit })
@@ -72,6 +72,14 @@ describe('huge strings and arrays in fields', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(body.errors)).toEqual(['first_name']);
     expect(body.message).toBe(body.errors.first_name[0]);
+    expect(await namesOf(user.id)).toEqual({ first: 'Body', last: 'Tester' });
+  });
+
+  it('refuses U+0000 in a JSON field with a 400 naming it (PostgreSQL text cannot hold it: it was a 500)', async () => {
+    const { user, agent } = await signedInUser();
+    const res = await agent.put('/api/user/profile', { first_name: 'Bo\u0000dy', last_name: 'Tester' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { first_name: [NUL_REFUSED] } });
     expect(await namesOf(user.id)).toEqual({ first: 'Body', last: 'Tester' });
   });
 

@@ -426,8 +426,8 @@ describe('XSS corpus through every rich-text entry point', () => {
 });
 
 /**
- * PostgreSQL text cannot hold NUL: plain-text fields (comments, answers) answer 500 for it (reported, not an XSS
- * matter), so the plain-text pieces carry U+FFFD where a payload has NUL, as an HTML parser would.
+ * PostgreSQL text cannot hold NUL: the API refuses it in any JSON field (400, plugins/input-guards.ts), so the stored
+ * pieces carry U+FFFD where a payload has NUL, as an HTML parser would.
  */
 function withoutNul(text: string): string {
   return text.replaceAll('\u0000', '\uFFFD');
