@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
 import { twoFactorPolicyFor } from '../two-factor/policy.js';
-import { hashRecoveryCode, looksLikeRecoveryCode, matchingStep } from '../two-factor/totp.js';
+import { looksLikeRecoveryCode, matchingRecoveryHash, matchingStep } from '../two-factor/totp.js';
 import type { Captcha } from './captcha.js';
 import { accountKeyFor, justLocked, releaseAttempt, reserveAttempt, settleAttempt } from './login-attempts.js';
 import { findUserById, findUserByLogin, type UserRow } from './users.repository.js';
@@ -168,9 +168,15 @@ export async function acceptTotp(
 }
 
 async function useRecoveryCode(deps: LoginDeps, user: UserRow, code: string, facts: RequestFacts): Promise<boolean> {
-  const hash = hashRecoveryCode(code);
+  // The argon2 checks run before the transaction, so the row is never locked while hashing.
+  const [stored] = await deps.db
+    .select({ codes: users.twoFactorRecoveryCodes })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const hash = await matchingRecoveryHash(stored?.codes ?? [], code);
+  if (!hash) return false;
   return deps.db.transaction(async (tx) => {
-    // Lock the row: two requests with the same code cannot both spend it.
+    // Lock the row: two requests with the same code cannot both spend it (the second finds it gone).
     const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     const codes = row?.twoFactorRecoveryCodes ?? [];
     if (!codes.includes(hash)) return false;

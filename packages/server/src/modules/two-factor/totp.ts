@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { sha256 } from '../../lib/crypto.js';
+import { safeEqual, sha256 } from '../../lib/crypto.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 
 /** TOTP of RFC 6238: 30-second steps, 6 digits, SHA-1 (what every authenticator app supports), +-1 step. */
 const PERIOD_S = 30;
@@ -40,16 +41,37 @@ export const currentCode = (secret: string, now: Date) =>
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** Ten single-use recovery codes like `k7m2p-q9xrt`; only their SHA-256 is stored (50 random bits each). */
-export function newRecoveryCodes(count = 10): { codes: string[]; hashes: string[] } {
+/** A recovery code as typed: case, spaces and the dash do not matter (`K7M2P Q9XRT` is `k7m2p-q9xrt`). */
+export function canonicalRecoveryCode(code: string): string {
+  const chars = code.toLowerCase().replace(/[\s-]+/g, '');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * Ten single-use recovery codes like `k7m2p-q9xrt` (about 50 random bits each). Below 112 bits a lookup secret is
+ * stored like a password (OWASP ASVS 6.5.2): argon2id with its own salt, so a stolen table cannot be brute-forced
+ * code by code as a bare SHA-256 could.
+ */
+export async function newRecoveryCodes(count = 10): Promise<{ codes: string[]; hashes: string[] }> {
   const codes = Array.from({ length: count }, () => {
     const bytes = randomBytes(10);
     const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
-  return { codes, hashes: codes.map(hashRecoveryCode) };
+  return { codes, hashes: await Promise.all(codes.map((code) => hashPassword(code))) };
 }
 
-export const hashRecoveryCode = (code: string) => sha256(code.trim().toLowerCase().replace(/\s+/g, ''));
+/**
+ * The stored hash a typed code matches, or null. Codes issued before argon2id were stored as bare SHA-256 (64 hex
+ * characters): they still work until used or regenerated.
+ */
+export async function matchingRecoveryHash(stored: readonly string[], typed: string): Promise<string | null> {
+  const code = canonicalRecoveryCode(typed);
+  for (const hash of stored) {
+    const legacy = /^[0-9a-f]{64}$/.test(hash);
+    if (legacy ? safeEqual(hash, sha256(code)) : await verifyPassword(hash, code).catch(() => false)) return hash;
+  }
+  return null;
+}
 
 export const looksLikeRecoveryCode = (value: string) => /^[a-z0-9]{5}-?[a-z0-9]{5}$/i.test(value.trim());

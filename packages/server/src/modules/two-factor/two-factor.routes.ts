@@ -100,7 +100,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await acceptTotp({ db, appKey: app.appKey }, user, request.body.code, app.clock.now()))) {
         throw new AppError('UNPROCESSABLE', MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
       }
-      const { codes, hashes } = newRecoveryCodes();
+      const { codes, hashes } = await newRecoveryCodes();
       await db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -134,7 +134,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await requireRecentPassword(app, request, request.body.password);
       if (!user.twoFactorConfirmedAt) throw new AppError('CONFLICT', 'Two-factor authentication is not on.');
-      const { codes, hashes } = newRecoveryCodes();
+      const { codes, hashes } = await newRecoveryCodes();
       await db.transaction(async (tx) => {
         await tx.update(users).set({ twoFactorRecoveryCodes: hashes }).where(eq(users.id, user.id));
         await recordAudit(tx, {

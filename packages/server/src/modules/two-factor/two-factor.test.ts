@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/app.js';
 import { createProject, createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { auditEvents, projectMemberships, users } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
+import { sha256 } from '../../lib/crypto.js';
 import { currentCode } from './totp.js';
 
 const STEP = 30_000;
@@ -97,6 +98,35 @@ describe('two-factor authentication', () => {
       .where(and(eq(auditEvents.action, 'two_factor.recovery_code_used'), eq(auditEvents.actorUserId, user.id)));
     expect(used).toHaveLength(2);
     expect((await b.get('/api/two-factor')).json().recovery_codes_remaining).toBe(8);
+  });
+
+  it('stores recovery codes as salted argon2id hashes and takes them typed without the dash', async () => {
+    const user = await createUser(db());
+    const { codes } = await enrol(ctx.agent(), user.email);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    const stored = row!.twoFactorRecoveryCodes!;
+    expect(stored).toHaveLength(10);
+    for (const hash of stored) expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(new Set(stored.map((h) => h.split('$')[4])).size).toBe(10); // a salt of its own each
+    const a = ctx.agent();
+    await a.login(user.email, TEST_PASSWORD);
+    const typed = ` ${codes[2]!.replace('-', '').toUpperCase()} `;
+    expect((await a.post('/login', { email: user.email, one_time_password: typed })).statusCode).toBe(200);
+  });
+
+  it('still accepts a recovery code stored the old way (bare SHA-256), once', async () => {
+    const user = await createUser(db());
+    await enrol(ctx.agent(), user.email);
+    await db()
+      .update(users)
+      .set({ twoFactorRecoveryCodes: [sha256('abcde-fghjk')] })
+      .where(eq(users.id, user.id));
+    const a = ctx.agent();
+    await a.login(user.email, TEST_PASSWORD);
+    expect((await a.post('/login', { email: user.email, one_time_password: 'ABCDE-FGHJK' })).statusCode).toBe(200);
+    const b = ctx.agent({ ip: '10.21.0.9' });
+    await b.login(user.email, TEST_PASSWORD);
+    expect((await b.post('/login', { email: user.email, one_time_password: 'abcde-fghjk' })).statusCode).toBe(422);
   });
 
   it('drops the pending code step after 5 minutes', async () => {
