@@ -40,8 +40,11 @@ export async function renderRoute(path: string) {
   return { ...rendered, router };
 }
 
-/** Retries `check` until it stops throwing, letting React and pending promises settle between tries. */
-export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
+/**
+ * Retries `check` until it stops throwing, letting React and pending promises settle between tries. Five seconds:
+ * a passing check returns at once, and a loaded CI machine once needed more than two for a Select to open.
+ */
+export async function waitFor(check: () => void, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
