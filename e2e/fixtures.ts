@@ -57,7 +57,9 @@ export async function solveCaptcha(page: Page, timeoutMs = 60_000) {
   while (Date.now() < deadline) {
     if (await verified.isVisible()) return;
     const idle = (await box.isVisible()) && (await box.isEnabled()) && !(await box.isChecked());
-    if (idle) await box.click({ timeout: 2_000 }).catch(() => {});
+    // Forced: the widget draws its check mark over the box, and Playwright refuses a click the mark would receive
+    // (a person's click there still ticks it). Needed when the widget loaded after the form already had focus.
+    if (idle) await box.click({ force: true, timeout: 2_000 }).catch(() => {});
     await page.waitForTimeout(500);
   }
   throw new Error(`The captcha did not verify within ${timeoutMs / 1000} s`);
