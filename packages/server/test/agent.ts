@@ -17,9 +17,11 @@ export function createAgent(app: FastifyInstance, options: { ip?: string } = {})
       headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     }
     const res = await app.inject({ ...opts, headers, remoteAddress: options.ip ?? '127.0.0.1' } as InjectOptions);
+    // Expiry is judged by the app's clock, as a browser on the server's time would: tests that set the clock to a
+    // fixed day must not lose their cookies once the real time has passed their expiry.
+    const now = app.clock.now().getTime();
     for (const cookie of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
-      const cleared =
-        cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= now);
       if (cleared) jar.delete(cookie.name);
       else jar.set(cookie.name, cookie.value);
     }
