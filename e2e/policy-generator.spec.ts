@@ -36,11 +36,10 @@ test('generates a policy from a library template and sends the draft into review
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // 4 destination: the department's reviewers are shown and the next number is proposed.
+  // 4 destination: the template's department is proposed, its reviewers are shown and its next number too.
   const title = `Hand hygiene ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await page.getByRole('combobox', { name: 'Department' }).click();
-  await page.getByRole('option', { name: /Infection Prevention and Control/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Department' })).toHaveValue(/Infection Prevention and Control/);
   await expect(page.getByText(/Reviewers: /)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Number' })).not.toHaveValue('');
   await page.getByRole('button', { name: 'Generate draft' }).click();
@@ -48,6 +47,7 @@ test('generates a policy from a library template and sends the draft into review
   await expect(page.getByText('Draft created')).toBeVisible();
   await page.getByRole('link', { name: 'Open the draft in Policy management' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(title) })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Made with the Policy Generator from Hand Hygiene, template version 1/)).toBeVisible();
 
   // The draft enters the normal workflow.
   await page.getByRole('button', { name: 'Send for review' }).click();

@@ -179,6 +179,10 @@ export const documentDetailSchema = z.object({
     z.object({ from: z.string().nullable(), to: z.string().nullable(), by: personRef, at: time }),
   ),
   abilities: z.object({ edit: z.boolean(), archive: z.boolean(), restore: z.boolean(), renumber: z.boolean() }),
+  /** The policy generator's latest draft of this policy (template and version), for those who may edit it. */
+  generated_from: z
+    .object({ template_id: id, template_title: z.string(), template_version: z.number().int(), at: time })
+    .nullable(),
 });
 export type DocumentDetail = z.infer<typeof documentDetailSchema>;
 

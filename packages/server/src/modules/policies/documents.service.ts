@@ -13,6 +13,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  pgGenerations,
+  pgTemplateVersions,
   policyDepartments,
   policyDocuments,
   policyNumberHistory,
@@ -247,6 +249,7 @@ export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: num
     .where(and(eq(policyNumberHistory.projectId, actor.projectId), eq(policyNumberHistory.documentId, documentId)))
     .orderBy(desc(policyNumberHistory.changedAt), desc(policyNumberHistory.id));
   const archived = doc.status === 'archived';
+  const editor = can(actor, EDIT_DOCUMENTS);
   return {
     id: doc.id,
     number: doc.number,
@@ -269,12 +272,30 @@ export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: num
       at: h.at.toISOString(),
     })),
     abilities: {
-      edit: !archived && can(actor, EDIT_DOCUMENTS),
+      edit: !archived && editor,
       archive: !archived && can(actor, ARCHIVE_DOCUMENTS),
       restore: archived && can(actor, ARCHIVE_DOCUMENTS),
       renumber: !archived && can(actor, 'numbering'),
     },
+    generated_from: editor ? await generatedFrom(db, actor.projectId, doc.id) : null,
   };
+}
+
+/** The newest generation that wrote a version of this document (policy generator, issue 12), or null. */
+async function generatedFrom(db: DbOrTx, projectId: number, documentId: number) {
+  const [row] = await db
+    .select({
+      template_id: pgGenerations.templateId,
+      template_title: sql<string>`${pgTemplateVersions.body}->>'title'`,
+      template_version: pgTemplateVersions.version,
+      at: pgGenerations.createdAt,
+    })
+    .from(pgGenerations)
+    .innerJoin(pgTemplateVersions, eq(pgTemplateVersions.id, pgGenerations.templateVersionId))
+    .where(and(eq(pgGenerations.projectId, projectId), eq(pgGenerations.documentId, documentId)))
+    .orderBy(desc(pgGenerations.createdAt), desc(pgGenerations.id))
+    .limit(1);
+  return row ? { ...row, at: row.at.toISOString() } : null;
 }
 
 // ---------------------------------------------------------------- numbers

@@ -444,6 +444,12 @@ describe('policy generator', () => {
         await s.author.get(`/api/projects/${s.project.id}/policy-management/documents/${made.document_id}`)
       ).json();
       expect(doc).toMatchObject({ title: 'Visitors', number: '7', status: 'draft', review_interval_months: 24 });
+      // The policy page names the template version it came from.
+      expect(doc.generated_from).toMatchObject({
+        template_id: t.id,
+        template_title: 'Visitor policy',
+        template_version: 1,
+      });
       const [version] = await db().select().from(policyVersions).where(eq(policyVersions.documentId, made.document_id));
       expect(version!.content).toContain('<h2>Purpose</h2><p>North Clinic Hospital, Inc. welcomes visitors from .</p>');
       expect(version!.content).toContain('Lead: {{lead}}.');
@@ -557,6 +563,8 @@ describe('policy generator', () => {
         changeSummary: 'Regenerated from the template "Visitor policy" version 2.',
       });
       expect(draft!.content).toBe('<h2>Purpose</h2><p>North Clinic welcomes visitors every day.</p>');
+      const page = `/api/projects/${s.project.id}/policy-management/documents/${made.document_id}`;
+      expect((await s.author.get(page)).json().generated_from).toMatchObject({ template_version: 2 });
       expect((await s.author.get(`${s.base}/generations`)).json().generations[0]).toMatchObject({
         kind: 'regenerate',
         version: 2,
@@ -580,6 +588,8 @@ describe('policy generator', () => {
       const plainDoc = (
         await s.author.post(`/api/projects/${s.project.id}/policy-management/documents`, { title: 'Handwritten' })
       ).json();
+      const plainPage = `/api/projects/${s.project.id}/policy-management/documents/${plainDoc.id}`;
+      expect((await s.author.get(plainPage)).json().generated_from).toBeNull();
       const notGenerated = await s.author.post(`${s.base}/documents/${plainDoc.id}/regenerate`, {});
       expect(notGenerated.statusCode).toBe(404);
       expect(notGenerated.json().message).toBe('This policy was not made by the policy generator.');

@@ -1,10 +1,10 @@
 import type { Project } from '@portal/shared';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../session';
 import { useProject } from './get-project';
 import { useProjects } from './get-projects';
-import { projectRefFromPath, readLastProjectId, rememberProjectId } from './project-path';
+import { projectRefFromPath, readLastProjectId, rememberProjectId, subscribeLastProjectId } from './project-path';
 
 export function useIsSuperadmin(): boolean {
   const session = useSession();
@@ -53,7 +53,7 @@ export function useCurrentProject(): CurrentProject {
   const signedIn = session.status === 'signed-in';
   const superadmin = signedIn && session.user.role === 'superadmin';
   const fromPath = usePathProject();
-  const remembered = readLastProjectId();
+  const remembered = useSyncExternalStore(subscribeLastProjectId, readLastProjectId, () => null);
   // A path that names a project never falls back to another one; other paths use the remembered project.
   const id = signedIn && !fromPath.resolving ? (fromPath.named ? fromPath.id : remembered) : null;
   const query = useProject(id, superadmin);

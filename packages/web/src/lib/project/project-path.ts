@@ -41,11 +41,24 @@ export function readLastProjectId(): string | null {
   }
 }
 
+// Screens that show the current project (the navbar, the generator's picker) re-render when it changes.
+const listeners = new Set<() => void>();
+
+/** For useSyncExternalStore: called whenever rememberProjectId changes the remembered project. */
+export function subscribeLastProjectId(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function rememberProjectId(id: string | null): void {
+  if (id !== null && !isProjectId(id)) return;
+  if (readLastProjectId() === id) return;
   try {
     if (id === null) window.localStorage.removeItem(LAST_PROJECT_KEY);
-    else if (isProjectId(id)) window.localStorage.setItem(LAST_PROJECT_KEY, id);
+    else window.localStorage.setItem(LAST_PROJECT_KEY, id);
   } catch {
     // Storage unavailable (private mode): the project is simply not remembered.
+    return;
   }
+  for (const listener of listeners) listener();
 }

@@ -92,6 +92,7 @@ function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
     versions: [],
     number_history: [],
     abilities: { edit: true, archive: true, restore: false, renumber: true },
+    generated_from: null,
     ...overrides,
   };
 }

@@ -104,6 +104,26 @@ describe('DocumentPage', () => {
     expect(content.querySelector('img')?.hasAttribute('onerror')).toBe(false);
     expect(content.innerHTML).not.toContain('onerror');
     expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(document.querySelector('[data-testid="generated-from"]')).toBeNull();
+  });
+
+  it('names the template a generated policy was made from, with a link to it', async () => {
+    server(
+      withDraft({
+        generated_from: {
+          template_id: 31,
+          template_title: 'Hand Hygiene',
+          template_version: 2,
+          at: '2026-11-20T15:00:00Z',
+        },
+      }),
+    );
+    await openDocument(PAGE);
+    await waitFor(() => expect(document.querySelector('[data-testid="generated-from"]')).not.toBeNull());
+    expect(text(document.querySelector('[data-testid="generated-from"]')!)).toMatch(
+      /^Made with the Policy Generator from Hand Hygiene, template version 2, on Nov 20, 2026/,
+    );
+    expect(href('Hand Hygiene')).toBe('/app/policy_generator/templates/31');
   });
 
   it('hides what the abilities do not allow', async () => {

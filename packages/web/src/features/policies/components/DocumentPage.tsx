@@ -26,6 +26,7 @@ import {
   documentName,
   documentPage,
   documentPrintPage,
+  formatDateTime,
   formatDay,
   versionIdParam,
   versionLabel,
@@ -257,6 +258,16 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
           <Fact label="Effective date">{formatDay(document.effective_on, 'Not yet effective')}</Fact>
           <Fact label="Next review">{formatDay(document.next_review_on)}</Fact>
         </SimpleGrid>
+        {document.generated_from && (
+          <Text size="sm" c="dimmed" data-testid="generated-from">
+            Made with the Policy Generator from{' '}
+            <Anchor component={Link} to={`/app/policy_generator/templates/${document.generated_from.template_id}`}>
+              {document.generated_from.template_title}
+            </Anchor>
+            , template version {document.generated_from.template_version}, on{' '}
+            {formatDateTime(document.generated_from.at)}.
+          </Text>
+        )}
         {archived && (
           <Alert color="gray" variant="light">
             This policy is archived: it is not in the table of contents. Its whole history is kept.

@@ -92,6 +92,7 @@ export function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail 
     versions: [summaryOf(V1), summaryOf(V2)],
     number_history: [{ from: '4.1', to: '4.2', by: ANA, at: '2025-06-01T12:00:00Z' }],
     abilities: { edit: true, archive: true, restore: false, renumber: true },
+    generated_from: null,
   };
   return { ...base, ...overrides };
 }

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   List,
@@ -168,7 +169,10 @@ function GenerationRow({
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <DocumentStatusBadge status={document.status} />
+        {/* A badge clips its label to fit a narrow column: this keeps the whole status readable. */}
+        <Box w="max-content">
+          <DocumentStatusBadge status={document.status} />
+        </Box>
       </Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-start">

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { ACCESS_DENIED, type MemberProject } from '@portal/shared';
-import { type ReactNode, useEffect, useReducer } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, Route, Routes, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
@@ -70,8 +70,6 @@ function TemplateScreen({ generate }: { generate: boolean }) {
 function GeneratorShell() {
   const superadmin = useIsSuperadmin();
   const navigate = useNavigate();
-  // The remembered project is read on each render: picking one re-renders this shell to read it again.
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const { projectId, project, loading } = useCurrentProject();
   const projects = useProjects(superadmin);
   const eligible = (projects.data ?? []).filter((item) => item.active_apps.includes('policy_generator'));
@@ -79,7 +77,6 @@ function GeneratorShell() {
   const choose = (value: string | null) => {
     if (!value || value === projectId) return;
     rememberProjectId(value);
-    rerender();
     // Templates and drafts belong to a project: start again from the gallery of the one chosen.
     navigate(PG_BASE);
   };
@@ -89,7 +86,6 @@ function GeneratorShell() {
   useEffect(() => {
     if (only) {
       rememberProjectId(only);
-      rerender();
     }
   }, [only]);
 

@@ -3,8 +3,8 @@ import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import { errorOf, field, pick, rows, seriousViolations } from '../../../test/ui';
-import { BASE, detail, generatorRoutes, openGenerator, PG_API } from './pg-test-fixtures';
-import { missingWarning, NO_PUBLISHED_VERSION } from './WizardPage';
+import { BASE, detail, generatorRoutes, openGenerator, PG_API, version, WIZARD_BODY } from './pg-test-fixtures';
+import { departmentFor, missingWarning, NO_PUBLISHED_VERSION } from './WizardPage';
 
 afterEach(() => localStorage.clear());
 
@@ -257,5 +257,42 @@ describe('WizardPage', () => {
     expect(api.calls(`POST ${PG_API}/generate`)[0]!.body).toMatchObject({
       overrides: { purpose: '<p>Lakeside Hospital Inc. runs this program.</p>' },
     });
+  });
+
+  it('proposes the department the template’s category names, with its number', async () => {
+    server({
+      [`GET ${PG_API}/templates/7`]: jsonResponse(
+        detail({ current: version({ body: { ...WIZARD_BODY, category: 'nursing' } }) }),
+      ),
+    });
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    await toStep('Answers');
+    await toStep('Preview');
+    await toStep('Destination');
+    expect(field('Department').value).toBe('Nursing (NUR)');
+    expect(field('Number').value).toBe('NUR-004');
+    expect(text()).toContain('Reviewers: Rita Reviewer; Signers: Sam Signer');
+  });
+});
+
+describe('departmentFor', () => {
+  const departments = [
+    { id: 1, name: 'Infection Prevention and Control' },
+    { id: 2, name: 'Nursing' },
+    { id: 3, name: 'Nursing Education' },
+    { id: 4, name: 'Patient Safety' },
+    { id: 5, name: 'Patient Safety Office' },
+  ];
+  it('takes the same name first, then the one department whose name begins with the category', () => {
+    expect(departmentFor('Nursing', departments)?.id).toBe(2);
+    expect(departmentFor(' infection prevention ', departments)?.id).toBe(1);
+    expect(departmentFor('Patient Safety', departments)?.id).toBe(4);
+  });
+  it('proposes none when nothing or more than one department fits', () => {
+    expect(departmentFor('Pharmacy', departments)).toBeNull();
+    expect(departmentFor('', departments)).toBeNull();
+    expect(departmentFor('Patient', departments)).toBeNull();
+    expect(departmentFor('Infection', [...departments, { id: 6, name: 'Infection Control Lab' }])).toBeNull();
   });
 });

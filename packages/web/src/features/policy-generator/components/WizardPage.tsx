@@ -160,6 +160,20 @@ interface Destination {
   owner: string | null;
 }
 
+/**
+ * The department a template's category names, proposed as the destination: the same name, or one that begins with it
+ * ("Infection Prevention" finds "Infection Prevention and Control"). None when no single department matches.
+ */
+export function departmentFor<D extends { name: string }>(category: string, departments: readonly D[]): D | null {
+  const wanted = category.trim().toLocaleLowerCase();
+  if (!wanted) return null;
+  const name = (d: D) => d.name.trim().toLocaleLowerCase();
+  const exact = departments.filter((d) => name(d) === wanted);
+  if (exact.length === 1) return exact[0]!;
+  const starting = departments.filter((d) => name(d).startsWith(`${wanted} `));
+  return starting.length === 1 ? starting[0]! : null;
+}
+
 function Wizard({
   projectId,
   version,
@@ -180,13 +194,16 @@ function Wizard({
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Record<string, Answer>>(() => defaultAnswers(variables));
   const [overrides, setOverrides] = useState<Overrides>({});
-  const [destination, setDestination] = useState<Destination>(() => ({
-    title: body.title,
-    department: null,
-    number: lookups.next_number ?? '',
-    numberEdited: false,
-    owner: null,
-  }));
+  const [destination, setDestination] = useState<Destination>(() => {
+    const suggested = departmentFor(body.category, lookups.departments);
+    return {
+      title: body.title,
+      department: suggested ? String(suggested.id) : null,
+      number: (suggested ? suggested.next_number : lookups.next_number) ?? '',
+      numberEdited: false,
+      owner: null,
+    };
+  });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<GenerateResult | null>(null);
@@ -936,6 +953,7 @@ function DestinationStep({
         value={destination.department}
         onChange={chooseDepartment}
         clearable
+        allowDeselect={false}
         searchable={lookups.departments.length > 8}
         nothingFoundMessage="Nothing found"
         description={people}
