@@ -42,22 +42,37 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
 }
 
 export const NUL_REFUSED = 'Text may not contain the NUL character (U+0000).';
+export const BROKEN_UNICODE = 'Text may not contain half of a character (an unpaired UTF-16 surrogate).';
 
-/** The path (a.b.0) of the first string or key holding U+0000, '' for the value itself, else null. */
-function nulAt(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
+// A high surrogate not followed by a low one, or a low one without a high one before it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL could not store this text, or null when it can. */
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_REFUSED;
+  return LONE_SURROGATE.test(text) ? BROKEN_UNICODE : null;
+}
+
+/** The first string or key (its path a.b.0, '' for the value itself) PostgreSQL could not store, and why. */
+function unstorableAt(value: unknown, depth = 0): { at: string; message: string } | null {
+  if (typeof value === 'string') {
+    const message = unstorable(value);
+    return message ? { at: '', message } : null;
+  }
   if (value === null || typeof value !== 'object' || depth > JSON_MAX_DEPTH || Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return key.replaceAll('\u0000', '');
-    const inner = nulAt(item, depth + 1);
-    if (inner !== null) return inner ? `${key}.${inner}` : key;
+    const message = unstorable(key);
+    if (message) return { at: key.replace(/[\u0000\uD800-\uDFFF]/g, ''), message };
+    const inner = unstorableAt(item, depth + 1);
+    if (inner) return { at: inner.at ? `${key}.${inner.at}` : key, message: inner.message };
   }
   return null;
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: a query string, path parameter or JSON field with one would fail in the database
- * (a 500; plain-text comments did). Such input is refused up front with a 400 that names the field. No one types it.
+ * PostgreSQL text cannot hold U+0000 nor an unpaired surrogate (not valid UTF-8): a query string, path parameter or
+ * JSON field with one would fail in the database (a 500; plain-text comments and template titles did). Such input is
+ * refused up front with a 400 that names the field. No one types it.
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -66,8 +81,8 @@ export function registerNulGuard(app: FastifyInstance): void {
       ['params', request.params],
       ['body', request.body],
     ] as const) {
-      const at = nulAt(value);
-      if (at !== null) throw new AppError('VALIDATION_FAILED', NUL_REFUSED, { [at || where]: [NUL_REFUSED] });
+      const bad = unstorableAt(value);
+      if (bad) throw new AppError('VALIDATION_FAILED', bad.message, { [bad.at || where]: [bad.message] });
     }
   });
 }

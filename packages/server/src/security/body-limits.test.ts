@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { insertPage, monitoringProject } from '../../test/monitoring-kit.js';
 import { users } from '../db/schema/index.js';
-import { JSON_MAX_DEPTH, JSON_TOO_DEEP, jsonTooDeep, NUL_REFUSED } from '../plugins/input-guards.js';
+import { BROKEN_UNICODE, JSON_MAX_DEPTH, JSON_TOO_DEEP, jsonTooDeep, NUL_REFUSED } from '../plugins/input-guards.js';
 
 const ctx = useTestApp();
 const BODY_LIMIT = 1_048_576; // app.ts: Fastify({ bodyLimit })
@@ -81,6 +81,23 @@ describe('huge strings and arrays in fields', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { first_name: [NUL_REFUSED] } });
     expect(await namesOf(user.id)).toEqual({ first: 'Body', last: 'Tester' });
+  });
+
+  it('refuses an unpaired surrogate in a JSON field or key with a 400 naming it, and keeps real emoji', async () => {
+    const { user, agent } = await signedInUser();
+    for (const [body, field] of [
+      [{ first_name: 'Bo\uD800dy', last_name: 'Tester' }, 'first_name'],
+      [{ first_name: 'Body', last_name: 'Tester\uDC00' }, 'last_name'],
+      [{ first_name: 'Body', last_name: 'Tester', ['x\uD83D']: 1 }, 'x'],
+    ] as const) {
+      const res = await agent.put('/api/user/profile', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { [field]: [BROKEN_UNICODE] } });
+    }
+    expect(await namesOf(user.id)).toEqual({ first: 'Body', last: 'Tester' });
+    const emoji = await agent.put('/api/user/profile', { first_name: 'Body \uD83D\uDE00', last_name: 'Tester' });
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect(await namesOf(user.id)).toEqual({ first: 'Body \u{1F600}', last: 'Tester' });
   });
 
   it('refuses an array over its maximum (2001 rows to the page grid) with the field message', async () => {

@@ -17,6 +17,9 @@ import {
  * /api/projects/{id}/policy-generator; docs/policy-generator.md lists them. Times are ISO strings.
  */
 
+/** A record's id in a request body: the database's ids are 32-bit, so a larger number names nothing (a 400, not a 500). */
+const recordId = z.number().int().positive().max(2_147_483_647, 'No such record.');
+
 export const PG_LIMITS = {
   name: 200,
   shortName: 60,
@@ -207,6 +210,18 @@ export const templateVersionSchema = z.object({
 });
 export type TemplateVersion = z.infer<typeof templateVersionSchema>;
 
+/**
+ * A standard the template lists, as this draft would meet it: its title where a framework the project can see has
+ * it, whether the project assesses it (the draft is then linked to it) and whether the draft's text still cites it
+ * (a section the profile leaves out may take the citation with it).
+ */
+export const standardCoverageSchema = standardRefSchema.extend({
+  title: z.string().nullable(),
+  assessed: z.boolean(),
+  cited: z.boolean(),
+});
+export type StandardCoverage = z.infer<typeof standardCoverageSchema>;
+
 export const templateDetailSchema = templateSummarySchema.extend({
   versions: z.array(
     z.object({
@@ -220,13 +235,15 @@ export const templateDetailSchema = templateSummarySchema.extend({
   /** The version the wizard uses (the published one), and the draft for editors. */
   current: templateVersionSchema.nullable(),
   working: templateVersionSchema.nullable(),
+  /** The current version's standards as this project knows them: their titles and whether it assesses them. */
+  current_standards: z.array(standardCoverageSchema.omit({ cited: true })),
   can_edit: z.boolean(),
 });
 export type TemplateDetail = z.infer<typeof templateDetailSchema>;
 
 /** A new project template: a copy of a template (global or the project's), or a blank one with a title. */
 export const templateCreateSchema = z.union([
-  z.object({ copy_of: z.number().int().positive() }),
+  z.object({ copy_of: recordId }),
   z.object({ title: z.string().trim().min(1, 'Enter a title.').max(PG_LIMITS.title) }),
 ]);
 
@@ -250,7 +267,7 @@ export const sectionOverridesSchema = z.partialRecord(
 );
 
 export const previewInputSchema = z.object({
-  template_version_id: z.number().int().positive(),
+  template_version_id: recordId,
   answers: answersSchema,
   overrides: sectionOverridesSchema.optional(),
 });
@@ -263,14 +280,15 @@ export const previewResultSchema = z.object({
   unresolved: z.array(z.string()),
   missing_required: z.array(z.string()),
   errors: z.record(z.string(), z.string()),
+  standards: z.array(standardCoverageSchema),
 });
 export type PreviewResult = z.infer<typeof previewResultSchema>;
 
 export const generateInputSchema = previewInputSchema.extend({
   title: z.string().trim().min(1, 'Enter a title.').max(PG_LIMITS.title),
-  department_id: z.number().int().positive().nullable(),
+  department_id: recordId.nullable(),
   number: z.string().trim().max(40).nullable(),
-  owner_id: z.number().int().positive().nullable(),
+  owner_id: recordId.nullable(),
 });
 export type GenerateInput = z.infer<typeof generateInputSchema>;
 
@@ -305,7 +323,7 @@ export const generationDetailSchema = generationSchema.extend({
 
 export const regenerateInputSchema = z.object({
   /** A newer published version of the same template (default: the latest). */
-  template_version_id: z.number().int().positive().optional(),
+  template_version_id: recordId.optional(),
   /** Changed answers; unchanged ones are taken from the last generation. */
   answers: answersSchema.optional(),
 });
@@ -331,7 +349,7 @@ export const ASSIST_ACTION_LABELS: Record<(typeof ASSIST_ACTIONS)[number], strin
 export const assistStatusSchema = z.object({ model: z.string(), actions: z.array(z.enum(ASSIST_ACTIONS)) });
 
 export const refineInputSchema = z.object({
-  template_version_id: z.number().int().positive(),
+  template_version_id: recordId,
   section_key: z.enum(TEMPLATE_SECTIONS),
   /** The section as the author sees it now (rendered, or an earlier accepted suggestion). */
   html: z.string().min(1, 'The section is empty.').max(PG_LIMITS.sectionHtml),

@@ -2,6 +2,7 @@ import {
   type AnswerLookup,
   type Answers,
   assemblePolicy,
+  citesStandard,
   type GenerateInput,
   type GeneratorLookups,
   nextNumber,
@@ -15,7 +16,7 @@ import {
   type TemplateBody,
   type TemplateSectionKey,
 } from '@portal/shared';
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   pgGenerations,
@@ -25,9 +26,6 @@ import {
   policyDocuments,
   policyUsers,
   policyVersions,
-  stdAssessments,
-  stdFrameworks,
-  stdNodes,
   traceLinks,
   users,
 } from '../../db/schema/index.js';
@@ -40,6 +38,7 @@ import { insertDocument, lockDocument, openDraft, refreshSearchText } from '../p
 import { usedNumbers } from '../policies/numbering.service.js';
 import { loadScheme, personName, audit as policyAudit } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
+import { standardNodes, standardsInProject } from './standards-lookup.js';
 import { loadTemplateVersion } from './templates.service.js';
 
 /**
@@ -162,12 +161,14 @@ export async function previewPolicy(
   const { body } = await loadTemplateVersion(db, actor, input.template_version_id);
   const lookup = await answerLookup(db, actor.projectId);
   const out = render(body, profile, input.answers, lookup, input.overrides, true);
+  const known = await standardsInProject(db, actor.projectId, body.standards);
   return {
     sections: out.sections,
     html: sanitizeHtml(out.html),
     unresolved: out.unresolved,
     missing_required: out.missing,
     errors: out.errors,
+    standards: known.map((standard) => ({ ...standard, cited: citesStandard(out.html, standard.ref_id) })),
   };
 }
 
@@ -185,23 +186,7 @@ async function suggestLinks(
   label: string,
 ): Promise<{ added: number; unmatched: string[] }> {
   if (!refs.length) return { added: 0, unmatched: [] };
-  const nodes = await tx
-    .selectDistinct({ id: stdNodes.id, code: stdFrameworks.code, refId: stdNodes.refId })
-    .from(stdNodes)
-    .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdNodes.frameworkId))
-    .innerJoin(
-      stdAssessments,
-      and(eq(stdAssessments.frameworkId, stdFrameworks.id), eq(stdAssessments.projectId, actor.projectId)),
-    )
-    .where(
-      and(
-        or(isNull(stdFrameworks.projectId), eq(stdFrameworks.projectId, actor.projectId)),
-        inArray(
-          stdNodes.refId,
-          refs.map((r) => r.ref_id),
-        ),
-      ),
-    );
+  const nodes = (await standardNodes(tx, actor.projectId, refs)).filter((n) => n.assessed);
   const matched = nodes.filter((n) => refs.some((r) => r.framework === n.code && r.ref_id === n.refId));
   const unmatched = refs
     .filter((r) => !matched.some((n) => n.code === r.framework && n.refId === r.ref_id))

@@ -495,6 +495,23 @@ describe('policy generator', () => {
           { framework: 'CMS-482', ref_id: '§482.13(h)' },
         ],
       });
+      expect((await s.author.get(`${s.base}/templates/${t.id}`)).json().current_standards).toMatchObject([
+        { framework: 'STATE-QS', ref_id: 'IC.1.1', title: 'Hand hygiene audits', assessed: true },
+        { framework: 'STATE-QS', ref_id: 'GOV.1', title: 'Governing body', assessed: true },
+        { framework: 'CMS-482', ref_id: '§482.13(h)', assessed: false },
+      ]);
+      // The preview's coverage: titles from the project's framework, assessed or not, cited in the text or not.
+      const preview = await s.author.post(`${s.base}/preview`, {
+        template_version_id: t.versionId,
+        answers: { lead: 'Ada' },
+        overrides: { purpose: '<p>Meets IC.1.1 of the state rules (not IC.1.10).</p>' },
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().standards).toMatchObject([
+        { framework: 'STATE-QS', ref_id: 'IC.1.1', title: 'Hand hygiene audits', assessed: true, cited: true },
+        { framework: 'STATE-QS', ref_id: 'GOV.1', title: 'Governing body', assessed: true, cited: false },
+        { framework: 'CMS-482', ref_id: '§482.13(h)', assessed: false, cited: false },
+      ]);
       const made = await generate(s, t.versionId, { lead: 'Ada' });
       expect(made.statusCode, made.body).toBe(201);
       expect(made.json()).toMatchObject({ links_added: 2, links_unmatched: ['CMS-482 §482.13(h)'] });

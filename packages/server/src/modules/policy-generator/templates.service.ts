@@ -19,6 +19,7 @@ import { mayUseSection } from '../../policies/app-access.js';
 import { personName } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { LIBRARY } from './library/index.js';
+import { standardsInProject } from './standards-lookup.js';
 
 /**
  * Templates (issue 12; DOMAIN.md 4.2-4.6): the library shipped with the product (project_id null, read-only to
@@ -225,6 +226,9 @@ export async function templateDetail(
     })),
     current: published ? versionOut(published.version, published.publishedBy) : null,
     working: draft && editor ? versionOut(draft.version, null) : null,
+    current_standards: published
+      ? await standardsInProject(db, actor.projectId, bodyOf(published.version).standards)
+      : [],
     can_edit: editor,
   };
 }

@@ -126,6 +126,7 @@ export const emergencyManagement: LibraryTemplate = {
         html: html`
           <ul>
           <li><p>42 CFR 482.15, emergency preparedness, and CMS State Operations Manual, Appendix Z.</p></li>
+          <li><p>42 CFR 482.41(b), life safety from fire.</p></li>
           <li><p>42 CFR 482.41(a)(1): "There must be emergency power and lighting in at least the operating, recovery,
           intensive care, and emergency rooms, and stairwells."</p></li>
           <li><p>NFPA 99, Health Care Facilities Code; NFPA 101, Life Safety Code; NFPA 110, Standard for Emergency and

@@ -112,6 +112,7 @@ export const fallPrevention: LibraryTemplate = {
         html: html`
           <ul>
           <li><p>42 CFR 482.13(c)(2): "The patient has the right to receive care in a safe setting."</p></li>
+          <li><p>42 CFR 482.21(a), program scope: indicators that improve health outcomes and reduce medical errors, such as falls with injury.</p></li>
           <li><p>42 CFR 482.23(b)(4), nursing care plan for each patient.</p></li>
           <li><p>Agency for Healthcare Research and Quality, Preventing Falls in Hospitals: A Toolkit for Improving
           Quality of Care.</p></li>

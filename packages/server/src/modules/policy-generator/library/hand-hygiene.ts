@@ -115,6 +115,7 @@ export const handHygiene: LibraryTemplate = {
         html: html`
           <ul>
           <li><p>42 CFR 482.42(a), Infection prevention and control program organization and policies.</p></li>
+          <li><p>42 CFR 482.42(c), leadership responsibilities of the infection preventionist and the governing body.</p></li>
           <li><p>Centers for Disease Control and Prevention, Guideline for Hand Hygiene in Health-Care Settings.</p></li>
           <li><p>World Health Organization, Guidelines on Hand Hygiene in Health Care.</p></li>
           <li><p>{{#if accreditor_tjc}}The Joint Commission: National Patient Safety Goal NPSG.07.01.01 and the

@@ -109,6 +109,7 @@ export const hipaaPrivacy: LibraryTemplate = {
           <ul>
           <li><p>45 CFR 164.502 to 164.514 (uses and disclosures), 164.524 (access), 164.528 (accounting of
           disclosures), and 164.400 to 164.414 (breach notification).</p></li>
+          <li><p>42 CFR 482.13(c), patient rights: privacy and safety.</p></li>
           <li><p>42 CFR part 2, confidentiality of substance use disorder patient records.</p></li>
           <li><p>42 CFR 482.13(d)(1): "The patient has the right to the confidentiality of his or her clinical
           records."</p></li>

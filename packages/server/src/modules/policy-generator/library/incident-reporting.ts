@@ -108,6 +108,7 @@ export const incidentReporting: LibraryTemplate = {
           <li><p>42 CFR 482.21(c)(2): "Performance improvement activities must track medical errors and adverse patient
           events, analyze their causes, and implement preventive actions and mechanisms that include feedback and
           learning throughout the hospital."</p></li>
+          <li><p>42 CFR 482.21(a), program scope: indicators that improve health outcomes and identify and reduce medical errors.</p></li>
           <li><p>42 CFR 482.23(c)(5) and 482.25(b)(6), reporting of drug errors, adverse drug reactions and transfusion
           reactions.</p></li>
           <li><p>Patient Safety and Quality Improvement Act of 2005 and 42 CFR part 3.</p></li>

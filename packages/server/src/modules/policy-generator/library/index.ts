@@ -20,7 +20,7 @@ export type { LibraryTemplate } from './types.js';
  * The edition of the built-in library. Raise it whenever a template's content changes, so that a deployment
  * publishes the changed templates as new versions of the same global templates (matched by code).
  */
-export const LIBRARY_EDITION = 1;
+export const LIBRARY_EDITION = 2;
 
 /**
  * The built-in policy templates, in the order the gallery shows them: governance first, then patient safety,

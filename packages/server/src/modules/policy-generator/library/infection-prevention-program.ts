@@ -122,6 +122,7 @@ export const infectionPreventionProgram: LibraryTemplate = {
           <ul>
           <li><p>42 CFR 482.42, infection prevention and control and antibiotic stewardship programs, including (e)
           acute respiratory illness data reporting.</p></li>
+          <li><p>42 CFR 482.42(a), program organization and policies; 482.42(b), antibiotic stewardship program; 482.42(c), leadership responsibilities; 482.42(e), acute respiratory illness data reporting.</p></li>
           <li><p>CDC, Core Elements of Hospital Antibiotic Stewardship Programs.</p></li>
           <li><p>Occupational Safety and Health Administration, Bloodborne Pathogens Standard, 29 CFR 1910.1030.</p></li>
           <li><p>{{#if accreditor_tjc}}The Joint Commission: Infection Prevention and Control (IC) chapter and Medication

@@ -3,6 +3,7 @@ import {
   ACCREDITORS,
   type Answers,
   assemblePolicy,
+  citesStandard,
   defaultAnswers,
   OWNER_TITLES,
   type ProfileValues,
@@ -190,6 +191,12 @@ describe('built-in policy template library', () => {
         expect(cmsRefs.has(ref.ref_id), `${ref.ref_id} is not in cms-482.csv`).toBe(true);
       }
       expect(new Set(body.standards.map((s) => s.ref_id)).size).toBe(body.standards.length);
+    });
+
+    it('cites in its text every standard it lists, so the wizard shows each one as cited', () => {
+      const { policy } = render(body, FULL_PROFILE, answersFor(body, { all: true, flags: true }));
+      const notCited = body.standards.filter((ref) => !citesStandard(policy.html, ref.ref_id)).map((r) => r.ref_id);
+      expect(notCited, `${template.code} lists but does not cite these`).toEqual([]);
     });
 
     it('names accreditors without quoting their standards', () => {

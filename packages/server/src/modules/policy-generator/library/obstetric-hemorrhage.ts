@@ -104,6 +104,7 @@ export const obstetricHemorrhage: LibraryTemplate = {
           <ul>
           <li><p>42 CFR 482.23(c)(4): "Blood transfusions and intravenous medications must be administered in
           accordance with State law and approved medical staff policies and procedures."</p></li>
+          <li><p>42 CFR 482.23(b), nursing staffing and delivery of care; 42 CFR 482.21(c), program activities: tracking adverse events, analysing their causes and acting to prevent them.</p></li>
           <li><p>American College of Obstetricians and Gynecologists, Practice Bulletin on Postpartum
           Hemorrhage.</p></li>
           <li><p>Alliance for Innovation on Maternal Health (AIM), Obstetric Hemorrhage patient safety bundle.</p></li>

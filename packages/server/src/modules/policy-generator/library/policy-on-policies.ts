@@ -113,6 +113,7 @@ export const policyOnPolicies: LibraryTemplate = {
           <ul>
           <li><p>42 CFR 482.12, governing body: "There must be an effective governing body that is legally responsible
           for the conduct of the hospital."</p></li>
+          <li><p>42 CFR 482.12(a), the governing body's responsibilities for the medical staff, including approving its bylaws, rules and regulations.</p></li>
           <li><p>42 CFR 482.22(c), medical staff bylaws and rules.</p></li>
           <li><p>42 CFR 482.24(c)(3), conditions for standing orders, order sets and protocols.</p></li>
           <li><p>{{#if accreditor_tjc}}The Joint Commission: Leadership (LD) chapter.{{/if}}</p></li>

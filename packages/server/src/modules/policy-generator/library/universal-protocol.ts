@@ -102,6 +102,7 @@ export const universalProtocol: LibraryTemplate = {
         html: html`
           <ul>
           <li><p>42 CFR 482.51(b), surgical services: delivery of service.</p></li>
+          <li><p>42 CFR 482.13(c), patient rights: privacy and safety, including care in a safe setting.</p></li>
           <li><p>42 CFR 482.51(b)(2): "A properly executed informed consent form for the operation must be in the
           patient's chart before surgery, except in emergencies."</p></li>
           <li><p>World Health Organization, Surgical Safety Checklist.</p></li>

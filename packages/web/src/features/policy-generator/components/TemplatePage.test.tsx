@@ -56,8 +56,9 @@ describe('TemplatePage', () => {
     expect(variables).toContain('WHO · Custom');
     expect(variables).toContain('Default: 2026-03-05');
     const standards = text(document.querySelector('[data-testid="pg-standards"]')!);
-    expect(standards).toContain('CMS-482 §482.42(a)');
+    expect(standards).toContain('CMS-482 §482.42(a) Infection prevention program');
     expect(standards).toContain('TJC-HAP IC.02.01.01');
+    expect(standards).not.toContain('TJC-HAP IC.02.01.01 ');
 
     const versions = text(document.querySelector('[data-testid="pg-versions"]')!);
     expect(versions).toContain('Version 2 Published');

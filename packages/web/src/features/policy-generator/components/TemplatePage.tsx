@@ -298,7 +298,7 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
               <Title order={2} fz="h4" id="pg-standards-title">
                 Standards it helps satisfy
               </Title>
-              <StandardsList standards={body?.standards ?? template.standards} />
+              <StandardsList standards={body?.standards ?? template.standards} known={template.current_standards} />
             </Stack>
             <Stack gap="sm" component="section" aria-labelledby="pg-versions-title">
               <Title order={2} fz="h4" id="pg-versions-title">

@@ -182,7 +182,14 @@ export function VariablesTable({ variables }: { variables: readonly VariableList
 }
 
 /** The standards elements a template is written to help satisfy. */
-export function StandardsList({ standards }: { standards: readonly StandardRef[] }) {
+export function StandardsList({
+  standards,
+  known = [],
+}: {
+  standards: readonly StandardRef[];
+  /** Titles of the elements the project's frameworks have (the template detail's current_standards). */
+  known?: readonly (StandardRef & { title: string | null })[];
+}) {
   if (standards.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -200,11 +207,20 @@ export function StandardsList({ standards }: { standards: readonly StandardRef[]
           <Text span size="sm" ff="monospace">
             {s.ref_id}
           </Text>
+          {titleOf(known, s) && (
+            <Text span size="sm" c="dimmed">
+              {' '}
+              {titleOf(known, s)}
+            </Text>
+          )}
         </List.Item>
       ))}
     </List>
   );
 }
+
+const titleOf = (known: readonly (StandardRef & { title: string | null })[], ref: StandardRef) =>
+  known.find((k) => k.framework === ref.framework && k.ref_id === ref.ref_id)?.title ?? null;
 
 /** The profile flags a template needs, by their labels. */
 export function FlagsText({ flags }: { flags: readonly string[] }) {

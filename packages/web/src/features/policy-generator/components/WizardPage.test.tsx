@@ -91,6 +91,11 @@ describe('WizardPage', () => {
     expect(section('procedure')).toBeNull();
     expect(text(document.querySelector('[data-testid="left-out"]')!)).toContain('Procedure');
     expect(text(document.querySelector('[data-testid="unresolved-list"]')!)).toContain('Start date');
+    // The standards the template lists: not cited in this text, linked (the project assesses them).
+    expect(text(document.querySelector('[data-testid="coverage"]')!)).toBe(
+      'CMS482.13(e)Restraint or seclusionNot citedLinked to the draft',
+    );
+    expect(text()).toContain('1 standard the template lists is not cited in this text');
     // No writing assistant configured (GET /assist answers 404): nothing about it shows.
     expect(api.calls(`GET ${PG_API}/assist`).length).toBeGreaterThan(0);
     expect(() => getControl('Suggest a rewrite')).toThrow();
@@ -273,6 +278,43 @@ describe('WizardPage', () => {
     expect(field('Department').value).toBe('Nursing (NUR)');
     expect(field('Number').value).toBe('NUR-004');
     expect(text()).toContain('Reviewers: Rita Reviewer; Signers: Sam Signer');
+  });
+});
+
+describe('WizardPage standards coverage', () => {
+  it('says which standards the draft cites, following the sections the profile keeps', async () => {
+    server({
+      [`GET ${PG_API}/templates/7`]: jsonResponse(
+        detail({
+          current: version({
+            body: {
+              ...WIZARD_BODY,
+              sections: [
+                { key: 'purpose', html: '<p>Meets 42 CFR 482.13(e).</p>' },
+                { key: 'scope', html: '<p>{{#if has_psych}}Also 482.13(f).{{/if}}</p>' },
+              ],
+              standards: [
+                { framework: 'CMS', ref_id: '§482.13(e)' },
+                { framework: 'CMS', ref_id: '482.13(f)' },
+              ],
+            },
+          }),
+          current_standards: [
+            { framework: 'CMS', ref_id: '§482.13(e)', title: 'Restraint or seclusion', assessed: true },
+            { framework: 'CMS', ref_id: '482.13(f)', title: null, assessed: false },
+          ],
+        }),
+      ),
+    });
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    await toStep('Answers');
+    await toStep('Preview');
+    const items = [...document.querySelectorAll('[data-testid="coverage"] li')].map((li) => text(li as HTMLElement));
+    expect(items).toEqual([
+      'CMS§482.13(e)Restraint or seclusionCitedLinked to the draft',
+      'CMS482.13(f)Not citedNot assessed in this project',
+    ]);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   ASSIST_ACTION_LABELS,
   ASSIST_ACTIONS,
   assemblePolicy,
+  citesStandard,
   defaultAnswers,
   type generateResultSchema,
   PG_LIMITS,
@@ -36,6 +37,7 @@ import {
   profileValues,
   resolveAnswers,
   TEMPLATE_SECTION_TITLES,
+  type TemplateDetail,
   type TemplateSectionKey,
   templateNames,
 } from '@portal/shared';
@@ -123,6 +125,7 @@ export function WizardPage({ projectId, templateId }: { projectId: number; templ
         key={template.data.current.id}
         projectId={projectId}
         version={template.data.current}
+        standards={template.data.current_standards}
         profile={profile.data}
         lookups={lookups.data}
         assistActions={assist.data ? assist.data.actions : null}
@@ -177,12 +180,14 @@ export function departmentFor<D extends { name: string }>(category: string, depa
 function Wizard({
   projectId,
   version,
+  standards,
   profile,
   lookups,
   assistActions,
 }: {
   projectId: number;
   version: TemplateVersion;
+  standards: TemplateDetail['current_standards'];
   profile: FacilityProfile;
   lookups: GeneratorLookups;
   assistActions: readonly AssistAction[] | null;
@@ -333,6 +338,7 @@ function Wizard({
           <PreviewStep
             projectId={projectId}
             version={version}
+            standards={standards}
             values={values}
             overrides={overrides}
             setOverrides={setOverrides}
@@ -648,6 +654,7 @@ function AnswerField({
 function PreviewStep({
   projectId,
   version,
+  standards,
   values,
   overrides,
   setOverrides,
@@ -658,6 +665,7 @@ function PreviewStep({
 }: {
   projectId: number;
   version: TemplateVersion;
+  standards: TemplateDetail['current_standards'];
   values: Record<string, string | number | boolean | null>;
   overrides: Overrides;
   setOverrides: (update: (current: Overrides) => Overrides) => void;
@@ -754,7 +762,56 @@ function PreviewStep({
           Not in this draft (its conditions do not apply to this facility, or it is empty): {leftOut.join(', ')}.
         </Text>
       )}
+      <StandardsCoverage standards={standards} html={plain.html} />
     </Stack>
+  );
+}
+
+/**
+ * The standards the template is written to help meet, as this draft meets them (DOMAIN.md 4.2): cited in its text or
+ * not (a section left out may take a citation with it), and linked to the draft or not (only elements of frameworks
+ * the project assesses are).
+ */
+function StandardsCoverage({ standards, html }: { standards: TemplateDetail['current_standards']; html: string }) {
+  if (!standards.length) return null;
+  const rows = standards.map((standard) => ({ ...standard, cited: citesStandard(html, standard.ref_id) }));
+  const notCited = rows.filter((row) => !row.cited).length;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="pg-coverage-title" miw={0}>
+      <Stack gap="xs">
+        <Title order={3} fz="h5" id="pg-coverage-title">
+          Standards this draft helps meet
+        </Title>
+        <Text size="sm" c="dimmed">
+          {notCited === 0
+            ? 'The text cites every standard the template lists.'
+            : `${plural(notCited, 'standard')} the template lists ${notCited === 1 ? 'is' : 'are'} not cited in this text: check that the draft still addresses ${notCited === 1 ? 'it' : 'them'}.`}
+        </Text>
+        <List spacing={6} size="sm" data-testid="coverage" listStyleType="none" ml={0} pl={0}>
+          {rows.map((row) => (
+            <List.Item key={`${row.framework} ${row.ref_id}`}>
+              <Group gap={6} wrap="wrap" align="center">
+                <Text span size="sm" fw={600}>
+                  {row.framework}
+                </Text>
+                <Text span size="sm" ff="monospace">
+                  {row.ref_id}
+                </Text>
+                {row.title && (
+                  <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.title}
+                  </Text>
+                )}
+                <FactBadge tone={row.cited ? 'good' : 'warn'}>{row.cited ? 'Cited' : 'Not cited'}</FactBadge>
+                <FactBadge tone={row.assessed ? 'info' : 'plain'}>
+                  {row.assessed ? 'Linked to the draft' : 'Not assessed in this project'}
+                </FactBadge>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -135,6 +135,9 @@ export function detail(overrides: Partial<TemplateDetail> = {}): TemplateDetail 
       : [],
     current,
     working: null,
+    current_standards: current
+      ? current.body.standards.map((ref) => ({ ...ref, title: 'Restraint or seclusion', assessed: true }))
+      : [],
     can_edit: false,
     ...overrides,
   };

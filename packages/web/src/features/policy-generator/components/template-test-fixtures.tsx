@@ -132,6 +132,12 @@ export function detail(overrides: Partial<TemplateDetail> = {}): TemplateDetail 
     versions: [summaryOf(V2), summaryOf(V1)],
     current: V2,
     working: null,
+    // The project's CMS framework has the first element; the TJC one is not in any framework it sees.
+    current_standards: V2.body.standards.map((ref, i) => ({
+      ...ref,
+      title: i === 0 ? 'Infection prevention program' : null,
+      assessed: i === 0,
+    })),
     can_edit: true,
     ...overrides,
   };
