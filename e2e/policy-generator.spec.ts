@@ -60,3 +60,58 @@ test('generates a policy from a library template and sends the draft into review
   await page.goto('/app/policy_generator/generated');
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Hand Hygiene');
 });
+
+test('@responsive every generator screen fits a phone and passes the accessibility check', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  const settled = async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Policy Generator' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('status', { name: /^(Loading|Checking)/ })).toHaveCount(0, { timeout: 30_000 });
+  };
+  const check = async (what: string) => {
+    await settled();
+    const { scroll, view } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+    }));
+    // A phone widens its layout viewport to content that does not fit, so both must stay at the device width.
+    expect({ what, view }).toEqual({ what, view: page.viewportSize()!.width });
+    expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(view);
+    await expectNoSeriousA11yViolations(page);
+  };
+
+  for (const path of ['', '/generated', '/profile']) {
+    await page.goto(`/app/policy_generator${path}`);
+    await check(path || 'gallery');
+  }
+
+  // A library template, and each step of its wizard.
+  await page.goto('/app/policy_generator');
+  await settled();
+  await page.getByLabel('Search').fill('obstetric');
+  await page.getByRole('article').first().getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Obstetric Hemorrhage' })).toBeVisible();
+  await check('template page');
+  await page.getByRole('link', { name: 'Use template' }).click();
+  for (const step of ['profile check', 'answers', 'preview', 'destination']) {
+    await expect(page.getByRole('heading', { name: 'Generate: Obstetric Hemorrhage' })).toBeVisible();
+    await check(`wizard: ${step}`);
+    if (step === 'preview') {
+      await expect(page.getByRole('region', { name: 'Standards this draft helps meet' })).toContainText('Cited');
+    }
+    if (step !== 'destination') await page.getByRole('button', { name: 'Next' }).click();
+  }
+
+  // The template editor, on a project template of its own.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const created = await page.request.post('/api/projects/1/policy-generator/templates', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    data: { title: `Phone check ${Date.now()}` },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/app/policy_generator/templates/${(await created.json()).id}`);
+  await settled();
+  await page.getByRole('button', { name: /^(Edit|Open) draft$/ }).click();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+  await check('template editor');
+});

@@ -62,7 +62,7 @@ function unstorableAt(value: unknown, depth = 0): { at: string; message: string 
   if (value === null || typeof value !== 'object' || depth > JSON_MAX_DEPTH || Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     const message = unstorable(key);
-    if (message) return { at: key.replace(/[\u0000\uD800-\uDFFF]/g, ''), message };
+    if (message) return { at: key.replaceAll('\u0000', '').replace(/[\uD800-\uDFFF]/g, ''), message };
     const inner = unstorableAt(item, depth + 1);
     if (inner) return { at: inner.at ? `${key}.${inner.at}` : key, message: inner.message };
   }

@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { projectMemberships, projects } from '../db/schema/index.js';
@@ -14,14 +15,13 @@ export interface ProjectAccess {
 }
 
 // Project ids are 1-10 digits in routes (SPEC section 5) but an integer column stops at 2^31 - 1.
-const MAX_ID = 2_147_483_647;
 
 /**
  * Who may see a project: its members while it is active, and a superadmin always. Anyone else gets 404, the same
  * answer as for a project that does not exist, so ids of other facilities reveal nothing.
  */
 export async function projectAccess(db: DbOrTx, actor: SessionUser, projectId: number): Promise<ProjectAccess> {
-  if (!Number.isInteger(projectId) || projectId < 1 || projectId > MAX_ID) throw notFound('Project not found.');
+  if (!Number.isInteger(projectId) || projectId < 1 || projectId > INT4_MAX) throw notFound('Project not found.');
   const [row] = await db
     .select({ project: projects, projectRole: projectMemberships.projectRole })
     .from(projects)

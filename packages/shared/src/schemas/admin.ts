@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../patterns.js';
 import { APP_CODES, GLOBAL_ROLES, PROJECT_ROLES, USER_STATUSES } from '../roles.js';
+import { INT4_MAX, recordId } from './common.js';
 import { MAIN_ROLES, PERMISSION_APPS } from './permissions.js';
 import { usernameSchema } from './users.js';
 
@@ -155,7 +156,7 @@ export const memberListSchema = z.object({ members: z.array(memberSchema) });
 
 /** POST /super/projects/{id}/members: add an existing user. */
 export const memberAddSchema = z.object({
-  user_id: id.positive('Pick a user.'),
+  user_id: id.positive('Pick a user.').max(INT4_MAX, 'No such record.'),
   project_role: z.enum(PROJECT_ROLES).default('simple'),
   main_roles: mainRolesSchema.default({}),
 });
@@ -172,7 +173,7 @@ export const superUserListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   role: z.enum(GLOBAL_ROLES).optional(),
   status: z.enum([...USER_STATUSES, 'locked']).optional(),
-  project: z.coerce.number().int().positive().optional(),
+  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
 });
 export const superUserRowSchema = z.object({
   id,
@@ -209,7 +210,7 @@ export const superUserDetailSchema = superUserRowSchema.extend({
 export type SuperUserDetail = z.infer<typeof superUserDetailSchema>;
 
 export const membershipInputSchema = z.object({
-  project_id: id.positive(),
+  project_id: recordId,
   project_role: z.enum(PROJECT_ROLES).default('simple'),
   main_roles: mainRolesSchema.default({}),
 });
@@ -338,7 +339,7 @@ export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'logged'] as const;
 export const emailLogQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum(EMAIL_STATUSES).optional(),
-  project: z.coerce.number().int().positive().optional(),
+  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
 });
 export const emailLogRowSchema = z.object({
   id,
@@ -360,7 +361,9 @@ export const emailLogDetailSchema = emailLogRowSchema.extend({ body: z.string() 
 
 /** The apps with a permission matrix, as their /superadmin/... screens and /super/permissions/{app} calls name them. */
 export const MATRIX_APPS = PERMISSION_APPS;
-export const permissionMatrixQuerySchema = z.object({ project: z.coerce.number().int().positive() });
+export const permissionMatrixQuerySchema = z.object({
+  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
+});
 export const permissionMatrixSchema = z.object({
   app: z.enum(PERMISSION_APPS),
   project_id: id,
@@ -374,21 +377,21 @@ export const permissionMatrixSchema = z.object({
 export type PermissionMatrix = z.infer<typeof permissionMatrixSchema>;
 /** PUT /super/permissions/{app}: every section of the app with its allowed roles. */
 export const permissionMatrixUpdateSchema = z.object({
-  project_id: id.positive(),
+  project_id: recordId,
   sections: z
     .array(z.object({ path: z.string().max(100), allowed_roles: z.array(z.string().max(50)).max(20) }))
     .max(200),
 });
 /** POST /super/permissions/{app}/copy. */
-export const permissionMatrixCopySchema = z.object({ project_id: id.positive(), from_project_id: id.positive() });
+export const permissionMatrixCopySchema = z.object({ project_id: recordId, from_project_id: recordId });
 /** POST /super/permissions/{app}/reset. */
-export const permissionMatrixResetSchema = z.object({ project_id: id.positive() });
+export const permissionMatrixResetSchema = z.object({ project_id: recordId });
 
 // ---------------------------------------------------------------- audit log
 
 export const auditQuerySchema = pageQuerySchema.extend({
-  actor: z.coerce.number().int().positive().optional(),
-  project: z.coerce.number().int().positive().optional(),
+  actor: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
+  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
   /** An action, or its prefix such as `user.` */
   action: z
     .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SPC_RULES } from '../monitoring/spc/types.js';
 import { CR_GRAINS, CR_PROGRAM_STATUSES } from './chart-review.js';
-import { isRealDay } from './common.js';
+import { INT4_MAX, isRealDay } from './common.js';
 
 /**
  * Contracts of the chart review programme dashboard, compliance figures and de-identified export (issue 10, part 2;
@@ -11,7 +11,7 @@ import { isRealDay } from './common.js';
  */
 
 // Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
-const id = z.number().int().positive().max(2_147_483_647);
+const id = z.number().int().positive().max(INT4_MAX);
 const count = z.number().int();
 const interval = z.object({ low: z.number(), high: z.number() });
 

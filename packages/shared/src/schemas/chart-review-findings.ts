@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDay } from './common.js';
+import { INT4_MAX, isRealDay } from './common.js';
 
 /**
  * Contracts of chart review findings and corrective action plans (issue 10; DOMAIN.md 2.2 `cr_finding`,
@@ -24,7 +24,7 @@ export const CR_FINDING_LIMITS = {
 } as const;
 
 // Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
-const id = z.number().int().positive().max(2_147_483_647);
+const id = z.number().int().positive().max(INT4_MAX);
 const person = z.object({ id, name: z.string() });
 
 /** A real calendar day 'YYYY-MM-DD' (2026-02-30 is refused). */
@@ -46,6 +46,7 @@ export const crFindingListQuerySchema = z.object({
     .string()
     .regex(/^\d{1,10}$/, 'The programme id is 1 to 10 digits.')
     .transform(Number)
+    .pipe(z.number().max(INT4_MAX, 'No such programme.'))
     .optional(),
 });
 
@@ -84,7 +85,7 @@ export const crActionInputSchema = z.object({
     .number({ error: 'Choose who owns this action.' })
     .int('Choose who owns this action.')
     .positive('Choose who owns this action.')
-    .max(2_147_483_647, 'Choose who owns this action.'),
+    .max(INT4_MAX, 'Choose who owns this action.'),
   due: day('Enter a due date like 2026-03-31.'),
   /** When the action was done; null while it is open. */
   done_at: z.iso.datetime({ offset: true, error: 'A done time is a date and time.' }).nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crQuestionSchema } from './chart-review.js';
+import { INT4_MAX } from './common.js';
 
 /**
  * Contracts of chart review reviews (issue 10, part 2; DOMAIN.md 2.3-2.5): my assignments, the review form with its
@@ -24,7 +25,7 @@ export const CR_STALE_ANSWERS = 'These answers were changed in another window. R
 export const CR_ANSWER_EVERY_QUESTION = 'Answer every question before submitting.';
 
 // Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
-const id = z.number().int().positive().max(2_147_483_647);
+const id = z.number().int().positive().max(INT4_MAX);
 const person = z.object({ id, name: z.string() });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.');
 
@@ -39,6 +40,7 @@ export const crMyAssignmentsQuerySchema = z.object({
     .string()
     .regex(/^\d{1,10}$/, 'The programme id is 1 to 10 digits.')
     .transform(Number)
+    .pipe(z.number().max(INT4_MAX, 'No such programme.'))
     .optional(),
 });
 
@@ -87,7 +89,7 @@ export type CrAnswer = z.infer<typeof crAnswerSchema>;
 
 /** PUT /assignments/{id}/answers: the changed answers and the version they were made on. */
 export const crAnswersInputSchema = z.object({
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(INT4_MAX, 'No such version.'),
   answers: z.array(crAnswerInputSchema).max(100, 'Save at most 100 answers at once.'),
 });
 export type CrAnswersInput = z.infer<typeof crAnswersInputSchema>;

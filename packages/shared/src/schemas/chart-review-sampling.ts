@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { samplingPlanSchema } from '../chart-review/sampling.js';
+import { INT4_MAX } from './common.js';
 import { CHART_REVIEW_MAIN_ROLES } from './permissions.js';
 
 /**
@@ -24,7 +25,7 @@ export type CrLockMode = (typeof CR_LOCK_MODES)[number];
 export const CR_UPLOAD_LIMITS = { bytes: 10 * 1024 * 1024, rows: 50_000 } as const;
 
 // Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
-const id = z.number().int().positive().max(2_147_483_647);
+const id = z.number().int().positive().max(INT4_MAX);
 const person = z.object({ id, name: z.string() });
 
 /** A reason given before looking at patient identifiers or changing a sample: 3 to 500 characters. */

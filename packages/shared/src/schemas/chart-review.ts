@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { samplingPlanSchema } from '../chart-review/sampling.js';
+import { INT4_MAX } from './common.js';
 import { CHART_REVIEW_MAIN_ROLES } from './permissions.js';
 
 /**
@@ -21,7 +22,7 @@ export type CrGrain = (typeof CR_GRAINS)[number];
 export const CR_LIMITS = { questions: 100, textLength: 500, helpLength: 2000, sectionLength: 120 } as const;
 
 // Record ids are PostgreSQL integers: anything else is no record (422), never a failed query.
-const id = z.number().int().positive().max(2_147_483_647);
+const id = z.number().int().positive().max(INT4_MAX);
 const person = z.object({ id, name: z.string() });
 const share = (what: string) =>
   z

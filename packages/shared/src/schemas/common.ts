@@ -16,3 +16,9 @@ export function isRealDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/** PostgreSQL integer columns (ids, versions, positions) stop at 2^31 - 1: a larger number in a request names nothing. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A record's id in a request body: a positive 32-bit integer ("No such record." past it, not a database error). */
+export const recordId = z.number().int().positive().max(INT4_MAX, 'No such record.');

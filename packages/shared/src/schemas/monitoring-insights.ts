@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSIGHT_STATUSES } from '../monitoring/vocabulary.js';
+import { INT4_MAX } from './common.js';
 
 /**
  * Contracts of monitoring (issue 8; decision record 008): key insights of pages. Calls under
@@ -68,7 +69,7 @@ export type InsightCreate = z.input<typeof insightCreateSchema>;
 /** PUT /insights/{insightId}: the fields to change and the version the edit started from (409 when stale). */
 export const insightUpdateSchema = z
   .object({
-    version: id.positive(),
+    version: id.positive().max(INT4_MAX, 'No such version.'),
     title: title.optional(),
     body: body.optional(),
     status: z.enum(INSIGHT_STATUSES).optional(),

@@ -9,6 +9,7 @@ import {
   PHASE_REASONS,
   TARGET_KINDS,
 } from '../monitoring/vocabulary.js';
+import { INT4_MAX, recordId } from './common.js';
 
 /**
  * Contracts of monitoring measures, formulas, series and charts (issue 9; decision record 010; DOMAIN.md 1.1-1.3,
@@ -124,7 +125,7 @@ const expression = z.string().max(500, 'A formula is at most 500 characters.');
 const measureFields = {
   name: z.string().trim().min(1, 'Enter a name.').max(200, 'A name is at most 200 characters.'),
   type: z.enum(MEASURE_TYPES),
-  dataset_id: id.positive().nullable(),
+  dataset_id: recordId.nullable(),
   numerator: expression,
   denominator: expression,
   value_expr: expression,
@@ -178,7 +179,7 @@ export const measureUpdateSchema = z
   .object(measureFields)
   .partial()
   .extend({
-    version: id.positive(),
+    version: id.positive().max(INT4_MAX, 'No such version.'),
     formula_note: z.string().trim().max(500, 'A note is at most 500 characters.').optional(),
     phase_start: isoDate.nullable().optional(),
   })
@@ -207,7 +208,7 @@ export const expressionErrorSchema = z.object({ start: z.number().int(), end: z.
 /** POST /formulas/validate: one expression against a dataset's columns, with a per-period preview. */
 export const formulaValidateSchema = z
   .object({
-    dataset_id: id.positive(),
+    dataset_id: recordId,
     /** 'row' is a derived column (no aggregates); the others are period expressions. */
     role: z.enum(['numerator', 'denominator', 'value', 'row']),
     expression,
@@ -230,7 +231,7 @@ export type FormulaValidation = z.infer<typeof formulaValidationSchema>;
 /** POST /formulas/preview: a whole (unsaved) measure on current data, per period, with its SPC reading. */
 export const formulaPreviewSchema = z
   .object({
-    dataset_id: id.positive(),
+    dataset_id: recordId,
     type: z.enum(MEASURE_TYPES),
     numerator: expression.default(''),
     denominator: expression.default(''),
@@ -435,7 +436,7 @@ export type ChartList = z.infer<typeof chartListSchema>;
 /** POST /pages/{pageId}/charts. */
 export const chartCreateSchema = z
   .object({
-    measure_id: id.positive(),
+    measure_id: recordId,
     title: z.string().trim().min(1, 'Enter a title.').max(200, 'A title is at most 200 characters.'),
     chart_type: z.enum(SPC_CHARTS),
     options: chartOptionsSchema.default({
@@ -455,12 +456,12 @@ export type ChartCreate = z.input<typeof chartCreateSchema>;
 /** PUT /charts/{chartId}. `position` moves it among the page's charts. */
 export const chartUpdateSchema = z
   .object({
-    version: id.positive(),
-    measure_id: id.positive().optional(),
+    version: id.positive().max(INT4_MAX, 'No such version.'),
+    measure_id: recordId.optional(),
     title: chartCreateSchema.shape.title.optional(),
     chart_type: z.enum(SPC_CHARTS).optional(),
     options: chartOptionsSchema.optional(),
-    position: z.number().int().min(0).optional(),
+    position: z.number().int().min(0).max(INT4_MAX, 'The position is out of range.').optional(),
   })
   .strict();
 export type ChartUpdate = z.infer<typeof chartUpdateSchema>;

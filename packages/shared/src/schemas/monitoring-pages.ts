@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUMBERING_MODES, PAGE_ACCESS_LEVELS, PAGE_STATUSES } from '../monitoring/vocabulary.js';
+import { INT4_MAX, recordId } from './common.js';
 
 /**
  * Contracts of the monitoring page tree (issue 8; decision record 008). Calls under
@@ -74,11 +75,11 @@ export const pageNumberSchema = z
 export const pageCreateSchema = z
   .object({
     title,
-    parent_id: id.positive().nullable().default(null),
+    parent_id: recordId.nullable().default(null),
     /** Manual numbering only; ignored in auto mode. */
     number: pageNumberSchema.nullable().optional(),
     status: z.enum(PAGE_STATUSES).default('draft'),
-    owner_id: id.positive().nullable().default(null),
+    owner_id: recordId.nullable().default(null),
     introduction: richText.default(''),
     benchmarks: richText.default(''),
     parameters_and_metrics: richText.default(''),
@@ -90,11 +91,11 @@ export type PageCreate = z.input<typeof pageCreateSchema>;
 /** PUT /pages/{id}: the fields to change, with the version the edit started from (409 when stale). */
 export const pageUpdateSchema = z
   .object({
-    version: id.positive(),
+    version: id.positive().max(INT4_MAX, 'No such version.'),
     title: title.optional(),
     number: pageNumberSchema.nullable().optional(),
     status: z.enum(PAGE_STATUSES).optional(),
-    owner_id: id.positive().nullable().optional(),
+    owner_id: recordId.nullable().optional(),
     introduction: richText.optional(),
     benchmarks: richText.optional(),
     parameters_and_metrics: richText.optional(),

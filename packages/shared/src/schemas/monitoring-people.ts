@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_GRANT_LEVELS } from '../monitoring/vocabulary.js';
 import { emailSchema } from './admin.js';
+import { recordId } from './common.js';
 import { MONITORING_MAIN_ROLES } from './permissions.js';
 
 /**
@@ -11,7 +12,7 @@ import { MONITORING_MAIN_ROLES } from './permissions.js';
 const id = z.number().int();
 const ref = z.object({ id, name: z.string() });
 const userIds = z
-  .array(id.positive())
+  .array(recordId)
   .max(500, 'Choose at most 500 people at once.')
   .refine((ids) => new Set(ids).size === ids.length, 'A person is listed twice.');
 
@@ -50,7 +51,7 @@ export const monitoringMainRoleBulkSchema = z
       .array(
         z
           .object({
-            user_id: id.positive(),
+            user_id: recordId,
             main_role: z.enum(MONITORING_MAIN_ROLES, 'Choose a main role.').nullable(),
           })
           .strict(),
@@ -213,8 +214,8 @@ export const pagePermissionsUpdateSchema = z
       .array(
         z
           .object({
-            role_id: id.positive().optional(),
-            user_id: id.positive().optional(),
+            role_id: recordId.optional(),
+            user_id: recordId.optional(),
             level: z.enum(PAGE_GRANT_LEVELS, 'Choose view, edit or manage.'),
           })
           .strict(),

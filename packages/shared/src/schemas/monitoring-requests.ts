@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATA_REQUEST_STATUSES, type DataRequestStatus, REQUEST_FORMATS } from '../monitoring/vocabulary.js';
+import { recordId } from './common.js';
 
 /**
  * Contracts of monitoring (issue 8; decision record 008): data requests ("Request Data") and the data stewards'
@@ -42,7 +43,7 @@ export const dataRequestCreateSchema = z
       .min(1, 'Say what the data is for.')
       .max(5000, 'The purpose is at most 5,000 characters.'),
     page_ids: z
-      .array(id.positive())
+      .array(recordId)
       .min(1, 'Choose at least one page.')
       .max(100, 'Choose at most 100 pages.')
       .refine((ids) => new Set(ids).size === ids.length, 'A page is listed twice.'),
@@ -130,7 +131,7 @@ export type DataRequestDetail = z.infer<typeof dataRequestDetailSchema>;
 export const dataRequestUpdateSchema = z
   .object({
     status: z.enum(DATA_REQUEST_STATUSES).optional(),
-    assignee_id: id.positive().nullable().optional(),
+    assignee_id: recordId.nullable().optional(),
     response: z.string().trim().max(5000, 'The response is at most 5,000 characters.').nullable().optional(),
   })
   .strict()

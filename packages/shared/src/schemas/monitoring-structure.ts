@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEVEL_ICONS, MAX_PAGE_LEVELS, NUMBERING_MODES, PAGE_STATUSES } from '../monitoring/vocabulary.js';
+import { INT4_MAX, recordId } from './common.js';
 import { pageNumberSchema } from './monitoring-pages.js';
 
 /**
@@ -78,9 +79,9 @@ export type NumberingResult = z.infer<typeof numberingResultSchema>;
 /** POST /pages/{id}/move: the new parent (null: top level), the sibling to go before (null/absent: last). */
 export const pageMoveSchema = z
   .object({
-    parent_id: id.positive().nullable(),
-    before_id: id.positive().nullable().optional(),
-    version: id.positive(),
+    parent_id: recordId.nullable(),
+    before_id: recordId.nullable().optional(),
+    version: id.positive().max(INT4_MAX, 'No such version.'),
   })
   .strict();
 export type PageMove = z.infer<typeof pageMoveSchema>;
@@ -90,13 +91,13 @@ export const BULK_STALE_MESSAGE = 'Changed by someone else since you loaded it.'
 /** One row of POST /pages/bulk: the page, the version it was loaded at and the fields to change. */
 export const pageBulkRowSchema = z
   .object({
-    id: id.positive(),
-    version: id.positive(),
+    id: recordId,
+    version: id.positive().max(INT4_MAX, 'No such version.'),
     number: pageNumberSchema.nullable().optional(),
     title: z.string().trim().min(1, 'Enter a title.').max(200, 'A title is at most 200 characters.').optional(),
-    parent_id: id.positive().nullable().optional(),
+    parent_id: recordId.nullable().optional(),
     status: z.enum(PAGE_STATUSES).optional(),
-    owner_id: id.positive().nullable().optional(),
+    owner_id: recordId.nullable().optional(),
   })
   .strict();
 export type PageBulkRow = z.infer<typeof pageBulkRowSchema>;

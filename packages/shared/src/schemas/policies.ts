@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEPARTMENT_CODE_PATTERN, MAX_LEVELS, PREFIX_SEPARATORS } from '../policy/numbering.js';
 import { DOCUMENT_STATUSES, VERSION_STATES } from '../policy/statuses.js';
+import { INT4_MAX, recordId } from './common.js';
 
 /**
  * Contracts of policy management, part 1 (issue 6): departments, numbering, documents, versions, Word import,
@@ -31,7 +32,8 @@ export const policyIdParams = z.object({
   documentId: z
     .string()
     .regex(/^\d{1,10}$/)
-    .transform(Number),
+    .transform(Number)
+    .pipe(recordId),
 });
 
 // ---------------------------------------------------------------- departments
@@ -45,7 +47,7 @@ const departmentCode = z
 export const departmentFields = {
   name: required(120, 'Name'),
   code: departmentCode,
-  parent_id: id.positive().nullable(),
+  parent_id: recordId.nullable(),
 };
 export const departmentInputSchema = z.object({
   ...departmentFields,
@@ -74,7 +76,7 @@ export const numberingSchemeSchema = z.object({
 
 export const numberSchema = z.string().trim().min(1, 'Enter a number.').max(40, 'A number is at most 40 characters.');
 
-export const numberAssignmentSchema = z.object({ document_id: id.positive(), number: numberSchema.nullable() });
+export const numberAssignmentSchema = z.object({ document_id: recordId, number: numberSchema.nullable() });
 export const numberingUpdateSchema = z
   .object({
     scheme: numberingSchemeSchema.optional(),
@@ -95,7 +97,7 @@ export const usedNumbersSchema = z.object({ numbers: z.array(z.string()) });
 
 export const documentListQuerySchema = z.object({
   status: documentStatusSchema.optional(),
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
   text: z.string().trim().max(200, 'Search text is at most 200 characters.').optional(),
   include_archived: z.enum(['true', 'false']).optional(),
 });
@@ -119,8 +121,8 @@ export const documentListSchema = z.array(documentRowSchema);
 export const documentFields = {
   title: required(200, 'Title'),
   number: numberSchema.nullable(),
-  department_id: id.positive().nullable(),
-  owner_id: id.positive().nullable(),
+  department_id: recordId.nullable(),
+  owner_id: recordId.nullable(),
   review_interval_months: z
     .number()
     .int()
@@ -191,7 +193,7 @@ export const draftSaveSchema = z
     content: z.string().max(POLICY_CONTENT_MAX_CHARS, 'The policy text is too long.'),
     change_summary: trimmed(500, 'Change summary').default(''),
     /** The revision the editor started from; a different one means someone else saved in between. */
-    base_revision: z.number().int().min(0),
+    base_revision: z.number().int().min(0).max(INT4_MAX, 'No such revision.'),
   })
   .strict();
 export const draftSavedSchema = z.object({
@@ -202,8 +204,8 @@ export const draftSavedSchema = z.object({
 });
 
 export const compareQuerySchema = z.object({
-  from: z.coerce.number().int().positive(),
-  to: z.coerce.number().int().positive(),
+  from: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
+  to: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
 });
 export const compareSchema = z.object({
   from: versionSummarySchema,
@@ -225,7 +227,7 @@ export const convertResultSchema = z.object({
 export const uploadFieldsSchema = z.object({
   title: trimmed(200, 'Title').optional(),
   number: numberSchema.optional(),
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
 });
 
 // ---------------------------------------------------------------- search, archive, moves
@@ -281,12 +283,12 @@ export const restoreResultSchema = z.object({ document: documentDetailSchema, me
 
 export const moveSchema = z
   .object({
-    document_id: id.positive(),
+    document_id: recordId,
     /** The parent's number, a department prefix such as "NUR-", or "" for the top level. */
     parent: z.string().max(40),
     index: z.number().int().min(0).max(10_000),
     /** The changes the user confirmed; the server refuses when its own plan differs (someone renumbered meanwhile). */
-    expected: z.array(z.object({ id, from: z.string(), to: z.string() })).max(10_000),
+    expected: z.array(z.object({ id: recordId, from: z.string(), to: z.string() })).max(10_000),
   })
   .strict();
 export const moveResultSchema = z.object({ changes: z.array(z.object({ id, from: z.string(), to: z.string() })) });

@@ -10,15 +10,13 @@ import {
   US_STATES,
   VARIABLE_TYPES,
 } from '../policy-generator/vocabulary.js';
+import { recordId } from './common.js';
 
 /**
  * Contracts of the policy generator (issue 12; DOMAIN.md 4): the facility profile, templates with their versions,
  * preview, generate, regenerate and the optional writing assistant. Calls under
  * /api/projects/{id}/policy-generator; docs/policy-generator.md lists them. Times are ISO strings.
  */
-
-/** A record's id in a request body: the database's ids are 32-bit, so a larger number names nothing (a 400, not a 500). */
-const recordId = z.number().int().positive().max(2_147_483_647, 'No such record.');
 
 export const PG_LIMITS = {
   name: 200,

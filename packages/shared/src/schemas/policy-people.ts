@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './admin.js';
+import { recordId } from './common.js';
 import { POLICY_MAIN_ROLES } from './permissions.js';
 
 /**
@@ -10,7 +11,7 @@ import { POLICY_MAIN_ROLES } from './permissions.js';
 
 const id = z.number().int();
 const userIds = z
-  .array(id.positive())
+  .array(recordId)
   .max(500, 'Choose at most 500 people at once.')
   .refine((ids) => new Set(ids).size === ids.length, 'A person is listed twice.');
 
@@ -40,7 +41,7 @@ export const mainRoleBodySchema = z.object({ main_role: policyMainRoleSchema.nul
 export const mainRoleBulkSchema = z
   .object({
     items: z
-      .array(z.object({ user_id: id.positive(), main_role: policyMainRoleSchema.nullable() }).strict())
+      .array(z.object({ user_id: recordId, main_role: policyMainRoleSchema.nullable() }).strict())
       .min(1, 'Choose at least one person.')
       .max(500, 'Change at most 500 roles at once.')
       .refine((items) => new Set(items.map((i) => i.user_id)).size === items.length, 'A person is listed twice.'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES, VERSION_STATES } from '../policy/statuses.js';
 import { BULK_CHUNK, BULK_MAX_ITEMS, SIGNATURE_POLICIES, WORKFLOW_ACTIONS } from '../policy/workflow.js';
+import { recordId } from './common.js';
 
 /**
  * Contracts of policy management, part 2 (issue 7): department reviewers, signers and readers; the review,
@@ -105,7 +106,7 @@ export const reviewerEditDataSchema = z.object({
 
 const userIdList = (max: number) =>
   z
-    .array(id.positive())
+    .array(recordId)
     .max(max, `Choose at most ${max.toLocaleString('en-US')} people at once.`)
     .refine((ids) => new Set(ids).size === ids.length, 'A person is listed twice.');
 
@@ -285,12 +286,12 @@ const oneCredential = (body: { password?: string | undefined; code?: string | un
 const credentialMessage = { message: 'Enter your password or an authenticator code to sign.', path: ['password'] };
 
 export const signBodySchema = z
-  .object({ version_id: id.positive(), ...credentials })
+  .object({ version_id: recordId, ...credentials })
   .strict()
   .refine(oneCredential, credentialMessage);
 export type SignBody = z.infer<typeof signBodySchema>;
-export const declineBodySchema = z.object({ version_id: id.positive(), comment: requiredComment }).strict();
-export const attestBodySchema = z.object({ version_id: id.positive() }).strict();
+export const declineBodySchema = z.object({ version_id: recordId, comment: requiredComment }).strict();
+export const attestBodySchema = z.object({ version_id: recordId }).strict();
 
 // ---------------------------------------------------------------- attestation reports
 
@@ -436,7 +437,7 @@ export type BulkCandidate = z.infer<typeof bulkCandidatesSchema>['documents'][nu
 
 const documentIds = (max: number) =>
   z
-    .array(id.positive())
+    .array(recordId)
     .min(1, 'Choose at least one policy.')
     .max(max, `Choose at most ${max} policies at once.`)
     .refine((ids) => new Set(ids).size === ids.length, 'A policy is listed twice.');

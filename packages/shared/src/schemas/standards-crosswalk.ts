@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './common.js';
 
 /**
  * Contracts of crosswalks between frameworks and editions, and of the edition upgrade (issue 11; DOMAIN.md 3.2
@@ -32,8 +33,8 @@ const id = z.number().int();
  */
 export const stdCrosswalkImportSchema = z
   .object({
-    source_framework_id: id.positive('Choose the framework the crosswalk maps from.'),
-    target_framework_id: id.positive('Choose the framework the crosswalk maps to.'),
+    source_framework_id: id.positive('Choose the framework the crosswalk maps from.').max(INT4_MAX, 'No such record.'),
+    target_framework_id: id.positive('Choose the framework the crosswalk maps to.').max(INT4_MAX, 'No such record.'),
     csv: z.string().min(1, 'Choose a CSV file.').max(STD_CROSSWALK_LIMITS.csvBytes, 'The file is larger than 1 MB.'),
   })
   .strict()
@@ -65,7 +66,7 @@ export type StdCrosswalkList = z.infer<typeof stdCrosswalkListSchema>;
  */
 export const stdUpgradeSchema = z
   .object({
-    framework_id: id.positive('Choose the edition to upgrade to.'),
+    framework_id: id.positive('Choose the edition to upgrade to.').max(INT4_MAX, 'No such record.'),
     name: z
       .string()
       .trim()

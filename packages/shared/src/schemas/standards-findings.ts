@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SAFER_LIKELIHOODS, SAFER_SCOPES, STD_FINDING_SOURCES, STD_FINDING_STATUSES } from '../standards/safer.js';
 import { STD_RESULTS } from '../standards/vocabulary.js';
-import { isRealDay } from './common.js';
+import { INT4_MAX, isRealDay, recordId } from './common.js';
 import { stdCountsSchema } from './standards.js';
 
 /**
@@ -38,7 +38,9 @@ export const stdFindingInputSchema = z
   })
   .strict();
 export type StdFindingInput = z.infer<typeof stdFindingInputSchema>;
-export const stdFindingUpdateSchema = z.object({ ...stdFindingInputSchema.shape, version: id.nonnegative() }).strict();
+export const stdFindingUpdateSchema = z
+  .object({ ...stdFindingInputSchema.shape, version: id.nonnegative().max(INT4_MAX, 'No such version.') })
+  .strict();
 
 export const stdFindingSummarySchema = z.object({
   id,
@@ -68,7 +70,7 @@ export const stdFindingListSchema = z.object({ findings: z.array(stdFindingSumma
 export const stdActionSchema = z
   .object({
     what: text(STD_FINDING_LIMITS.what, 'An action').min(1, 'Say what will be done.'),
-    owner_id: id.positive().nullable(),
+    owner_id: recordId.nullable(),
     due: day('Enter a date like 2027-01-15.').nullable(),
     done: z.boolean(),
   })
@@ -84,7 +86,7 @@ export const stdPlanInputSchema = z
     leadership_involvement: text(STD_FINDING_LIMITS.analysis, 'Leadership involvement'),
     preventive_analysis: text(STD_FINDING_LIMITS.analysis, 'The preventive analysis'),
     /** How the correction is sustained: a monitoring measure at target for `success_periods` periods in a row. */
-    measure_id: id.positive().nullable(),
+    measure_id: recordId.nullable(),
     success_periods: z.number().int().min(1, 'At least 1 period.').max(24, 'At most 24 periods.'),
   })
   .strict();
@@ -208,7 +210,7 @@ export const stdTracerInputSchema = z
     title: text(200, 'The title').min(1, 'Say what was traced.'),
     traced_on: day('Enter the day of the tracer, like 2026-11-27.'),
     unit: text(120, 'The unit'),
-    lead_id: id.positive().nullable(),
+    lead_id: recordId.nullable(),
     /** A case code, never a patient's name or record number. */
     case_code: text(40, 'The case code').regex(
       /^[A-Za-z0-9._-]*$/,
@@ -250,7 +252,7 @@ export type StdTracer = z.infer<typeof stdTracerSchema>;
 /** POST /tracers/{id}/findings: a finding on an element of the tracer's assessment (source "tracer"). */
 export const stdTracerFindingInputSchema = z
   .object({
-    req_id: id.positive('Choose the element the finding concerns.'),
+    req_id: id.positive('Choose the element the finding concerns.').max(INT4_MAX, 'No such record.'),
     text: stdFindingInputSchema.shape.text,
     likelihood: stdFindingInputSchema.shape.likelihood,
     scope: stdFindingInputSchema.shape.scope,

@@ -9,7 +9,7 @@ import {
   STD_STATUSES,
   STD_TEXT_POLICIES,
 } from '../standards/vocabulary.js';
-import { isRealDay } from './common.js';
+import { INT4_MAX, isRealDay, recordId } from './common.js';
 import { stdEvidenceItemSchema } from './standards-evidence.js';
 
 /**
@@ -151,7 +151,7 @@ export const stdAssessmentListSchema = z.object({ assessments: z.array(stdAssess
 /** POST /assessments: the /create wizard. */
 export const stdAssessmentCreateSchema = z
   .object({
-    framework_id: id.positive('Choose a framework.'),
+    framework_id: id.positive('Choose a framework.').max(INT4_MAX, 'No such record.'),
     name: text(STD_LIMITS.name, 'The name').min(1, 'Enter a name for the assessment.'),
     kind: z.enum(STD_ASSESSMENT_KINDS, 'Choose the kind of assessment.'),
     scope_note: text(STD_LIMITS.scopeNote, 'The scope'),
@@ -162,14 +162,14 @@ export const stdAssessmentCreateSchema = z
       .array(
         z
           .object({
-            node_id: id.positive(),
+            node_id: recordId,
             reason: text(STD_LIMITS.justification, 'The reason').min(1, 'Say why this part does not apply.'),
           })
           .strict(),
       )
       .max(500),
     /** Owners by chapter: every element below the node gets the owner; the owner is recorded as the chapter's lead. */
-    owners: z.array(z.object({ node_id: id.positive(), user_id: id.positive() }).strict()).max(500),
+    owners: z.array(z.object({ node_id: recordId, user_id: recordId }).strict()).max(500),
   })
   .strict()
   .refine((v) => !v.survey_window_start || !v.survey_window_end || v.survey_window_start <= v.survey_window_end, {
@@ -385,11 +385,11 @@ export type StdElement = z.infer<typeof stdElementSchema>;
 /** PUT /req-assessments/{id}: the assessment of one element (optimistic `version`). */
 export const stdElementUpdateSchema = z
   .object({
-    version: id.nonnegative(),
+    version: id.nonnegative().max(INT4_MAX, 'No such version.'),
     result: stdResultSchema,
     status: stdStatusSchema,
     na_justification: text(STD_LIMITS.justification, 'The justification'),
-    owner_id: id.positive().nullable(),
+    owner_id: recordId.nullable(),
     due_date: day('Enter a date like 2027-03-01.').nullable(),
     observation: text(STD_LIMITS.observation, 'The observation'),
   })
@@ -418,10 +418,10 @@ export const stdCommentInputSchema = z
 export const stdBulkSchema = z
   .object({
     ids: z
-      .array(id.positive())
+      .array(recordId)
       .min(1, 'Choose at least one element.')
       .max(STD_LIMITS.bulk, `Choose at most ${STD_LIMITS.bulk} elements at once.`),
-    owner_id: id.positive().nullable().optional(),
+    owner_id: recordId.nullable().optional(),
     due_date: day('Enter a date like 2027-03-01.').nullable().optional(),
   })
   .strict()
@@ -473,9 +473,9 @@ export type StdAssignments = z.infer<typeof stdAssignmentsSchema>;
 /** PUT /assessments/{id}/assignments: a lead for a node, and/or an owner for every element below it (inherits down). */
 export const stdAssignmentInputSchema = z
   .object({
-    node_id: id.positive(),
-    lead_id: id.positive().nullable().optional(),
-    owner_id: id.positive().nullable().optional(),
+    node_id: recordId,
+    lead_id: recordId.nullable().optional(),
+    owner_id: recordId.nullable().optional(),
   })
   .strict()
   .refine((v) => v.lead_id !== undefined || v.owner_id !== undefined, {
@@ -507,7 +507,8 @@ export const stdLinksQuerySchema = z.object({
   target_id: z
     .string()
     .regex(/^\d{1,10}$/, 'The id is 1 to 10 digits.')
-    .transform(Number),
+    .transform(Number)
+    .pipe(recordId),
 });
 export const stdLinkSchema = z.object({
   id,
@@ -526,9 +527,9 @@ export const stdLinkListSchema = z.object({ links: z.array(stdLinkSchema) });
 /** POST /links */
 export const stdLinkInputSchema = z
   .object({
-    node_id: id.positive('Choose a standard element.'),
+    node_id: id.positive('Choose a standard element.').max(INT4_MAX, 'No such record.'),
     target_type: z.enum(STD_LINK_TARGETS, 'Choose what to link.'),
-    target_id: id.positive('Choose what to link.'),
+    target_id: id.positive('Choose what to link.').max(INT4_MAX, 'No such record.'),
     note: text(STD_LIMITS.linkNote, 'The note'),
   })
   .strict();

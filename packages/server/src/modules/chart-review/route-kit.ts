@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@portal/shared';
+import { errorBodySchema, INT4_MAX } from '@portal/shared';
 import { type AnyColumn, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,12 +19,13 @@ export const errors = {
 };
 export const tags = ['chart-review'];
 
-/** A numeric id in the path ("The tool id is 1 to 10 digits." otherwise). */
+/** A numeric id in the path ("The tool id is 1 to 10 digits." otherwise, "No such tool." past INT4_MAX). */
 export const idParam = (label: string) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
 
 /** The signed-in user's chart review access to the request's project for one section (chartReviewAccess). */
 export const actorFor =

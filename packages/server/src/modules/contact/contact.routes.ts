@@ -7,6 +7,7 @@ import {
   contactMessageUpdateSchema,
   contactReplySchema,
   errorBodySchema,
+  INT4_MAX,
   PROJECT_ID_PATTERN,
 } from '@portal/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import { notify } from '../notifications/notifications.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const projectId = z.string().regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.').transform(Number);
-const messageId = z.coerce.number().int().positive().max(2_147_483_647);
+const messageId = z.coerce.number().int().positive().max(INT4_MAX);
 
 type Row = typeof contactMessages.$inferSelect;
 const present = (row: Row): ContactMessage => ({

@@ -1,4 +1,5 @@
 import {
+  INT4_MAX,
   monitoringIntroductionSchema,
   monitoringIntroductionUpdateSchema,
   pageCreateSchema,
@@ -203,7 +204,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const id = request.params.pageId;
-      const projectId = id > 2_147_483_647 ? null : await projectOfPage(db, id);
+      const projectId = id > INT4_MAX ? null : await projectOfPage(db, id);
       if (projectId === null) throw notFound('Page not found.');
       try {
         const a = await monitoringAccess(db, user, request, projectId, 'pages');

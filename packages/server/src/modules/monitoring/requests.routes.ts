@@ -9,6 +9,7 @@ import {
   dataRequestStewardsSchema,
   dataRequestUpdateSchema,
   errorBodySchema,
+  INT4_MAX,
   REQUEST_FILE_MAX_BYTES,
 } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
@@ -36,7 +37,8 @@ const requestParams = projectParams.extend({
   requestId: z
     .string()
     .regex(/^\d{1,10}$/, 'The request id is 1 to 10 digits.')
-    .transform(Number),
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, 'No such request.'),
 });
 const FILE_TOO_LARGE = `The file is larger than ${REQUEST_FILE_MAX_BYTES / 1024 / 1024} MB. Compress it or split it.`;
 

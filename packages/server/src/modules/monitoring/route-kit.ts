@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@portal/shared';
+import { errorBodySchema, INT4_MAX } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -17,12 +17,13 @@ export const errors = {
 };
 export const tags = ['monitoring'];
 
-/** A numeric id in the path ("The page id is 1 to 10 digits." otherwise). */
+/** A numeric id in the path ("The page id is 1 to 10 digits." otherwise, "No such page." past INT4_MAX). */
 export const idParam = (label: string) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
 
 /** The signed-in user's monitoring access to the request's project for one section (monitoringAccess). */
 export const actorFor =

@@ -1,4 +1,4 @@
-import { errorBodySchema, notificationListSchema, PROJECT_ID_PATTERN } from '@portal/shared';
+import { errorBodySchema, INT4_MAX, notificationListSchema, PROJECT_ID_PATTERN } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { markRead, notificationById, unreadFor } from './notifications.service.j
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const projectId = z.string().regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.').transform(Number);
-const notificationId = z.coerce.number().int().positive().max(2_147_483_647);
+const notificationId = z.coerce.number().int().positive().max(INT4_MAX);
 const HEARTBEAT_MS = 25_000;
 
 /** SPEC section 7 "Notifications", and a live stream of new ones (server-sent events). */

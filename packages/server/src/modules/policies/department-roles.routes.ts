@@ -14,6 +14,7 @@ import {
   documentAttestationsSchema,
   editAssignmentDataSchema,
   errorBodySchema,
+  INT4_MAX,
   readerEditDataSchema,
   reviewerEditDataSchema,
 } from '@portal/shared';
@@ -59,7 +60,8 @@ const digits = (what: string) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `The ${what} id is 1 to 10 digits.`)
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, `No such ${what}.`);
 const departmentParams = projectParams.extend({ departmentId: digits('department') });
 const documentParams = projectParams.extend({ documentId: digits('policy') });
 

@@ -16,6 +16,7 @@ import {
   draftSavedSchema,
   draftSaveSchema,
   errorBodySchema,
+  INT4_MAX,
   moveResultSchema,
   moveSchema,
   numberingSchema,
@@ -69,7 +70,8 @@ const idParam = (label: string) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
 const documentParams = projectParams.extend({ documentId: idParam('policy') });
 const versionParams = documentParams.extend({ versionId: idParam('version') });
 const departmentParams = projectParams.extend({ departmentId: idParam('department') });

@@ -11,6 +11,7 @@ import {
   declineBodySchema,
   documentWorkflowSchema,
   errorBodySchema,
+  INT4_MAX,
   myTasksSchema,
   policyDashboardSchema,
   reviewDecisionBodySchema,
@@ -51,7 +52,8 @@ const documentParams = projectParams.extend({
   documentId: z
     .string()
     .regex(/^\d{1,10}$/, 'The policy id is 1 to 10 digits.')
-    .transform(Number),
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, 'No such policy.'),
 });
 const bulkParams = projectParams.extend({ action: z.enum(BULK_ACTIONS) });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { errorBodySchema } from '@portal/shared';
+import { errorBodySchema, INT4_MAX } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -35,7 +35,9 @@ export const idParam = (label: string) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
+    .transform(Number)
+    // Ids are 32-bit in the database: a larger one names nothing (400, not a 500 from PostgreSQL).
+    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
 
 export type GeneratorActor = AppActor;
 

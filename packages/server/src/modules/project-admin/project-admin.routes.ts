@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  INT4_MAX,
   logoUploadSchema,
   memberSchema,
   memberUpdateSchema,
@@ -40,7 +41,8 @@ const memberParams = projectParams.extend({
   userId: z
     .string()
     .regex(/^\d{1,10}$/, 'The user id is 1 to 10 digits.')
-    .transform(Number),
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, 'No such user.'),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@portal/shared';
+import { errorBodySchema, INT4_MAX } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,12 +21,13 @@ export const errors = {
 };
 export const tags = ['standards'];
 
-/** A numeric id in the path ("The element id is 1 to 10 digits." otherwise). */
+/** A numeric id in the path ("The element id is 1 to 10 digits." otherwise, "No such element." past INT4_MAX). */
 export const idParam = (label: string) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
 
 /** A person's name as lists show it: "First Last", or the username when no name is set. */
 export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;

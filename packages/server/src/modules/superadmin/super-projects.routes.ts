@@ -1,11 +1,13 @@
 import {
   APP_CODES,
   errorBodySchema,
+  INT4_MAX,
   logoUploadSchema,
   memberAddSchema,
   memberListSchema,
   memberSchema,
   memberUpdateSchema,
+  PROJECT_ID_PATTERN,
   superProjectCreateSchema,
   superProjectDetailSchema,
   superProjectListQuerySchema,
@@ -22,7 +24,6 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { type Notice, sendNotices } from '../policies/notices.js';
 import { logoUrl, projectRoleOf, removeLogo, replaceLogo } from '../projects/project-details.service.js';
 import { escapeLike } from './search.js';
@@ -34,11 +35,19 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
+const projectParams = z.object({
+  projectId: z
+    .string()
+    .regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.')
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, 'No such project.'),
+});
 const memberParams = projectParams.extend({
   userId: z
     .string()
     .regex(/^\d{1,10}$/)
-    .transform(Number),
+    .transform(Number)
+    .refine((id) => id <= INT4_MAX, 'No such user.'),
 });
 const activeApps = (apps: string[]) => APP_CODES.filter((code) => apps.includes(code));
 

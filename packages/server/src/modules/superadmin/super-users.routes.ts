@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  INT4_MAX,
   superUserCreateSchema,
   superUserDetailSchema,
   superUserListQuerySchema,
@@ -39,7 +40,6 @@ const userParams = z.object({
     .regex(/^\d{1,10}$/, 'The user id is 1 to 10 digits.')
     .transform(Number),
 });
-const MAX_ID = 2_147_483_647;
 
 const ownAccount = (what: string) =>
   new AppError('CONFLICT', `You cannot ${what} your own account. Ask another superadmin.`);
@@ -57,7 +57,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const detail = (userId: number) => loadUserDetail(db, userId, app.clock.now());
 
   async function lockUser(tx: DbOrTx, userId: number) {
-    if (userId > MAX_ID) throw notFound('User not found.');
+    if (userId > INT4_MAX) throw notFound('User not found.');
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('User not found.');
     return user;
@@ -146,7 +146,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       superadmin(request);
-      if (request.params.userId > MAX_ID) throw notFound('User not found.');
+      if (request.params.userId > INT4_MAX) throw notFound('User not found.');
       return detail(request.params.userId);
     },
   );

@@ -46,6 +46,7 @@ function detail(id: number) {
     versions: [],
     number_history: [],
     abilities: { edit: true, archive: true, restore: false, renumber: true },
+    generated_from: null,
   };
 }
 

@@ -48,7 +48,7 @@ describe('TemplateEditor', () => {
     async () => {
       const api = server(withDraft(), { [`PUT ${DRAFT}`]: () => jsonResponse(withDraft()) });
       await openEditor();
-      expect(document.querySelector('h1')?.textContent).toBe('Edit: Hand hygiene');
+      expect(document.querySelector('h2')?.textContent).toBe('Edit: Hand hygiene');
       expect(text()).toContain('Draft of version 3');
       expect(text()).not.toContain(UNSAVED);
       // The sections in their fixed order, whatever order the server sent them in.

@@ -200,7 +200,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
       {leaveWarning}
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={4} miw={0}>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
             Edit: {form.title.trim() || template.title}
           </Title>
           <Group gap="xs" wrap="wrap">
@@ -322,7 +322,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
             style={{ top: 'calc(var(--app-shell-header-offset, 0rem) + 1rem)' }}
           >
             <Stack gap="sm">
-              <Title order={2} fz="h4">
+              <Title order={3} fz="h4">
                 Preview
               </Title>
               <Text size="sm" c="dimmed">
@@ -409,7 +409,7 @@ function Block({ title, description, children }: { title: string; description?: 
   return (
     <Stack gap="sm" component="section" aria-label={title}>
       <Stack gap={2}>
-        <Title order={2} fz="h4">
+        <Title order={3} fz="h4">
           {title}
         </Title>
         {description && (

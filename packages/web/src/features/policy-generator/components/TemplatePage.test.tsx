@@ -29,7 +29,7 @@ describe('TemplatePage', () => {
     server(detail());
     await openTemplate(`${PAGE}/5`);
     await waitFor(() => expect(preview()).not.toBeNull());
-    expect(document.querySelector('h1')?.textContent).toBe('Hand hygiene');
+    expect(document.querySelector('h2')?.textContent).toBe('Hand hygiene');
     expect(document.title).toContain('Hand hygiene');
     const badges = text(document.querySelector('[data-testid="pg-badges"]')!);
     expect(badges).toContain('This project');
@@ -108,7 +108,7 @@ describe('TemplatePage', () => {
         expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`${PAGE}/77?mode=edit`),
       );
       await waitFor(() => expect(document.querySelector('[contenteditable="true"]')).not.toBeNull());
-      expect(document.querySelector('h1')?.textContent).toBe('Edit: Hand hygiene');
+      expect(document.querySelector('h2')?.textContent).toBe('Edit: Hand hygiene');
       expect(api.calls(`POST ${API}/templates`).map((call) => call.body)).toEqual([{ copy_of: 1 }]);
     },
     SLOW_TEST_MS,

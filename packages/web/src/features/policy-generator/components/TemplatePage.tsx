@@ -83,7 +83,7 @@ function PageFrame({ children }: { children: ReactNode }) {
 function Missing() {
   return (
     <Stack gap="md">
-      <Title order={1}>Policy template</Title>
+      <Title order={2}>Policy template</Title>
       <Alert color="yellow" variant="light" role="alert">
         {NOT_FOUND}
       </Alert>
@@ -130,7 +130,7 @@ function TemplateScreen({ projectId, templateId }: { projectId: number; template
         <Missing />
       ) : (
         <Stack gap="md">
-          <Title order={1}>Policy template</Title>
+          <Title order={2}>Policy template</Title>
           <LoadFailure
             error={template.error}
             fallback="The template could not be loaded. Please try again."
@@ -179,7 +179,7 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
   return (
     <Stack gap="lg" miw={0}>
       <Stack gap="xs" miw={0}>
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+        <Title order={2} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
           {template.title}
         </Title>
         <Group gap="xs" wrap="wrap" data-testid="pg-badges">
@@ -250,7 +250,7 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
               <Stack gap="sm">
                 <Group justify="space-between" gap="sm" wrap="wrap">
-                  <Title order={2} fz="h4">
+                  <Title order={3} fz="h4">
                     {shown ? `Preview of version ${shown.version}` : 'Preview'}
                     {shown && shown.status !== 'published' ? ` (${STATUS_LABELS[shown.status].toLowerCase()})` : ''}
                   </Title>
@@ -285,7 +285,7 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
               </Stack>
             </Paper>
             <Stack gap="sm" component="section" aria-labelledby="pg-variables-title">
-              <Title order={2} fz="h4" id="pg-variables-title">
+              <Title order={3} fz="h4" id="pg-variables-title">
                 Questions the wizard asks
               </Title>
               {body ? <VariablesTable variables={body.variables} /> : <Text c="dimmed">—</Text>}
@@ -295,13 +295,13 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
         <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
           <Stack gap="lg">
             <Stack gap="sm" component="section" aria-labelledby="pg-standards-title">
-              <Title order={2} fz="h4" id="pg-standards-title">
+              <Title order={3} fz="h4" id="pg-standards-title">
                 Standards it helps satisfy
               </Title>
               <StandardsList standards={body?.standards ?? template.standards} known={template.current_standards} />
             </Stack>
             <Stack gap="sm" component="section" aria-labelledby="pg-versions-title">
-              <Title order={2} fz="h4" id="pg-versions-title">
+              <Title order={3} fz="h4" id="pg-versions-title">
                 Versions
               </Title>
               <VersionList template={template} shownId={shownId} onPick={setPicked} />

@@ -181,7 +181,7 @@ export async function openTemplate(path: string) {
     { initialEntries: [path] },
   );
   await render(<RouterProvider router={router} />);
-  await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+  await waitFor(() => expect(document.querySelector('h2')).not.toBeNull());
   return router;
 }
 
