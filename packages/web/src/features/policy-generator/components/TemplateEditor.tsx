@@ -213,7 +213,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
             </Text>
             <Text size="sm" role="status" aria-live="polite" span>
               {dirty && (
-                <Badge color="orange" variant="light">
+                <Badge color="orange.9" variant="light">
                   You have unsaved changes
                 </Badge>
               )}

@@ -41,9 +41,10 @@ const STATUS_LABELS: Record<TemplateVersion['status'], string> = {
   retired: 'Retired',
 };
 const STATUS_COLORS: Record<TemplateVersion['status'], string> = {
-  draft: 'orange',
-  published: 'green',
-  retired: 'gray',
+  // Dark shades: the light badges' text must reach 4.5:1 contrast.
+  draft: 'orange.9',
+  published: 'green.9',
+  retired: 'gray.8',
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -183,7 +184,7 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
           {template.title}
         </Title>
         <Group gap="xs" wrap="wrap" data-testid="pg-badges">
-          <Badge variant="light" color={template.scope === 'global' ? 'blue' : 'grape'}>
+          <Badge variant="light" color={template.scope === 'global' ? 'blue.9' : 'grape.9'}>
             {template.scope === 'global' ? 'Library' : 'This project'}
           </Badge>
           {template.derived_from && (
@@ -192,12 +193,12 @@ function TemplateOverview({ projectId, template, profile, onEdit }: OverviewProp
             </Badge>
           )}
           {published !== null && (
-            <Badge variant="light" color="green" tt="none">
+            <Badge variant="light" color="green.9" tt="none">
               v{published}
             </Badge>
           )}
           {hasDraft && (
-            <Badge variant="light" color="orange">
+            <Badge variant="light" color="orange.9">
               Draft
             </Badge>
           )}

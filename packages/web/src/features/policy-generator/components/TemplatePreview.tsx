@@ -135,49 +135,48 @@ export function VariablesTable({ variables }: { variables: readonly VariableList
     );
   }
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing="xs" data-testid="pg-variables">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Question</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Required</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {variables.map((v) => (
-            <Table.Tr key={v.key}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {v.label}
+    // Three columns whose text wraps: it fits a phone without a scrolling region (which a keyboard could not reach).
+    <Table verticalSpacing="xs" data-testid="pg-variables" style={{ overflowWrap: 'anywhere' }}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Question</Table.Th>
+          <Table.Th scope="col">Type</Table.Th>
+          <Table.Th scope="col">Required</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {variables.map((v) => (
+          <Table.Tr key={v.key}>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {v.label}
+              </Text>
+              {v.help && (
+                <Text size="xs" c="dimmed">
+                  {v.help}
                 </Text>
-                {v.help && (
-                  <Text size="xs" c="dimmed">
-                    {v.help}
-                  </Text>
-                )}
-                {defaultText(v) && (
-                  <Text size="xs" c="dimmed">
-                    Default: {defaultText(v)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{VARIABLE_TYPE_LABELS[v.type]}</Text>
-                {v.type === 'select' && v.options.length > 0 && (
-                  <Text size="xs" c="dimmed">
-                    {v.options.join(' · ')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{v.required ? 'Yes' : 'No'}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+              {defaultText(v) && (
+                <Text size="xs" c="dimmed">
+                  Default: {defaultText(v)}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{VARIABLE_TYPE_LABELS[v.type]}</Text>
+              {v.type === 'select' && v.options.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {v.options.join(' · ')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{v.required ? 'Yes' : 'No'}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -458,39 +458,44 @@ function ProfileCheck({ version, profile }: { version: TemplateVersion; profile:
       {used.length === 0 ? (
         <Text>This template uses nothing from the facility profile.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped withTableBorder verticalSpacing="xs" data-testid="profile-check">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Profile value</Table.Th>
-                <Table.Th scope="col">For this facility</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {used.map((name) => {
-                const value = values[name];
-                return (
-                  <Table.Tr key={name}>
-                    <Table.Th scope="row" fw={500}>
-                      {PROFILE_NAME_LABELS[name] ?? name}
-                    </Table.Th>
-                    <Table.Td>
-                      {value === undefined || value === null ? (
-                        <FactBadge tone="warn">Missing</FactBadge>
-                      ) : typeof value === 'boolean' ? (
-                        <FactBadge tone={value ? 'good' : 'plain'}>{value ? 'Yes' : 'No'}</FactBadge>
-                      ) : (
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {String(value)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // Two columns whose text wraps: it fits a phone without a scrolling region (which a keyboard could not reach).
+        <Table
+          striped
+          withTableBorder
+          verticalSpacing="xs"
+          data-testid="profile-check"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Profile value</Table.Th>
+              <Table.Th scope="col">For this facility</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {used.map((name) => {
+              const value = values[name];
+              return (
+                <Table.Tr key={name}>
+                  <Table.Th scope="row" fw={500}>
+                    {PROFILE_NAME_LABELS[name] ?? name}
+                  </Table.Th>
+                  <Table.Td>
+                    {value === undefined || value === null ? (
+                      <FactBadge tone="warn">Missing</FactBadge>
+                    ) : typeof value === 'boolean' ? (
+                      <FactBadge tone={value ? 'good' : 'plain'}>{value ? 'Yes' : 'No'}</FactBadge>
+                    ) : (
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {String(value)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       )}
       {used.length > 0 && missing.length === 0 && profile.saved && <Group>{link}</Group>}
     </Stack>
