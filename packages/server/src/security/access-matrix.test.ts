@@ -1,10 +1,11 @@
 import { APP_CODES, PERMISSION_APPS, type PermissionApp } from '@portal/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { createAgent } from '../../test/agent.js';
 import { useTestApp } from '../../test/app.js';
+import { changedTables, tableFingerprint } from '../../test/db-fingerprint.js';
 import { addMember, createProject, createUser, setMainRole } from '../../test/factories.js';
 import { sampleFromSchema } from '../../test/schema-sample.js';
 import {
@@ -170,27 +171,7 @@ function outcomeOf(res: LightMyRequestResponse, url: string): 'allow' | 401 | 40
   return 'allow';
 }
 
-/** Each table's row count and an md5 of its rows, in one query. */
-async function fingerprint(): Promise<Map<string, string>> {
-  const { db } = t.db.handle;
-  const tables = (
-    await db.execute<{ name: string }>(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )
-  ).rows
-    .map((r) => r.name)
-    .filter((name) => !VOLATILE_TABLES.has(name) && !name.startsWith('__'));
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as t, count(*) || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from "${name}" x`,
-  );
-  const rows = (await db.execute<{ t: string; f: string }>(sql.raw(parts.join(' union all ')))).rows;
-  return new Map(rows.map((r) => [r.t, r.f]));
-}
-
-/** The tables whose rows differ between two fingerprints. */
-const changedTables = (before: Map<string, string>, after: Map<string, string>) =>
-  [...after].filter(([name, f]) => before.get(name) !== f).map(([name]) => name);
+const fingerprint = () => tableFingerprint(t.db.handle.db, (name) => VOLATILE_TABLES.has(name));
 
 /** Whether a denied answer matches: the declared status, or a schema refusal before the handler ran. */
 function deniedAsDeclared(expected: AccessRule[Actor], res: LightMyRequestResponse, url: string): boolean {

@@ -13,6 +13,7 @@ import {
   insertSample,
   insertSecondReview,
 } from '../../test/chart-review-results-kit.js';
+import { changedTables, tableFingerprint } from '../../test/db-fingerprint.js';
 import { addMember, createProject, createUser, setMainRole } from '../../test/factories.js';
 import {
   addAnnotation,
@@ -257,26 +258,7 @@ function callsOf(route: Route): Call[] {
   }
   return calls;
 }
-/** Each table's row count and an md5 of its rows, in one query. */
-async function fingerprint(): Promise<Map<string, string>> {
-  const { db } = t.db.handle;
-  const tables = (
-    await db.execute<{ name: string }>(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )
-  ).rows
-    .map((r) => r.name)
-    .filter((name) => !VOLATILE_TABLES.has(name) && !name.startsWith('__'));
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as t, count(*) || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as f from "${name}" x`,
-  );
-  const rows = (await db.execute<{ t: string; f: string }>(sql.raw(parts.join(' union all ')))).rows;
-  return new Map(rows.map((r) => [r.t, r.f]));
-}
-
-const changedTables = (before: Map<string, string>, after: Map<string, string>) =>
-  [...after].filter(([name, f]) => before.get(name) !== f).map(([name]) => name);
+const fingerprint = () => tableFingerprint(t.db.handle.db, (name) => VOLATILE_TABLES.has(name));
 
 /** A route's sampled body with `overrides`, for the seeding calls. */
 function sampledBody(method: string, url: string, overrides: Record<string, unknown>): Record<string, unknown> {
