@@ -71,9 +71,22 @@ export const SectionsEditor = memo(function SectionsEditor({
 
   useEffect(() => {
     if (!focusTarget) return;
-    if (focusTarget.kind === 'editor') editorIn(wrappers.current.get(focusTarget.key))?.commands.focus('end');
-    else document.getElementById(addButtonId(focusTarget.key))?.focus();
-    setFocusTarget(null);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const attempt = () => {
+      if (focusTarget.kind === 'add') {
+        document.getElementById(addButtonId(focusTarget.key))?.focus();
+        setFocusTarget(null);
+        return;
+      }
+      // A new section's editor may start after this render (slow machine): wait for it rather than lose the focus.
+      const editor = editorIn(wrappers.current.get(focusTarget.key));
+      if (editor) editor.commands.focus('end');
+      if (editor || ++tries >= 50) setFocusTarget(null);
+      else timer = setTimeout(attempt, 20);
+    };
+    attempt();
+    return () => clearTimeout(timer);
   }, [focusTarget]);
 
   const register = useCallback((key: TemplateSectionKey, element: HTMLElement | null) => {

@@ -313,8 +313,7 @@ describe('TemplateEditor', () => {
     await waitFor(() => expect(text(editorContent('Purpose'))).toContain('{{audit_tool}}'));
 
     await click(getControl('+ Scope'));
-    await waitFor(() => expect(editorContent('Scope')).toBeDefined());
-    expect(document.activeElement).toBe(editorContent('Scope'));
+    await waitFor(() => expect(document.activeElement).toBe(editorContent('Scope')));
     const order = [...document.querySelectorAll('[data-section]')].map((element) =>
       element.getAttribute('data-section'),
     );
@@ -324,6 +323,6 @@ describe('TemplateEditor', () => {
 
     await click(labelled('Remove the section Scope'));
     expect(document.querySelector('[data-section="scope"]')).toBeNull();
-    expect(document.activeElement).toBe(getControl('+ Scope'));
+    await waitFor(() => expect(document.activeElement).toBe(getControl('+ Scope')));
   });
 });
