@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
-import { click, getControl, text, waitFor } from '../../../test/render';
-import { dialog, rows, seriousViolations } from '../../../test/ui';
+import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
+import { dialog, field, rows, seriousViolations } from '../../../test/ui';
 import { REGENERATE_EXPLAINED } from './GeneratedPage';
-import { BASE, generation, generatorRoutes, openGenerator, PG_API, version } from './pg-test-fixtures';
+import { BASE, detail, generation, generatorRoutes, openGenerator, PG_API, version } from './pg-test-fixtures';
 
 afterEach(() => localStorage.clear());
 
@@ -93,6 +93,50 @@ describe('GeneratedPage', () => {
       ['Notify security', 'Yes'],
     ]);
     expect(dialog().querySelector('b')).toBeNull();
+  });
+
+  it('makes a new draft version with changed answers from the template’s current version, then shows the redline', async () => {
+    const api = server({
+      [`GET ${PG_API}/generations/1`]: jsonResponse({
+        ...GENERATIONS[0],
+        template_version_id: 70,
+        answers: { owner_name: 'Dana', start_date: '2026-03-01', drills: 4, lead: 22, notify: true },
+      }),
+      [`GET ${PG_API}/templates/7/versions/70`]: jsonResponse(version()),
+      [`GET ${PG_API}/templates/7`]: jsonResponse(detail()),
+      [`POST ${PG_API}/documents/31/regenerate`]: jsonResponse(REGENERATED),
+    });
+    await openGenerator(`${BASE}/generated`);
+    await waitFor(() => expect(row(1)).not.toBeNull());
+    await click(getControl('Answers', row(1)));
+    await waitFor(() => expect(getControl('Change answers', dialog())).toBeDefined());
+    await click(getControl('Change answers', dialog()));
+    await waitFor(() => expect(field('Drills per year', dialog()).value).toBe('4'));
+    expect(field('Program owner', dialog()).value).toBe('Dana');
+    await typeInto(field('Drills per year', dialog()), '6');
+    await click(getControl('Make a new draft version', dialog()));
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/documents/31/regenerate`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/documents/31/regenerate`)[0]!.body).toEqual({
+      template_version_id: 70,
+      answers: { owner_name: 'Dana', start_date: '2026-03-01', drills: 6, lead: 22, notify: true },
+    });
+    await waitFor(() => expect(dialog().textContent).toContain('New draft version made'));
+  });
+
+  it('offers no change of answers for a policy out for review', async () => {
+    server({
+      [`GET ${PG_API}/generations/2`]: jsonResponse({
+        ...GENERATIONS[1],
+        template_version_id: 70,
+        answers: { owner_name: 'Dana' },
+      }),
+      [`GET ${PG_API}/templates/8/versions/70`]: jsonResponse(version()),
+    });
+    await openGenerator(`${BASE}/generated`);
+    await waitFor(() => expect(row(2)).not.toBeNull());
+    await click(getControl('Answers', row(2)));
+    await waitFor(() => expect(rows('[role="dialog"] table')).toHaveLength(1));
+    expect(() => getControl('Change answers', dialog())).toThrow();
   });
 
   it('regenerates after a confirmation and shows the redline', async () => {

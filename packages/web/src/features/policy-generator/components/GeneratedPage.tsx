@@ -14,8 +14,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DOCUMENT_STATUS_LABELS, type DocumentStatus, type regenerateResultSchema } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
+import {
+  type Answer,
+  type AnswerLookup,
+  DOCUMENT_STATUS_LABELS,
+  type DocumentStatus,
+  defaultAnswers,
+  type GeneratorLookups,
+  type regenerateResultSchema,
+  resolveAnswers,
+} from '@portal/shared';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
@@ -23,7 +32,15 @@ import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PolicyContent } from '../../policies/components/PolicyContent';
 import { StatusBadge } from '../../policies/components/StatusBadge';
-import { type Generation, useGeneration, useGenerations, useLookups, useRegenerate, useTemplateVersion } from '../api';
+import {
+  type Generation,
+  useGeneration,
+  useGenerations,
+  useLookups,
+  useRegenerate,
+  useTemplate,
+  useTemplateVersion,
+} from '../api';
 import {
   documentRoute,
   EmptyState,
@@ -34,6 +51,7 @@ import {
   plural,
   profileLabel,
 } from './pg-parts';
+import { AnswersStep } from './WizardPage';
 
 type RegenerateResult = z.infer<typeof regenerateResultSchema>;
 
@@ -138,7 +156,15 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
         }}
       />
       <RedlineModal projectId={projectId} shown={result} onClose={() => setResult(null)} />
-      <AnswersModal projectId={projectId} generation={answersOf} onClose={() => setAnswersOf(null)} />
+      <AnswersModal
+        projectId={projectId}
+        generation={answersOf}
+        onClose={() => setAnswersOf(null)}
+        onRegenerated={(generation, done) => {
+          setAnswersOf(null);
+          setResult({ generation, result: done });
+        }}
+      />
     </Stack>
   );
 }
@@ -361,10 +387,12 @@ function AnswersModal({
   projectId,
   generation,
   onClose,
+  onRegenerated,
 }: {
   projectId: number;
   generation: Generation | null;
   onClose: () => void;
+  onRegenerated: (generation: Generation, result: RegenerateResult) => void;
 }) {
   const detail = useGeneration(projectId, generation?.id ?? null);
   const version = useTemplateVersion(
@@ -373,6 +401,7 @@ function AnswersModal({
     detail.data?.template_version_id ?? null,
   );
   const lookups = useLookups(projectId);
+  const [editing, setEditing] = useState(false);
   const variables = version.data?.body.variables ?? [];
   const shown = (key: string, value: string | number | boolean | null) => {
     const variable = variables.find((v) => v.key === key);
@@ -384,44 +413,187 @@ function AnswersModal({
     return String(value);
   };
   const label = (key: string) => variables.find((v) => v.key === key)?.label ?? key;
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
+  const canChange =
+    generation !== null && lookups.data?.can_generate === true && REGENERATABLE.has(generation.document.status);
+  let body: ReactNode;
+  if (detail.isPending || version.isPending) body = <LoadingRows label="Loading the answers" rows={4} />;
+  else if (detail.isError)
+    body = (
+      <LoadFailure
+        error={detail.error}
+        fallback="The answers could not be loaded. Please try again."
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  else if (editing && generation && lookups.data)
+    body = (
+      <ChangeAnswers
+        projectId={projectId}
+        generation={generation}
+        answers={detail.data.answers}
+        lookups={lookups.data}
+        onCancel={() => setEditing(false)}
+        onDone={(result) => {
+          setEditing(false);
+          onRegenerated(generation, result);
+        }}
+      />
+    );
+  else
+    body = (
+      <Stack gap="md">
+        {Object.keys(detail.data.answers).length === 0 ? (
+          <Text c="dimmed">This template asks nothing beyond the facility profile.</Text>
+        ) : (
+          <Table withTableBorder verticalSpacing="xs" data-testid="answers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Question</Table.Th>
+                <Table.Th scope="col">Answer</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {Object.entries(detail.data.answers).map(([key, value]) => (
+                <Table.Tr key={key}>
+                  <Table.Td>{label(key)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(key, value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {canChange && Object.keys(detail.data.answers).length > 0 && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Change answers
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
   return (
     <Modal
       opened={generation !== null}
-      onClose={onClose}
+      onClose={close}
       title={generation ? `Made from ${generation.template.title}, version ${generation.version}` : ''}
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {detail.isPending || version.isPending ? (
-        <LoadingRows label="Loading the answers" rows={4} />
-      ) : detail.isError ? (
-        <LoadFailure
-          error={detail.error}
-          fallback="The answers could not be loaded. Please try again."
-          retrying={detail.isFetching}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : Object.keys(detail.data.answers).length === 0 ? (
-        <Text c="dimmed">This template asks nothing beyond the facility profile.</Text>
-      ) : (
-        <Table withTableBorder verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Question</Table.Th>
-              <Table.Th scope="col">Answer</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {Object.entries(detail.data.answers).map(([key, value]) => (
-              <Table.Tr key={key}>
-                <Table.Td>{label(key)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(key, value)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {body}
     </Modal>
+  );
+}
+
+/**
+ * The template's questions, answered as last time, to make a new draft version with other answers (POST
+ * /documents/{id}/regenerate with `answers`): from the template's current version, with a redline after.
+ */
+function ChangeAnswers({
+  projectId,
+  generation,
+  answers: previous,
+  lookups,
+  onCancel,
+  onDone,
+}: {
+  projectId: number;
+  generation: Generation;
+  answers: Record<string, string | number | boolean | null>;
+  lookups: GeneratorLookups;
+  onCancel: () => void;
+  onDone: (result: RegenerateResult) => void;
+}) {
+  const template = useTemplate(projectId, generation.template.id);
+  const regenerate = useRegenerate(projectId);
+  const current = template.data?.current ?? null;
+  const variables = current?.body.variables ?? [];
+  const [answers, setAnswers] = useState<Record<string, Answer> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const lookup = useMemo<AnswerLookup>(
+    () => ({
+      departments: new Map(lookups.departments.map((d) => [d.id, d.name])),
+      users: new Map(lookups.people.map((p) => [p.id, p.name])),
+    }),
+    [lookups],
+  );
+  // Last time's answers over the current version's defaults, once that version has loaded.
+  const shownAnswers = useMemo(
+    () =>
+      answers ??
+      Object.fromEntries(
+        variables.map((v) => [v.key, v.key in previous ? previous[v.key]! : (defaultAnswers([v])[v.key] ?? null)]),
+      ),
+    [answers, variables, previous],
+  );
+  const resolved = useMemo(() => resolveAnswers(variables, shownAnswers, lookup), [variables, shownAnswers, lookup]);
+  const missing = resolved.missing.filter((key) => !(key in resolved.errors)).length;
+
+  if (template.isPending) return <LoadingRows label="Loading the template" rows={4} />;
+  if (!current)
+    return (
+      <Alert color="yellow" variant="light">
+        The template has no published version to make a new draft from.
+      </Alert>
+    );
+
+  const submit = async () => {
+    if (regenerate.isPending) return;
+    setFailure(null);
+    if (Object.keys(resolved.errors).length > 0) {
+      setFailure('Some answers need a fix first.');
+      return;
+    }
+    try {
+      const result = await regenerate.mutateAsync({
+        documentId: generation.document.id,
+        template_version_id: current.id,
+        answers: Object.fromEntries(
+          variables.map((v) => {
+            const value = shownAnswers[v.key];
+            return [v.key, value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value];
+          }),
+        ),
+      });
+      onDone(result);
+    } catch (error) {
+      setFailure(messageFor(error, 'The new draft version could not be made. Please try again.'));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        A new draft version of “{policyName(generation.document)}” is made from version {current.version} of the
+        template with these answers; you see the redline next. Nothing is published until it goes through review and
+        signatures.
+      </Text>
+      <AnswersStep
+        variables={variables}
+        answers={shownAnswers}
+        errors={resolved.errors}
+        lookups={lookups}
+        missing={missing}
+        onAnswer={(key, value) => setAnswers({ ...shownAnswers, [key]: value })}
+      />
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={regenerate.isPending}>
+          Back
+        </Button>
+        <Button onClick={() => void submit()} loading={regenerate.isPending}>
+          Make a new draft version
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -504,7 +504,7 @@ function ProfileCheck({ version, profile }: { version: TemplateVersion; profile:
 
 // ------------------------------------------------------------------ step 2: answers
 
-function AnswersStep({
+export function AnswersStep({
   variables,
   answers,
   errors,
