@@ -16,7 +16,6 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type Answer,
-  type AnswerLookup,
   DOCUMENT_STATUS_LABELS,
   type DocumentStatus,
   defaultAnswers,
@@ -51,7 +50,7 @@ import {
   plural,
   profileLabel,
 } from './pg-parts';
-import { AnswersStep } from './WizardPage';
+import { AnswersStep, answersPayload, useAnswerLookup } from './WizardPage';
 
 type RegenerateResult = z.infer<typeof regenerateResultSchema>;
 
@@ -515,13 +514,7 @@ function ChangeAnswers({
   const variables = current?.body.variables ?? [];
   const [answers, setAnswers] = useState<Record<string, Answer> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const lookup = useMemo<AnswerLookup>(
-    () => ({
-      departments: new Map(lookups.departments.map((d) => [d.id, d.name])),
-      users: new Map(lookups.people.map((p) => [p.id, p.name])),
-    }),
-    [lookups],
-  );
+  const lookup = useAnswerLookup(lookups);
   // Last time's answers over the current version's defaults, once that version has loaded.
   const shownAnswers = useMemo(
     () =>
@@ -553,12 +546,7 @@ function ChangeAnswers({
       const result = await regenerate.mutateAsync({
         documentId: generation.document.id,
         template_version_id: current.id,
-        answers: Object.fromEntries(
-          variables.map((v) => {
-            const value = shownAnswers[v.key];
-            return [v.key, value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value];
-          }),
-        ),
+        answers: answersPayload(variables, shownAnswers),
       });
       onDone(result);
     } catch (error) {

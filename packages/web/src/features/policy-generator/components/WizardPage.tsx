@@ -177,6 +177,27 @@ export function departmentFor<D extends { name: string }>(category: string, depa
   return starting.length === 1 ? starting[0]! : null;
 }
 
+/** Names for the department and person answers, as the renderer writes them. */
+export function useAnswerLookup(lookups: GeneratorLookups): AnswerLookup {
+  return useMemo(
+    () => ({
+      departments: new Map(lookups.departments.map((d) => [d.id, d.name])),
+      users: new Map(lookups.people.map((p) => [p.id, p.name])),
+    }),
+    [lookups],
+  );
+}
+
+/** The answers as the server takes them: one per question, an empty text as no answer. */
+export function answersPayload(variables: readonly Variable[], answers: Record<string, Answer>) {
+  return Object.fromEntries(
+    variables.map((v) => {
+      const value = answers[v.key];
+      return [v.key, value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value];
+    }),
+  );
+}
+
 function Wizard({
   projectId,
   version,
@@ -215,13 +236,7 @@ function Wizard({
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const contentRef = useRef<HTMLDivElement>(null);
 
-  const lookup = useMemo<AnswerLookup>(
-    () => ({
-      departments: new Map(lookups.departments.map((d) => [d.id, d.name])),
-      users: new Map(lookups.people.map((p) => [p.id, p.name])),
-    }),
-    [lookups],
-  );
+  const lookup = useAnswerLookup(lookups);
   const resolved = useMemo(() => resolveAnswers(variables, answers, lookup), [variables, answers, lookup]);
   const values = useMemo(() => ({ ...profileValues(profile), ...resolved.values }), [profile, resolved]);
   // Required fields left empty (a wrong answer shows its own error instead).
@@ -271,12 +286,7 @@ function Wizard({
     }
     const input: GenerateInput = {
       template_version_id: version.id,
-      answers: Object.fromEntries(
-        variables.map((v) => {
-          const value = answers[v.key];
-          return [v.key, value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value];
-        }),
-      ),
+      answers: answersPayload(variables, answers),
       ...(Object.keys(overrides).length > 0 ? { overrides } : {}),
       title: destination.title.trim(),
       department_id: destination.department ? Number(destination.department) : null,
