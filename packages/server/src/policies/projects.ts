@@ -14,11 +14,10 @@ export interface ProjectAccess {
   isSuperadmin: boolean;
 }
 
-// Project ids are 1-10 digits in routes (SPEC section 5) but an integer column stops at 2^31 - 1.
-
 /**
  * Who may see a project: its members while it is active, and a superadmin always. Anyone else gets 404, the same
- * answer as for a project that does not exist, so ids of other facilities reveal nothing.
+ * answer as for a project that does not exist, so ids of other facilities reveal nothing. Project ids are 1-10 digits
+ * in routes (SPEC section 5) but an integer column stops at INT4_MAX: a larger one is a project that does not exist.
  */
 export async function projectAccess(db: DbOrTx, actor: SessionUser, projectId: number): Promise<ProjectAccess> {
   if (!Number.isInteger(projectId) || projectId < 1 || projectId > INT4_MAX) throw notFound('Project not found.');

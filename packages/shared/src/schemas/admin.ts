@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../patterns.js';
 import { APP_CODES, GLOBAL_ROLES, PROJECT_ROLES, USER_STATUSES } from '../roles.js';
-import { INT4_MAX, recordId } from './common.js';
+import { INT4_MAX, queryRecordId, recordId } from './common.js';
 import { MAIN_ROLES, PERMISSION_APPS } from './permissions.js';
 import { usernameSchema } from './users.js';
 
@@ -173,7 +173,7 @@ export const superUserListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   role: z.enum(GLOBAL_ROLES).optional(),
   status: z.enum([...USER_STATUSES, 'locked']).optional(),
-  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
+  project: queryRecordId.optional(),
 });
 export const superUserRowSchema = z.object({
   id,
@@ -339,7 +339,7 @@ export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'logged'] as const;
 export const emailLogQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum(EMAIL_STATUSES).optional(),
-  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
+  project: queryRecordId.optional(),
 });
 export const emailLogRowSchema = z.object({
   id,
@@ -362,7 +362,7 @@ export const emailLogDetailSchema = emailLogRowSchema.extend({ body: z.string() 
 /** The apps with a permission matrix, as their /superadmin/... screens and /super/permissions/{app} calls name them. */
 export const MATRIX_APPS = PERMISSION_APPS;
 export const permissionMatrixQuerySchema = z.object({
-  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
+  project: queryRecordId,
 });
 export const permissionMatrixSchema = z.object({
   app: z.enum(PERMISSION_APPS),
@@ -390,8 +390,8 @@ export const permissionMatrixResetSchema = z.object({ project_id: recordId });
 // ---------------------------------------------------------------- audit log
 
 export const auditQuerySchema = pageQuerySchema.extend({
-  actor: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
-  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
+  actor: queryRecordId.optional(),
+  project: queryRecordId.optional(),
   /** An action, or its prefix such as `user.` */
   action: z
     .string()

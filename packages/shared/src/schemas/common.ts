@@ -22,3 +22,6 @@ export const INT4_MAX = 2_147_483_647;
 
 /** A record's id in a request body: a positive 32-bit integer ("No such record." past it, not a database error). */
 export const recordId = z.number().int().positive().max(INT4_MAX, 'No such record.');
+
+/** The same in a query string, where it arrives as text. */
+export const queryRecordId = z.coerce.number().int().positive().max(INT4_MAX, 'No such record.');

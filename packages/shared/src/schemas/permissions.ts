@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX } from './common.js';
+import { queryRecordId } from './common.js';
 
 /**
  * Main roles per app (docs/permissions.md). A member has a project role (admin, simple) and, per app, at most one
@@ -40,7 +40,7 @@ export const policyMeSchema = z.object({
 
 /** GET /api/me/permissions?project={id}&app=..&apps=a,b: { "{app}:{section}": allowed }. */
 export const myPermissionsQuerySchema = z.object({
-  project: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
+  project: queryRecordId,
   app: z.enum(PERMISSION_APPS).optional(),
   apps: z.string().max(200).optional(),
 });

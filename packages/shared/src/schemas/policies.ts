@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPARTMENT_CODE_PATTERN, MAX_LEVELS, PREFIX_SEPARATORS } from '../policy/numbering.js';
 import { DOCUMENT_STATUSES, VERSION_STATES } from '../policy/statuses.js';
-import { INT4_MAX, recordId } from './common.js';
+import { INT4_MAX, queryRecordId, recordId } from './common.js';
 
 /**
  * Contracts of policy management, part 1 (issue 6): departments, numbering, documents, versions, Word import,
@@ -97,7 +97,7 @@ export const usedNumbersSchema = z.object({ numbers: z.array(z.string()) });
 
 export const documentListQuerySchema = z.object({
   status: documentStatusSchema.optional(),
-  department_id: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
+  department_id: queryRecordId.optional(),
   text: z.string().trim().max(200, 'Search text is at most 200 characters.').optional(),
   include_archived: z.enum(['true', 'false']).optional(),
 });
@@ -204,8 +204,8 @@ export const draftSavedSchema = z.object({
 });
 
 export const compareQuerySchema = z.object({
-  from: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
-  to: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.'),
+  from: queryRecordId,
+  to: queryRecordId,
 });
 export const compareSchema = z.object({
   from: versionSummarySchema,
@@ -227,7 +227,7 @@ export const convertResultSchema = z.object({
 export const uploadFieldsSchema = z.object({
   title: trimmed(200, 'Title').optional(),
   number: numberSchema.optional(),
-  department_id: z.coerce.number().int().positive().max(INT4_MAX, 'No such record.').optional(),
+  department_id: queryRecordId.optional(),
 });
 
 // ---------------------------------------------------------------- search, archive, moves

@@ -1,9 +1,9 @@
-import { errorBodySchema, INT4_MAX } from '@portal/shared';
+import { errorBodySchema } from '@portal/shared';
 import { type AnyColumn, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type ChartReviewActor, chartReviewAccess } from '../../policies/chart-review.js';
 
@@ -19,13 +19,8 @@ export const errors = {
 };
 export const tags = ['chart-review'];
 
-/** A numeric id in the path ("The tool id is 1 to 10 digits." otherwise, "No such tool." past INT4_MAX). */
-export const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
+/** A numeric id in the path (lib/path-id.ts). */
+export const idParam = pathId;
 
 /** The signed-in user's chart review access to the request's project for one section (chartReviewAccess). */
 export const actorFor =

@@ -9,13 +9,12 @@ import {
   dataRequestStewardsSchema,
   dataRequestUpdateSchema,
   errorBodySchema,
-  INT4_MAX,
   REQUEST_FILE_MAX_BYTES,
 } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -34,11 +33,7 @@ import { actorFor, errors as monitoringErrors, P, tags } from './route-kit.js';
 
 const errors = { ...monitoringErrors, 413: errorBodySchema };
 const requestParams = projectParams.extend({
-  requestId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'The request id is 1 to 10 digits.')
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, 'No such request.'),
+  requestId: pathId('request'),
 });
 const FILE_TOO_LARGE = `The file is larger than ${REQUEST_FILE_MAX_BYTES / 1024 / 1024} MB. Compress it or split it.`;
 

@@ -1,7 +1,7 @@
-import { errorBodySchema, INT4_MAX } from '@portal/shared';
+import { errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type MonitoringActor, monitoringAccess } from '../../policies/monitoring.js';
 
@@ -17,13 +17,8 @@ export const errors = {
 };
 export const tags = ['monitoring'];
 
-/** A numeric id in the path ("The page id is 1 to 10 digits." otherwise, "No such page." past INT4_MAX). */
-export const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
+/** A numeric id in the path (lib/path-id.ts). */
+export const idParam = pathId;
 
 /** The signed-in user's monitoring access to the request's project for one section (monitoringAccess). */
 export const actorFor =

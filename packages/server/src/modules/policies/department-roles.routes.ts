@@ -14,13 +14,13 @@ import {
   documentAttestationsSchema,
   editAssignmentDataSchema,
   errorBodySchema,
-  INT4_MAX,
   readerEditDataSchema,
   reviewerEditDataSchema,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
@@ -56,12 +56,7 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['policy departments'];
-const digits = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${what} id is 1 to 10 digits.`)
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, `No such ${what}.`);
+const digits = pathId;
 const departmentParams = projectParams.extend({ departmentId: digits('department') });
 const documentParams = projectParams.extend({ documentId: digits('policy') });
 

@@ -16,7 +16,6 @@ import {
   draftSavedSchema,
   draftSaveSchema,
   errorBodySchema,
-  INT4_MAX,
   moveResultSchema,
   moveSchema,
   numberingSchema,
@@ -35,6 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { policyDocuments, policyVersions, storedFiles } from '../../db/schema/index.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { ARCHIVE_DOCUMENTS, EDIT_DOCUMENTS, policyAccess, seesDrafts } from '../../policies/policy-management.js';
@@ -66,12 +66,7 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
+const idParam = pathId;
 const documentParams = projectParams.extend({ documentId: idParam('policy') });
 const versionParams = documentParams.extend({ versionId: idParam('version') });
 const departmentParams = projectParams.extend({ departmentId: idParam('department') });

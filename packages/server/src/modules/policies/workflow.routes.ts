@@ -11,7 +11,6 @@ import {
   declineBodySchema,
   documentWorkflowSchema,
   errorBodySchema,
-  INT4_MAX,
   myTasksSchema,
   policyDashboardSchema,
   reviewDecisionBodySchema,
@@ -24,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
@@ -49,11 +49,7 @@ const errors = {
 };
 const tags = ['policy workflow'];
 const documentParams = projectParams.extend({
-  documentId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'The policy id is 1 to 10 digits.')
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, 'No such policy.'),
+  documentId: pathId('policy'),
 });
 const bulkParams = projectParams.extend({ action: z.enum(BULK_ACTIONS) });
 

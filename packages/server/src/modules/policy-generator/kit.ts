@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { errorBodySchema, INT4_MAX } from '@portal/shared';
+import { errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type AppActor, appAccess } from '../../policies/app-access.js';
 import { type ProjectAccess, projectAccess } from '../../policies/projects.js';
@@ -31,13 +31,8 @@ export const errors = {
 export const GENERATE = 'policy-generator';
 export const EDIT_TEMPLATES = 'generator-templates';
 
-export const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number)
-    // Ids are 32-bit in the database: a larger one names nothing (400, not a 500 from PostgreSQL).
-    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
+/** A numeric id in the path (lib/path-id.ts). */
+export const idParam = pathId;
 
 export type GeneratorActor = AppActor;
 

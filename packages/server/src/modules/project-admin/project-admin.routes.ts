@@ -1,6 +1,5 @@
 import {
   errorBodySchema,
-  INT4_MAX,
   logoUploadSchema,
   memberSchema,
   memberUpdateSchema,
@@ -16,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, userRequests } from '../../db/schema/index.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess, requireProjectAdmin } from '../../policies/projects.js';
@@ -38,11 +38,7 @@ const errors = {
   409: errorBodySchema,
 };
 const memberParams = projectParams.extend({
-  userId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'The user id is 1 to 10 digits.')
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, 'No such user.'),
+  userId: pathId('user'),
 });
 
 /**

@@ -1,11 +1,11 @@
-import { errorBodySchema, INT4_MAX } from '@portal/shared';
+import { errorBodySchema } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { safeFileName } from '../../lib/csv.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
 
@@ -21,13 +21,8 @@ export const errors = {
 };
 export const tags = ['standards'];
 
-/** A numeric id in the path ("The element id is 1 to 10 digits." otherwise, "No such element." past INT4_MAX). */
-export const idParam = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, `No such ${label}.`);
+/** A numeric id in the path (lib/path-id.ts). */
+export const idParam = pathId;
 
 /** A person's name as lists show it: "First Last", or the username when no name is set. */
 export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;

@@ -1,13 +1,11 @@
 import {
   APP_CODES,
   errorBodySchema,
-  INT4_MAX,
   logoUploadSchema,
   memberAddSchema,
   memberListSchema,
   memberSchema,
   memberUpdateSchema,
-  PROJECT_ID_PATTERN,
   superProjectCreateSchema,
   superProjectDetailSchema,
   superProjectListQuerySchema,
@@ -21,6 +19,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
@@ -35,20 +34,9 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const projectParams = z.object({
-  projectId: z
-    .string()
-    .regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.')
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, 'No such project.'),
-});
-const memberParams = projectParams.extend({
-  userId: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number)
-    .refine((id) => id <= INT4_MAX, 'No such user.'),
-});
+// Superadmin routes read projects directly (no projectAccess, which answers 404 past INT4_MAX): bounded here.
+const projectParams = z.object({ projectId: pathId('project') });
+const memberParams = projectParams.extend({ userId: pathId('user') });
 const activeApps = (apps: string[]) => APP_CODES.filter((code) => apps.includes(code));
 
 type ProjectRow = typeof projects.$inferSelect;

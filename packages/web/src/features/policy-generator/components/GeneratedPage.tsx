@@ -516,18 +516,24 @@ function ChangeAnswers({
   const [failure, setFailure] = useState<string | null>(null);
   const lookup = useAnswerLookup(lookups);
   // Last time's answers over the current version's defaults, once that version has loaded.
-  const shownAnswers = useMemo(
-    () =>
-      answers ??
-      Object.fromEntries(
-        variables.map((v) => [v.key, v.key in previous ? previous[v.key]! : (defaultAnswers([v])[v.key] ?? null)]),
-      ),
-    [answers, variables, previous],
-  );
+  const shownAnswers = useMemo(() => {
+    if (answers) return answers;
+    const defaults = defaultAnswers(variables);
+    return Object.fromEntries(variables.map((v) => [v.key, v.key in previous ? previous[v.key]! : defaults[v.key]!]));
+  }, [answers, variables, previous]);
   const resolved = useMemo(() => resolveAnswers(variables, shownAnswers, lookup), [variables, shownAnswers, lookup]);
   const missing = resolved.missing.filter((key) => !(key in resolved.errors)).length;
 
   if (template.isPending) return <LoadingRows label="Loading the template" rows={4} />;
+  if (template.isError)
+    return (
+      <LoadFailure
+        error={template.error}
+        fallback="The template could not be loaded. Please try again."
+        retrying={template.isFetching}
+        onRetry={() => void template.refetch()}
+      />
+    );
   if (!current)
     return (
       <Alert color="yellow" variant="light">
