@@ -65,7 +65,9 @@ export function useLinkTargets(projectId: string | number, type: StdLinkTarget, 
         schema: stdLinkTargetsSchema,
       }),
     enabled,
-    placeholderData: (previous) => previous,
+    // While a new search runs, keep the last list of the same type: another type's list would offer, say, policies
+    // under "Measure to link".
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === type ? previous : undefined),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   MEMBERS,
   me,
   openApp,
+  optionsOf,
   pick,
   STD_API,
   sessionRoutes,
@@ -244,6 +245,35 @@ describe('ElementPanel', () => {
       note: 'Falls with harm on the ward',
     });
     await waitFor(() => expect(toasts()).toContain('Linked Falls per 1,000 patient days (Safety).'));
+  });
+
+  it('does not offer the policies under "Measure to link" while the measures load', async () => {
+    let answerMeasures: () => void = () => {};
+    const measuresHeld = new Promise<void>((resolve) => {
+      answerMeasures = resolve;
+    });
+    server({
+      [`GET ${STD_API}/link-targets`]: async (request: StubRequest) => {
+        if (request.query.get('type') !== 'measure')
+          return jsonResponse({ targets: [{ id: 6, label: '2.2 Falls prevention', detail: 'Published' }] });
+        await measuresHeld;
+        return jsonResponse({ targets: [{ id: 32, label: 'Falls per 1,000 patient days', detail: 'Safety' }] });
+      },
+    });
+    await open();
+    await ready();
+    expect(await optionsOf('Policy to link')).toEqual(['2.2 Falls prevention (Published)']);
+
+    await click(field('Measure'));
+    const picker = field('Measure to link');
+    await click(picker);
+    const listbox = () => document.getElementById(picker.getAttribute('aria-controls') ?? '');
+    await waitFor(() => expect(listbox()?.textContent).toContain('Searching…'));
+    expect(listbox()!.querySelectorAll('[role="option"]')).toHaveLength(0);
+
+    answerMeasures();
+    await pick('Measure to link', 'Falls per 1,000 patient days (Safety)');
+    expect(field('Measure to link')).toHaveProperty('value', 'Falls per 1,000 patient days (Safety)');
   });
 
   it('unlinks after a confirmation', async () => {
