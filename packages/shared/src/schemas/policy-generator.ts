@@ -336,23 +336,37 @@ export const regenerateResultSchema = z.object({
 
 // ------------------------------------------------------------------ writing assistant (optional)
 
-export const ASSIST_ACTIONS = ['clearer', 'shorter', 'formal', 'plain'] as const;
-export const ASSIST_ACTION_LABELS: Record<(typeof ASSIST_ACTIONS)[number], string> = {
+/** What the assistant does to one section: four rewrites of it as it is, or an addition for a standard. */
+export const ASSIST_ACTIONS = ['clearer', 'shorter', 'formal', 'plain', 'address_standard'] as const;
+export type AssistAction = (typeof ASSIST_ACTIONS)[number];
+export const ASSIST_REWRITES = ['clearer', 'shorter', 'formal', 'plain'] as const satisfies readonly AssistAction[];
+export const ASSIST_ACTION_LABELS: Record<AssistAction, string> = {
   clearer: 'Make it clearer',
   shorter: 'Make it shorter',
   formal: 'More formal',
   plain: 'Plain language',
+  address_standard: 'Address a standard',
 };
 
 export const assistStatusSchema = z.object({ model: z.string(), actions: z.array(z.enum(ASSIST_ACTIONS)) });
 
-export const refineInputSchema = z.object({
-  template_version_id: recordId,
-  section_key: z.enum(TEMPLATE_SECTIONS),
-  /** The section as the author sees it now (rendered, or an earlier accepted suggestion). */
-  html: z.string().min(1, 'The section is empty.').max(PG_LIMITS.sectionHtml),
-  action: z.enum(ASSIST_ACTIONS),
-});
+export const refineInputSchema = z
+  .object({
+    template_version_id: recordId,
+    section_key: z.enum(TEMPLATE_SECTIONS),
+    /** The section as the author sees it now (rendered, or an earlier accepted suggestion). */
+    html: z.string().min(1, 'The section is empty.').max(PG_LIMITS.sectionHtml),
+    action: z.enum(ASSIST_ACTIONS),
+    /** For address_standard: one of the standards the template version lists (DOMAIN.md 4.2 "suggest missing"). */
+    standard: standardRefSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.action === 'address_standard' && !input.standard)
+      ctx.addIssue({ code: 'custom', path: ['standard'], message: 'Choose the standard to address.' });
+    if (input.action !== 'address_standard' && input.standard)
+      ctx.addIssue({ code: 'custom', path: ['standard'], message: 'Only "Address a standard" takes a standard.' });
+  });
+export type RefineInput = z.infer<typeof refineInputSchema>;
 
 export const refineResultSchema = z.object({
   call_id: z.number(),

@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { policyProject } from '../../../test/policy-kit.js';
-import { auditEvents, pgLlmCalls, projects } from '../../db/schema/index.js';
+import { auditEvents, pgLlmCalls, projects, stdNodes } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/crypto.js';
+import { ensureBuiltInFrameworks } from '../standards/frameworks.service.js';
 import { refinePrompt, suggestionHtml } from './assist.service.js';
 
 /**
@@ -60,16 +61,20 @@ describe('writing assistant (configured)', () => {
     const author = await ctx.signedIn(s.people.author);
     const base = `/api/projects/${s.project.id}/policy-generator`;
     const library = (await author.get(`${base}/templates`)).json().templates[0] as {
+      id: number;
       published: { id: number };
     };
-    return { ...s, author, base, versionId: library.published.id };
+    return { ...s, author, base, templateId: library.id, versionId: library.published.id };
   }
 
   it('says which model it uses', async () => {
     const s = await setup();
     const status = await s.author.get(`${s.base}/assist`);
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({ model: 'llama-test', actions: ['clearer', 'shorter', 'formal', 'plain'] });
+    expect(status.json()).toEqual({
+      model: 'llama-test',
+      actions: ['clearer', 'shorter', 'formal', 'plain', 'address_standard'],
+    });
   });
 
   it('suggests a rewrite as a redline, sends only the section, and logs the call', async () => {
@@ -131,6 +136,87 @@ describe('writing assistant (configured)', () => {
     const outsider = await ctx.signedIn(s.people.outsider);
     const theirs = `/api/projects/${s.other.id}/policy-generator/assist/calls/${out.call_id}/decision`;
     expect((await outsider.post(theirs, { accepted: false })).statusCode).toBe(404);
+  });
+
+  it('suggests text for a standard the template lists, with its public-domain text, and refuses any other', async () => {
+    const s = await setup();
+    await ensureBuiltInFrameworks(db());
+    const detail = (await s.author.get(`${s.base}/templates/${s.templateId}`)).json();
+    const listed = detail.current_standards[0] as { framework: string; ref_id: string; title: string };
+    expect(listed.framework).toBe('CMS-482');
+    const [node] = await db()
+      .select({ title: stdNodes.title, text: stdNodes.officialText })
+      .from(stdNodes)
+      .where(eq(stdNodes.refId, listed.ref_id));
+    expect(node!.text).toBeTruthy();
+
+    received.length = 0;
+    const section = '<p>Staff clean their hands.</p>';
+    const standard = { framework: listed.framework, ref_id: listed.ref_id };
+    reply = () => ({
+      status: 200,
+      body: {
+        choices: [
+          { message: { content: `<p>Staff clean their hands.</p><p>The programme meets ${listed.ref_id}.</p>` } },
+        ],
+      },
+    });
+    const answer = await s.author.post(`${s.base}/assist/refine`, {
+      template_version_id: s.versionId,
+      section_key: 'policy',
+      html: section,
+      action: 'address_standard',
+      standard,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().redline).toMatchObject({ deletions: 0 });
+    expect(answer.json().redline.insertions).toBeGreaterThan(0);
+    const sent = received[0]!.body.messages;
+    expect(sent).toEqual(
+      refinePrompt('policy', 'address_standard', section, { ...standard, title: node!.title, text: node!.text }),
+    );
+    expect(sent[1]!.content).toContain(node!.text!);
+    expect(sent[1]!.content).toContain(`${listed.framework} ${listed.ref_id} ${node!.title}`);
+    const [call] = await db().select().from(pgLlmCalls).where(eq(pgLlmCalls.id, answer.json().call_id));
+    expect(call).toMatchObject({ action: 'address_standard', sectionKey: 'policy', outcome: 'ok' });
+    const [audit] = await db()
+      .select({ meta: auditEvents.data })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'policy_generator.assist_called'),
+          eq(auditEvents.subjectId, String(answer.json().call_id)),
+        ),
+      );
+    expect(audit!.meta).toMatchObject({ action: 'address_standard', standard: `${listed.framework} ${listed.ref_id}` });
+
+    // A standard the template does not list never reaches the model; nor does a standard with a rewrite, nor no
+    // standard with address_standard.
+    const before = received.length;
+    const body = { template_version_id: s.versionId, section_key: 'policy', html: section };
+    const other = await s.author.post(`${s.base}/assist/refine`, {
+      ...body,
+      action: 'address_standard',
+      standard: { framework: 'CMS-482', ref_id: '§482.99(z)' },
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors.standard).toEqual(['CMS-482 §482.99(z) is not a standard this template lists.']);
+    const none = await s.author.post(`${s.base}/assist/refine`, { ...body, action: 'address_standard' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.standard).toEqual(['Choose the standard to address.']);
+    const mixed = await s.author.post(`${s.base}/assist/refine`, { ...body, action: 'plain', standard });
+    expect(mixed.statusCode).toBe(400);
+    expect(received).toHaveLength(before);
+
+    // The section handed back unchanged is no suggestion.
+    reply = () => ({ status: 200, body: { choices: [{ message: { content: section } }] } });
+    const same = await s.author.post(`${s.base}/assist/refine`, { ...body, action: 'address_standard', standard });
+    expect(same.statusCode).toBe(503);
+    expect(same.json().message).toBe('The writing assistant gave no suggestion for this section. Try another action.');
+    const outcomes = (
+      await db().select({ o: pgLlmCalls.outcome }).from(pgLlmCalls).where(eq(pgLlmCalls.projectId, s.project.id))
+    ).map((r) => r.o);
+    expect(outcomes).toEqual(['ok', 'unchanged']);
   });
 
   it('logs a model that is down or answers nothing, and says so without a suggestion', async () => {

@@ -12,6 +12,7 @@ import {
   generationListSchema,
   generatorLookupsSchema,
   type PreviewResult,
+  type RefineInput,
   refineResultSchema,
   regenerateResultSchema,
   type TemplateBody,
@@ -215,10 +216,10 @@ export function useAssist(projectId: number) {
 
 export type RefineResult = z.infer<typeof refineResultSchema>;
 
-/** POST /assist/refine: a suggested rewrite of one section, with its redline against the current text. */
+/** POST /assist/refine: a suggested rewrite of (or addition to) one section, with its redline against its text. */
 export function useRefine(projectId: number) {
   return useMutation({
-    mutationFn: (body: { template_version_id: number; section_key: string; html: string; action: string }) =>
+    mutationFn: (body: RefineInput) =>
       apiFetch(`${generatorPath(projectId)}/assist/refine`, { method: 'POST', body, schema: refineResultSchema }),
   });
 }

@@ -282,8 +282,9 @@ describe('WizardPage', () => {
 });
 
 describe('WizardPage standards coverage', () => {
-  it('says which standards the draft cites, following the sections the profile keeps', async () => {
+  const coverageServer = (extra: Parameters<typeof generatorRoutes>[0] = {}) =>
     server({
+      ...extra,
       [`GET ${PG_API}/templates/7`]: jsonResponse(
         detail({
           current: version({
@@ -306,6 +307,9 @@ describe('WizardPage standards coverage', () => {
         }),
       ),
     });
+
+  it('says which standards the draft cites, following the sections the profile keeps', async () => {
+    coverageServer();
     await openGenerator(PATH);
     await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
     await toStep('Answers');
@@ -315,6 +319,60 @@ describe('WizardPage standards coverage', () => {
       'CMS§482.13(e)Restraint or seclusionCitedLinked to the draft',
       'CMS482.13(f)Not citedNot assessed in this project',
     ]);
+  });
+
+  it('asks the assistant for text addressing a standard the draft does not cite, in the section chosen', async () => {
+    const api = coverageServer({
+      [`GET ${PG_API}/assist`]: jsonResponse({ model: 'local-llm', actions: ['clearer', 'address_standard'] }),
+      [`POST ${PG_API}/assist/refine`]: jsonResponse({
+        call_id: 9,
+        html: '<p>Meets 42 CFR 482.13(e).</p><p>Seclusion follows 482.13(f).</p>',
+        redline: {
+          html: '<p>Meets 42 CFR 482.13(e).</p><p><ins>Seclusion follows 482.13(f).</ins></p>',
+          insertions: 1,
+          deletions: 0,
+        },
+      }),
+      [`POST ${PG_API}/assist/calls/9/decision`]: jsonResponse({ ok: true }),
+    });
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    await toStep('Answers');
+    await toStep('Preview');
+    // Only the standard not cited is offered; the cited one is not.
+    const target = getControl('Suggest a rewrite', section('purpose')!);
+    await click(target);
+    const menu = () => document.getElementById(target.getAttribute('aria-controls') ?? '');
+    await waitFor(() =>
+      expect([...(menu()?.querySelectorAll('[role="menuitem"]') ?? [])].map((el) => el.textContent)).toEqual([
+        'Make it clearer',
+        'CMS 482.13(f)',
+      ]),
+    );
+    expect(menu()!.textContent).toContain('Add text for a standard the draft does not cite');
+    await click(target);
+    await suggest('purpose', 'CMS 482.13(f)');
+    await waitFor(() => expect(section('purpose')!.querySelector('[data-testid="suggestion"]')).not.toBeNull());
+    expect(api.calls(`POST ${PG_API}/assist/refine`)[0]!.body).toEqual({
+      template_version_id: 70,
+      section_key: 'purpose',
+      html: '<p>Meets 42 CFR 482.13(e).</p>',
+      action: 'address_standard',
+      standard: { framework: 'CMS', ref_id: '482.13(f)' },
+    });
+    const suggestion = section('purpose')!.querySelector<HTMLElement>('[data-testid="suggestion"]')!;
+    expect(text(suggestion)).toContain('Suggested text for CMS 482.13(f)');
+    await click(getControl('Accept', suggestion));
+    // Accepted, the text cites it: the coverage says so and the menu no longer offers it.
+    await waitFor(() =>
+      expect(text(document.querySelector<HTMLElement>('[data-testid="coverage"]')!)).not.toContain('Not cited'),
+    );
+    await click(getControl('Suggest a rewrite', section('purpose')!));
+    await waitFor(() =>
+      expect([...(menu()?.querySelectorAll('[role="menuitem"]') ?? [])].map((el) => el.textContent)).toEqual([
+        'Make it clearer',
+      ]),
+    );
   });
 });
 

@@ -24,7 +24,8 @@ import {
   type Answer,
   type AnswerLookup,
   ASSIST_ACTION_LABELS,
-  ASSIST_ACTIONS,
+  ASSIST_REWRITES,
+  type AssistAction,
   assemblePolicy,
   citesStandard,
   defaultAnswers,
@@ -36,6 +37,7 @@ import {
   PROFILE_VARIABLES,
   profileValues,
   resolveAnswers,
+  type StandardRef,
   TEMPLATE_SECTION_TITLES,
   type TemplateDetail,
   type TemplateSectionKey,
@@ -67,7 +69,6 @@ import { documentRoute, FactBadge, nameLabel, PG_BASE, pgRoute, plural } from '.
 type GenerateResult = z.infer<typeof generateResultSchema>;
 type Variable = TemplateVersion['body']['variables'][number];
 type Overrides = Partial<Record<TemplateSectionKey, string>>;
-type AssistAction = (typeof ASSIST_ACTIONS)[number];
 
 export const NO_PUBLISHED_VERSION = 'This template has no published version yet.';
 
@@ -696,6 +697,8 @@ function PreviewStep({
   );
   // What the assistant reads: the section as the draft will have it, without the preview's marks.
   const plain = useMemo(() => assemblePolicy(sections, values, { overrides }), [sections, values, overrides]);
+  // The standards the draft's text no longer cites: the assistant may suggest text for them in any section.
+  const uncited = standards.filter((standard) => !citesStandard(plain.html, standard.ref_id));
   const shownKeys = new Set(preview.sections.map((s) => s.key));
   const leftOut = sections.filter((s) => !shownKeys.has(s.key)).map((s) => TEMPLATE_SECTION_TITLES[s.key]);
   const variableKeys = new Set(variables.map((v) => v.key));
@@ -760,6 +763,7 @@ function PreviewStep({
                 plainHtml={plain.sections.find((s) => s.key === section.key)?.html ?? ''}
                 overridden={overrides[section.key] !== undefined}
                 assistActions={assistActions}
+                uncited={uncited}
                 onAccept={(html) => setOverrides((current) => ({ ...current, [section.key]: html }))}
                 onRestore={() =>
                   setOverrides((current) => {
@@ -839,6 +843,7 @@ function SectionPreview({
   plainHtml,
   overridden,
   assistActions,
+  uncited,
   onAccept,
   onRestore,
 }: {
@@ -850,24 +855,32 @@ function SectionPreview({
   plainHtml: string;
   overridden: boolean;
   assistActions: readonly AssistAction[] | null;
+  uncited: readonly (StandardRef & { title: string | null })[];
   onAccept: (html: string) => void;
   onRestore: () => void;
 }) {
   const headingId = useId();
   const refine = useRefine(projectId);
   const decision = useAssistDecision(projectId);
-  const [suggestion, setSuggestion] = useState<RefineResult | null>(null);
+  // What the assistant suggested, and for which standard when it was asked to address one.
+  const [suggestion, setSuggestion] = useState<(RefineResult & { standard: StandardRef | null }) | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const actions = assistActions ? ASSIST_ACTIONS.filter((a) => assistActions.includes(a)) : [];
+  const rewrites = assistActions ? ASSIST_REWRITES.filter((a) => assistActions.includes(a)) : [];
+  const addresses = assistActions?.includes('address_standard') ? uncited : [];
 
-  const ask = async (action: AssistAction) => {
+  const ask = async (action: AssistAction, standard: StandardRef | null = null) => {
     if (refine.isPending) return;
     setError(null);
     setSuggestion(null);
     try {
-      setSuggestion(
-        await refine.mutateAsync({ template_version_id: versionId, section_key: sectionKey, html: plainHtml, action }),
-      );
+      const result = await refine.mutateAsync({
+        template_version_id: versionId,
+        section_key: sectionKey,
+        html: plainHtml,
+        action,
+        ...(standard ? { standard: { framework: standard.framework, ref_id: standard.ref_id } } : {}),
+      });
+      setSuggestion({ ...result, standard });
     } catch (caught) {
       setError(messageFor(caught, 'No suggestion could be made. Please try again.'));
     }
@@ -895,7 +908,7 @@ function SectionPreview({
               Use the template text
             </Button>
           )}
-          {actions.length > 0 && (
+          {rewrites.length + addresses.length > 0 && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button
@@ -908,12 +921,27 @@ function SectionPreview({
                   Suggest a rewrite
                 </Button>
               </Menu.Target>
-              <Menu.Dropdown>
-                {actions.map((action) => (
+              <Menu.Dropdown maw={360}>
+                {rewrites.map((action) => (
                   <Menu.Item key={action} onClick={() => void ask(action)}>
                     {ASSIST_ACTION_LABELS[action]}
                   </Menu.Item>
                 ))}
+                {addresses.length > 0 && (
+                  <>
+                    {rewrites.length > 0 && <Menu.Divider />}
+                    <Menu.Label>Add text for a standard the draft does not cite</Menu.Label>
+                    {addresses.map((standard) => (
+                      <Menu.Item
+                        key={`${standard.framework} ${standard.ref_id}`}
+                        onClick={() => void ask('address_standard', standard)}
+                      >
+                        {standard.framework} {standard.ref_id}
+                        {standard.title ? `: ${standard.title}` : ''}
+                      </Menu.Item>
+                    ))}
+                  </>
+                )}
               </Menu.Dropdown>
             </Menu>
           )}
@@ -935,7 +963,9 @@ function SectionPreview({
           <Stack gap="sm">
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text fw={600} size="sm">
-                Suggested rewrite
+                {suggestion.standard
+                  ? `Suggested text for ${suggestion.standard.framework} ${suggestion.standard.ref_id}`
+                  : 'Suggested rewrite'}
               </Text>
               <Group gap="md" role="group" aria-label="Legend">
                 <Text size="sm">
