@@ -1,25 +1,32 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
+import { attempt, DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { MONITORING_DATA_URL } from './urls';
 
 // Chart review, part 2 (issue 10): the programme lead uploads an eligible-case list and draws and locks a sample; the
 // reviewer reviews both charts; the chart review admin does the blind second review of one and disagrees on one
 // question; the dashboard shows the case waiting; the lead adjudicates and the dashboard counts it. It shares the
-// monitoring data test's server (different apps) and uses a period the demo data leaves empty (five months ago).
+// monitoring data test's server (different apps) and uses a period the demo data leaves empty (testPeriod).
 test.use({ baseURL: MONITORING_DATA_URL });
 test.setTimeout(480_000);
 
 const APP = '/app/chart-review/1';
 const PROGRAMME = 'Pain reassessment documentation';
 
-const now = new Date();
-const periodDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1));
-/** "Jun 2026": every chart review screen names a month this way. */
-const PERIOD_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-  periodDate,
-);
-const PERIOD_DAY = periodDate.toISOString().slice(0, 10);
-const ELIGIBLE = `encounter,unit,discharge_date\nE2E-70001,4 West,${PERIOD_DAY}\nE2E-70002,4 West,${PERIOD_DAY}\n`;
+/**
+ * The period of this try, one the demo data leaves empty: five months ago, a month earlier on each retry (the server
+ * keeps the sample a failed try locked), with its own encounter numbers.
+ */
+function testPeriod() {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 - attempt(), 1));
+  const day = date.toISOString().slice(0, 10);
+  const ref = (n: number) => `E2E-7${attempt()}00${n}`;
+  return {
+    /** "Jun 2026": every chart review screen names a month this way. */
+    label: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date),
+    eligible: `encounter,unit,discharge_date\n${ref(1)},4 West,${day}\n${ref(2)},4 West,${day}\n`,
+  };
+}
 
 async function as(browser: Browser, login: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: MONITORING_DATA_URL });
@@ -43,6 +50,7 @@ async function answer(page: Page, key: string, value: 'Yes' | 'No' | 'N/A') {
 /** Reviews every case of the test's period in My reviews: all Yes, except `goals[i]` for the care plan question. */
 async function reviewAll(page: Page, goals: ('Yes' | 'No')[]) {
   const expected = goals.length;
+  const PERIOD_LABEL = testPeriod().label;
   await page.goto(`${APP}/my`);
   await expect(page.getByRole('heading', { name: 'My reviews', level: 1 })).toBeVisible();
   const rows = page.getByRole('table', { name: 'My reviews' }).getByRole('row').filter({ hasText: PERIOD_LABEL });
@@ -83,6 +91,7 @@ async function dashboardFigure(page: Page, label: string) {
 test('draw a sample, review two charts, second-review one, adjudicate the disagreement and see the dashboard change', async ({
   browser,
 }) => {
+  const { label: PERIOD_LABEL, eligible: ELIGIBLE } = testPeriod();
   // The programme lead uploads the eligible-case list, draws the sample and locks it.
   const lead = await as(browser, 'member@example.com');
   await lead.goto(`${APP}/sampling`);

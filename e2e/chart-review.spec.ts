@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
+import { attemptSuffix, DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 import { MONITORING_DATA_URL } from './urls';
 
 // Chart review, part 1 (issue 10): the chart review admin builds an audit tool with a conditional question,
@@ -16,15 +16,16 @@ test('build an audit tool with a conditional question, preview and publish it, a
   await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await expect(page).toHaveURL(/\/member\/projects/);
 
+  const tool = `Restraint documentation${attemptSuffix()}`;
   await page.goto(`${APP}/tools`);
   await expect(page.getByRole('heading', { name: 'Audit tools', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pain reassessment documentation' })).toBeVisible();
   await page.getByRole('button', { name: 'New tool' }).click();
   const create = page.getByRole('dialog', { name: 'New audit tool' });
-  await create.getByLabel('Name').fill('Restraint documentation');
+  await create.getByLabel('Name').fill(tool);
   await create.getByLabel('Purpose').fill('Restraints are ordered, monitored and released as the policy requires.');
   await create.getByRole('button', { name: 'Create tool' }).click();
-  await expect(page.getByRole('heading', { name: 'Restraint documentation', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tool, level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add question' }).click();
   const first = page.getByRole('group', { name: 'Question 1' });
@@ -58,15 +59,15 @@ test('build an audit tool with a conditional question, preview and publish it, a
   await expect(page.getByRole('button', { name: 'Start a new version' })).toBeVisible();
 
   await page.goto(`${APP}/programs/new`);
-  await page.getByLabel('Name').fill('Restraint documentation, medical wards');
+  await page.getByLabel('Name').fill(`${tool}, medical wards`);
   await page.getByRole('combobox', { name: 'Audit tool' }).click();
-  await page.getByRole('option', { name: 'Restraint documentation' }).click();
+  await page.getByRole('option', { name: tool, exact: true }).click();
   await page.getByRole('combobox', { name: 'Units' }).fill('4 West');
   await page.getByRole('combobox', { name: 'Units' }).press('Enter');
   await page.getByRole('button', { name: 'Create programme' }).click();
   await expect(page).toHaveURL(new RegExp(`${APP}/programs$`));
-  const row = page.getByRole('row').filter({ hasText: 'Restraint documentation, medical wards' });
-  await expect(row).toContainText('Restraint documentation · v1');
+  const row = page.getByRole('row').filter({ hasText: `${tool}, medical wards` });
+  await expect(row).toContainText(`${tool} · v1`);
   await expect(row).toContainText('Joint Commission table');
   await expectNoSeriousA11yViolations(page);
 });

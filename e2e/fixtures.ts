@@ -1,7 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+/**
+ * 0 on a test's first run, then 1, 2... on a retry or a --repeat-each run. The servers outlive a try, so a test
+ * that creates something with a unique name gives it another name on a retry (`attemptSuffix`).
+ */
+export function attempt(): number {
+  return test.info().retry + test.info().repeatEachIndex;
+}
+
+/** '' on the first run, ' 2', ' 3'... after: what a retry appends to the names it creates. */
+export function attemptSuffix(): string {
+  return attempt() === 0 ? '' : ` ${attempt() + 1}`;
+}
 
 /** The password of every demo account (DESIGN.md section 6). */
 export const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
