@@ -219,6 +219,28 @@ describe('writing assistant (configured)', () => {
     expect(outcomes).toEqual(['ok', 'unchanged']);
   });
 
+  it("answers 404 for another project's template, before any prompt reaches the model", async () => {
+    const s = await setup();
+    const outsider = await ctx.signedIn(s.people.outsider);
+    const theirs = `/api/projects/${s.other.id}/policy-generator`;
+    const copy = await outsider.post(`${theirs}/templates`, { copy_of: s.templateId });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const published = await outsider.post(`${theirs}/templates/${copy.json().id}/publish`, { note: '' });
+    expect(published.statusCode, published.body).toBe(200);
+    const otherVersion = published.json().current.id as number;
+
+    received.length = 0;
+    const answer = await s.author.post(`${s.base}/assist/refine`, {
+      template_version_id: otherVersion,
+      section_key: 'purpose',
+      html: '<p>Text.</p>',
+      action: 'plain',
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(received).toHaveLength(0);
+    expect(await db().select().from(pgLlmCalls).where(eq(pgLlmCalls.projectId, s.project.id))).toHaveLength(0);
+  });
+
   it('logs a model that is down or answers nothing, and says so without a suggestion', async () => {
     const s = await setup();
     const body = { template_version_id: s.versionId, section_key: 'purpose', html: '<p>Text.</p>', action: 'shorter' };

@@ -37,6 +37,7 @@ import {
   PROFILE_VARIABLES,
   profileValues,
   resolveAnswers,
+  type StandardCoverage,
   type StandardRef,
   TEMPLATE_SECTION_TITLES,
   type TemplateDetail,
@@ -697,8 +698,9 @@ function PreviewStep({
   );
   // What the assistant reads: the section as the draft will have it, without the preview's marks.
   const plain = useMemo(() => assemblePolicy(sections, values, { overrides }), [sections, values, overrides]);
-  // The standards the draft's text no longer cites: the assistant may suggest text for them in any section.
-  const uncited = standards.filter((standard) => !citesStandard(plain.html, standard.ref_id));
+  // Each listed standard, cited in the draft's text or not; the assistant may suggest text for those not cited.
+  const coverage = standards.map((standard) => ({ ...standard, cited: citesStandard(plain.html, standard.ref_id) }));
+  const uncited = coverage.filter((row) => !row.cited);
   const shownKeys = new Set(preview.sections.map((s) => s.key));
   const leftOut = sections.filter((s) => !shownKeys.has(s.key)).map((s) => TEMPLATE_SECTION_TITLES[s.key]);
   const variableKeys = new Set(variables.map((v) => v.key));
@@ -781,7 +783,7 @@ function PreviewStep({
           Not in this draft (its conditions do not apply to this facility, or it is empty): {leftOut.join(', ')}.
         </Text>
       )}
-      <StandardsCoverage standards={standards} html={plain.html} />
+      <StandardsCoverage rows={coverage} />
     </Stack>
   );
 }
@@ -791,9 +793,8 @@ function PreviewStep({
  * not (a section left out may take a citation with it), and linked to the draft or not (only elements of frameworks
  * the project assesses are).
  */
-function StandardsCoverage({ standards, html }: { standards: TemplateDetail['current_standards']; html: string }) {
-  if (!standards.length) return null;
-  const rows = standards.map((standard) => ({ ...standard, cited: citesStandard(html, standard.ref_id) }));
+function StandardsCoverage({ rows }: { rows: readonly StandardCoverage[] }) {
+  if (!rows.length) return null;
   const notCited = rows.filter((row) => !row.cited).length;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="pg-coverage-title" miw={0}>
