@@ -8,12 +8,13 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { exportResults, getCompliance, getDashboard, getDashboardList } from './dashboard.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const programParams = projectParams.extend({ programId: idParam('programme') });
+const programParams = projectParams.extend({ programId: pathId('programme') });
 
 /**
  * The programme dashboard, compliance figures and the de-identified export (docs/chart-review.md "Dashboard"):

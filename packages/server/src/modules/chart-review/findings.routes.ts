@@ -10,6 +10,7 @@ import {
   crFindingSuggestionsSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -22,10 +23,10 @@ import {
   reopenFinding,
   savePlan,
 } from './findings.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const programParams = projectParams.extend({ programId: idParam('programme') });
-const findingParams = projectParams.extend({ findingId: idParam('finding') });
+const programParams = projectParams.extend({ programId: pathId('programme') });
+const findingParams = projectParams.extend({ findingId: pathId('finding') });
 
 /**
  * Findings and corrective action plans (docs/chart-review.md "Findings and action plans"): everyone in chart review

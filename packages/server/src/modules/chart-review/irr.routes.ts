@@ -1,12 +1,13 @@
 import { crAdjudicateInputSchema, crIrrPairSchema, crIrrProgramSchema, crIrrQuerySchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { adjudicatePair, getPair, getProgramIrr } from './irr.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const programParams = projectParams.extend({ programId: idParam('programme') });
-const pairParams = projectParams.extend({ pairId: idParam('second review') });
+const programParams = projectParams.extend({ programId: pathId('programme') });
+const pairParams = projectParams.extend({ pairId: pathId('second review') });
 
 /** Inter-rater reliability and adjudication (docs/chart-review.md "Reviews"): section irr. */
 export const chartReviewIrrRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,12 @@
 import { crProgramInputSchema, crProgramListSchema, crProgramSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { createProgram, getProgram, listPrograms, updateProgram } from './programs.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const programParams = projectParams.extend({ programId: idParam('programme') });
+const programParams = projectParams.extend({ programId: pathId('programme') });
 
 /**
  * Programmes (docs/chart-review.md "Server calls"): everyone in chart review reads them (section dashboard); the

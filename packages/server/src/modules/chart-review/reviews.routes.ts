@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -22,9 +23,9 @@ import {
   saveAnswers,
   submitReview,
 } from './reviews.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const assignmentParams = projectParams.extend({ assignmentId: idParam('review') });
+const assignmentParams = projectParams.extend({ assignmentId: pathId('review') });
 
 /** Bell notifications (links only, never case content), once the change has committed; a failure is only logged. */
 export async function sendReviewNotices(

@@ -3,7 +3,6 @@ import { type AnyColumn, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
-import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type ChartReviewActor, chartReviewAccess } from '../../policies/chart-review.js';
 
@@ -18,9 +17,6 @@ export const errors = {
   409: errorBodySchema,
 };
 export const tags = ['chart-review'];
-
-/** A numeric id in the path (lib/path-id.ts). */
-export const idParam = pathId;
 
 /** The signed-in user's chart review access to the request's project for one section (chartReviewAccess). */
 export const actorFor =

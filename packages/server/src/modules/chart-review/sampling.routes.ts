@@ -18,17 +18,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { getReviewerUnits, lockSample, putReviewerUnits } from './assign.service.js';
 import { excludeCase, revealRef } from './cases.service.js';
 import { loadProgram } from './programs.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 import { drawSampleCases, getSample, listSamples, pullListCsv, rankedCsv, uploadSample } from './sampling.service.js';
 
-const programParams = projectParams.extend({ programId: idParam('programme') });
-const sampleParams = projectParams.extend({ sampleId: idParam('sample') });
-const caseParams = projectParams.extend({ caseId: idParam('case') });
+const programParams = projectParams.extend({ programId: pathId('programme') });
+const sampleParams = projectParams.extend({ sampleId: pathId('sample') });
+const caseParams = projectParams.extend({ caseId: pathId('case') });
 const CHOOSE_FILE = 'Choose the eligible-case list (a CSV file).';
 const TOO_LARGE = `The file is larger than ${CR_UPLOAD_LIMITS.bytes / 1024 / 1024} MB.`;
 

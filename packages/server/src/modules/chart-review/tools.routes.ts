@@ -9,9 +9,10 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 import {
   createTool,
   createVersion,
@@ -24,8 +25,8 @@ import {
   updateTool,
 } from './tools.service.js';
 
-const toolParams = projectParams.extend({ toolId: idParam('tool') });
-const versionParams = projectParams.extend({ versionId: idParam('tool version') });
+const toolParams = projectParams.extend({ toolId: pathId('tool') });
+const versionParams = projectParams.extend({ versionId: pathId('tool version') });
 
 /**
  * Audit tools with versions and questions (docs/chart-review.md "Server calls"). Every call, reading included, needs

@@ -12,17 +12,18 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { createChart, deleteChart, getChart, listCharts, measureSummary, updateChart } from './charts.service.js';
 import { draftInsight } from './insight-draft.js';
-import { actorFor, idParam, errors as monitoringErrors, P, tags } from './route-kit.js';
+import { actorFor, errors as monitoringErrors, P, tags } from './route-kit.js';
 import { getSeries, seriesCsv } from './series.service.js';
 
 const errors = { ...monitoringErrors, 422: errorBodySchema };
-const pageParams = projectParams.extend({ pageId: idParam('page') });
-const measureParams = projectParams.extend({ measureId: idParam('measure') });
-const chartParams = projectParams.extend({ chartId: idParam('chart') });
+const pageParams = projectParams.extend({ pageId: pathId('page') });
+const measureParams = projectParams.extend({ measureId: pathId('measure') });
+const chartParams = projectParams.extend({ chartId: pathId('chart') });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-31.');
 
 const seriesQuery = z.object({

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvHeaders, csvLine } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -39,10 +40,10 @@ import {
   startCommit,
   uploadImport,
 } from './imports.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const datasetParams = projectParams.extend({ datasetId: idParam('dataset') });
-const importParams = projectParams.extend({ importId: idParam('import') });
+const datasetParams = projectParams.extend({ datasetId: pathId('dataset') });
+const importParams = projectParams.extend({ importId: pathId('import') });
 const CHOOSE_FILE = 'Choose a CSV file.';
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -18,10 +19,10 @@ import {
   listInsights,
   updateInsight,
 } from './insights.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const pageParams = projectParams.extend({ pageId: idParam('page') });
-const insightParams = projectParams.extend({ insightId: idParam('insight') });
+const pageParams = projectParams.extend({ pageId: pathId('page') });
+const insightParams = projectParams.extend({ insightId: pathId('insight') });
 
 /** Key insights of pages (issue 8; docs/monitoring.md "Key insights"). */
 export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {

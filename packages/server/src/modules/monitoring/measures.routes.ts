@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { previewFormulas, validateFormula } from './formulas.service.js';
@@ -39,14 +40,14 @@ import {
   listMeasures,
   updateMeasure,
 } from './measures.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const pageParams = projectParams.extend({ pageId: idParam('page') });
-const measureParams = projectParams.extend({ measureId: idParam('measure') });
-const targetParams = measureParams.extend({ targetId: idParam('target') });
-const benchmarkParams = measureParams.extend({ benchmarkId: idParam('benchmark') });
-const phaseParams = measureParams.extend({ phaseId: idParam('phase') });
-const annotationParams = measureParams.extend({ annotationId: idParam('annotation') });
+const pageParams = projectParams.extend({ pageId: pathId('page') });
+const measureParams = projectParams.extend({ measureId: pathId('measure') });
+const targetParams = measureParams.extend({ targetId: pathId('target') });
+const benchmarkParams = measureParams.extend({ benchmarkId: pathId('benchmark') });
+const phaseParams = measureParams.extend({ phaseId: pathId('phase') });
+const annotationParams = measureParams.extend({ annotationId: pathId('annotation') });
 
 /** Measures of pages, their parts and the formula builder (issue 9; docs/monitoring.md "Measures and formulas"). */
 export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {

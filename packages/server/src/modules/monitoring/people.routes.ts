@@ -20,6 +20,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userRequests } from '../../db/schema/index.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
@@ -39,11 +40,11 @@ import {
   updatePagePermissions,
   updateRole,
 } from './permissions.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
-const userParams = projectParams.extend({ userId: idParam('user') });
-const roleParams = projectParams.extend({ roleId: idParam('role') });
-const pageParams = projectParams.extend({ pageId: idParam('page') });
+const userParams = projectParams.extend({ userId: pathId('user') });
+const roleParams = projectParams.extend({ roleId: pathId('role') });
+const pageParams = projectParams.extend({ pageId: pathId('page') });
 
 /**
  * Monitoring users, main roles, the main-role dashboard, new-user requests, monitoring roles and page permissions

@@ -1,7 +1,6 @@
 import { errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type MonitoringActor, monitoringAccess } from '../../policies/monitoring.js';
 
@@ -16,9 +15,6 @@ export const errors = {
   409: errorBodySchema,
 };
 export const tags = ['monitoring'];
-
-/** A numeric id in the path (lib/path-id.ts). */
-export const idParam = pathId;
 
 /** The signed-in user's monitoring access to the request's project for one section (monitoringAccess). */
 export const actorFor =

@@ -21,10 +21,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { listPages } from './pages.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 import {
   addLevel,
   applyNumbers,
@@ -40,8 +41,8 @@ import {
   updateLevel,
 } from './structure.service.js';
 
-const levelParams = projectParams.extend({ levelId: idParam('level') });
-const pageParams = projectParams.extend({ pageId: idParam('page') });
+const levelParams = projectParams.extend({ levelId: pathId('level') });
+const pageParams = projectParams.extend({ pageId: pathId('page') });
 
 /**
  * The structure of the page tree (issue 8; docs/monitoring.md "Tree structure"): levels, numbering, moves, the bulk

@@ -56,9 +56,8 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['policy departments'];
-const digits = pathId;
-const departmentParams = projectParams.extend({ departmentId: digits('department') });
-const documentParams = projectParams.extend({ documentId: digits('policy') });
+const departmentParams = projectParams.extend({ departmentId: pathId('department') });
+const documentParams = projectParams.extend({ documentId: pathId('policy') });
 
 const SIGNERS = 'department-signers';
 const READERS = 'department-readers';

@@ -66,11 +66,10 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const idParam = pathId;
-const documentParams = projectParams.extend({ documentId: idParam('policy') });
-const versionParams = documentParams.extend({ versionId: idParam('version') });
-const departmentParams = projectParams.extend({ departmentId: idParam('department') });
-const fileParams = projectParams.extend({ fileId: idParam('file') });
+const documentParams = projectParams.extend({ documentId: pathId('policy') });
+const versionParams = documentParams.extend({ versionId: pathId('version') });
+const departmentParams = projectParams.extend({ departmentId: pathId('department') });
+const fileParams = projectParams.extend({ fileId: pathId('file') });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const tags = ['policy management'];
 

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type AppActor, appAccess } from '../../policies/app-access.js';
 import { type ProjectAccess, projectAccess } from '../../policies/projects.js';
@@ -30,9 +29,6 @@ export const errors = {
 
 export const GENERATE = 'policy-generator';
 export const EDIT_TEMPLATES = 'generator-templates';
-
-/** A numeric id in the path (lib/path-id.ts). */
-export const idParam = pathId;
 
 export type GeneratorActor = AppActor;
 

@@ -24,6 +24,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
@@ -36,7 +37,7 @@ import {
   previewPolicy,
   regeneratePolicy,
 } from './generate.service.js';
-import { EDIT_TEMPLATES, errors, GENERATE, generatorAccess, generatorProject, idParam, P, tags } from './kit.js';
+import { EDIT_TEMPLATES, errors, GENERATE, generatorAccess, generatorProject, P, tags } from './kit.js';
 import { loadProfileValues, readProfile, saveProfile } from './profile.service.js';
 import {
   createTemplate,
@@ -48,11 +49,11 @@ import {
   templateVersion,
 } from './templates.service.js';
 
-const templateParams = projectParams.extend({ templateId: idParam('template') });
-const versionParams = templateParams.extend({ versionId: idParam('version') });
-const documentParams = projectParams.extend({ documentId: idParam('policy') });
-const generationParams = projectParams.extend({ generationId: idParam('generation') });
-const callParams = projectParams.extend({ callId: idParam('suggestion') });
+const templateParams = projectParams.extend({ templateId: pathId('template') });
+const versionParams = templateParams.extend({ versionId: pathId('version') });
+const documentParams = projectParams.extend({ documentId: pathId('policy') });
+const generationParams = projectParams.extend({ generationId: pathId('generation') });
+const callParams = projectParams.extend({ callId: pathId('suggestion') });
 
 /**
  * The policy generator (issue 12; docs/policy-generator.md lists every call and who may make it). Each call checks

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { binderPdf, gapReportPdf } from './binder.service.js';
 import type { PdfFile } from './binder-data.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
 /**
  * The survey binder and the gap report as PDF downloads (issue 11; docs/standards.md "Survey binder and gap report
@@ -15,7 +16,7 @@ export const standardsBinderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = actorFor(db);
   const now = () => app.clock.now();
-  const assessmentParams = projectParams.extend({ id: idParam('assessment') });
+  const assessmentParams = projectParams.extend({ id: pathId('assessment') });
   const paper = z.enum(['letter', 'a4']).default('letter');
   const pdfHeaders = (file: PdfFile) => ({
     'content-type': 'application/pdf',
@@ -33,7 +34,7 @@ export const standardsBinderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The survey binder of a chapter, condition, standard or element: wording, assessment, findings, linked policies with their trail and text, measures with charts, audits (at most 500 elements); audited',
         params: assessmentParams,
-        querystring: z.object({ node: idParam('node'), paper }),
+        querystring: z.object({ node: pathId('node'), paper }),
         // 200 is application/pdf.
         response: errors,
       },

@@ -6,10 +6,11 @@ import {
   stdUpgradeSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import { importCrosswalk, listCrosswalks, upgradeAssessment } from './crosswalk.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
 /**
  * Crosswalks between frameworks and editions, and the edition upgrade of an assessment through them (issue 11;
@@ -58,7 +59,7 @@ export const standardsCrosswalkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Upgrades an assessment to another edition through a crosswalk: mapped elements carry their results as in review',
-        params: projectParams.extend({ id: idParam('assessment') }),
+        params: projectParams.extend({ id: pathId('assessment') }),
         body: stdUpgradeSchema,
         response: { 201: stdCreatedSchema, ...errors },
       },

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -22,7 +23,7 @@ import {
   removeEvidence,
   updateEvidence,
 } from './evidence.service.js';
-import { actorFor, idParam, P, errors as standardsErrors, tags } from './route-kit.js';
+import { actorFor, P, errors as standardsErrors, tags } from './route-kit.js';
 
 const errors = { ...standardsErrors, 413: errorBodySchema };
 const MAX_MB = STD_EVIDENCE_LIMITS.fileBytes / 1024 / 1024;
@@ -41,8 +42,8 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const actor = actorFor(db);
   const now = () => app.clock.now();
-  const elementParams = projectParams.extend({ id: idParam('element') });
-  const evidenceParams = projectParams.extend({ id: idParam('evidence') });
+  const elementParams = projectParams.extend({ id: pathId('element') });
+  const evidenceParams = projectParams.extend({ id: pathId('evidence') });
 
   app.post(
     `${P}/req-assessments/:id/evidence`,

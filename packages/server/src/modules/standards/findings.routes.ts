@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
+import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { projectParams } from '../permissions/permissions.routes.js';
 import {
@@ -26,7 +27,7 @@ import {
   updateFinding,
 } from './findings.service.js';
 import { gapReportCsv, readiness } from './readiness.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 import { createTracer, getTracer, listTracers, recordTracerFinding, updateTracer } from './tracers.service.js';
 
 /**
@@ -37,8 +38,8 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = actorFor(db);
   const now = () => app.clock.now();
-  const assessmentParams = projectParams.extend({ id: idParam('assessment') });
-  const findingParams = projectParams.extend({ id: idParam('finding') });
+  const assessmentParams = projectParams.extend({ id: pathId('assessment') });
+  const findingParams = projectParams.extend({ id: pathId('finding') });
 
   app.get(
     `${P}/assessments/:id/findings`,
@@ -62,7 +63,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Records a finding on an element (SAFER cell; due in 60 days, 3 for an immediate threat)',
-        params: projectParams.extend({ id: idParam('element') }),
+        params: projectParams.extend({ id: pathId('element') }),
         body: stdFindingInputSchema,
         response: { 201: stdFindingSchema, ...errors },
       },
@@ -178,7 +179,7 @@ export const standardsFindingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const tracerParams = projectParams.extend({ id: idParam('tracer') });
+  const tracerParams = projectParams.extend({ id: pathId('tracer') });
 
   app.get(
     `${P}/assessments/:id/tracers`,

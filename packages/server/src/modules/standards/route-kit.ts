@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { safeFileName } from '../../lib/csv.js';
-import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
 
@@ -20,9 +19,6 @@ export const errors = {
   409: errorBodySchema,
 };
 export const tags = ['standards'];
-
-/** A numeric id in the path (lib/path-id.ts). */
-export const idParam = pathId;
 
 /** A person's name as lists show it: "First Last", or the username when no name is set. */
 export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;

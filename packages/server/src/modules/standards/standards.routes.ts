@@ -33,6 +33,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { pathId } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
@@ -51,7 +52,7 @@ import {
   searchElements,
 } from './links.service.js';
 import { assign, assignments, listMembers, myStandards, setMemberRole } from './people.service.js';
-import { actorFor, errors, idParam, P, tags } from './route-kit.js';
+import { actorFor, errors, P, tags } from './route-kit.js';
 
 /**
  * Standards, part 1 (issue 11; docs/standards.md lists every call): frameworks, assessments and their tree, the
@@ -61,8 +62,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = actorFor(db);
   const now = () => app.clock.now();
-  const assessmentParams = projectParams.extend({ id: idParam('assessment') });
-  const elementParams = projectParams.extend({ id: idParam('element') });
+  const assessmentParams = projectParams.extend({ id: pathId('assessment') });
+  const elementParams = projectParams.extend({ id: pathId('element') });
 
   app.get(
     `${P}/me`,
@@ -290,7 +291,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Sets or removes a member's standards role (standards admins)",
-        params: projectParams.extend({ userId: idParam('user') }),
+        params: projectParams.extend({ userId: pathId('user') }),
         body: stdMemberRoleSchema,
         response: { 200: stdMemberSchema, ...errors },
       },
@@ -399,7 +400,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Removes a link',
-        params: projectParams.extend({ id: idParam('link') }),
+        params: projectParams.extend({ id: pathId('link') }),
         response: { 204: z.undefined(), ...errors },
       },
     },
