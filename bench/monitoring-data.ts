@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ImportSettings } from '@portal/shared';
+import { systemClock } from '../packages/server/src/lib/clock.js';
 import { waitForImport } from '../packages/server/src/modules/monitoring/imports.commit.js';
 import {
   saveImportSettings,
@@ -89,10 +90,13 @@ async function main() {
       const before = process.memoryUsage().rss;
       const sampler = memorySampler();
       const started = performance.now();
-      const uploaded = await uploadImport(db, actor, dataset.id, {
-        fileName: 'rows.csv',
-        stream: fs.createReadStream(file, { highWaterMark: 256 * 1024 }),
-      });
+      const uploaded = await uploadImport(
+        db,
+        actor,
+        dataset.id,
+        { fileName: 'rows.csv', stream: fs.createReadStream(file, { highWaterMark: 256 * 1024 }) },
+        systemClock.now(),
+      );
       const uploadMs = performance.now() - started;
       const settings: ImportSettings = {
         delimiter: uploaded.detected.delimiter,
@@ -113,9 +117,9 @@ async function main() {
         range_to: null,
         key_columns: [],
       };
-      await saveImportSettings(db, actor, uploaded.id, settings);
+      await saveImportSettings(db, actor, uploaded.id, settings, systemClock.now());
       const commitStarted = performance.now();
-      await startCommit(db, actor, uploaded.id, log);
+      await startCommit(db, actor, uploaded.id, log, systemClock);
       const outcome = await waitForImport(uploaded.id);
       const commitMs = performance.now() - commitStarted;
       const peak = sampler.stop();

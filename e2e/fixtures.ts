@@ -127,13 +127,13 @@ export async function signIn(
  * the form, solves the server's real ALTCHA challenge in Node, POSTs /login with the terms answer, stores the
  * two-factor set-up flag the login page stores, and opens the page the form lands on (/member/projects). The session
  * cookies land in the page's browser context: `page.request` shares its cookie jar. An account with two-factor on
- * is refused here: sign it in through the form.
+ * needs `options.code` (its current authenticator code), sent as the form's code step sends it.
  */
 export async function signInThroughApi(
   page: Page,
   login: string,
   password: string,
-  options: { acceptTerms?: boolean | 'if-asked' } = {},
+  options: { acceptTerms?: boolean | 'if-asked'; code?: () => Promise<string> } = {},
 ): Promise<void> {
   const request = page.request;
   expect((await request.get('/sanctum/csrf-cookie')).status()).toBe(204);
@@ -162,9 +162,20 @@ export async function signInThroughApi(
       ...(acceptTerms ? { accept_terms: true } : {}),
     },
   });
-  const body = (await answer.json()) as { message?: string; two_factor?: true; setup_two_factor?: true };
+  let body = (await answer.json()) as { message?: string; two_factor?: true; setup_two_factor?: true };
   if (!answer.ok()) throw new Error(`${login} could not sign in: ${answer.status()} ${body.message ?? ''}`);
-  if (body.two_factor) throw new Error(`${login} has two-factor on: sign it in through the form (signIn)`);
+  if (body.two_factor) {
+    if (!options.code) throw new Error(`${login} has two-factor on: pass options.code or use the form (signIn)`);
+    // The code step, as the form's second step sends it: the pending login lives in the session just issued.
+    const pendingXsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    const second = await request.post('/login', {
+      headers: { 'X-XSRF-TOKEN': pendingXsrf! },
+      data: { email: login, password, one_time_password: await options.code() },
+    });
+    body = (await second.json()) as typeof body;
+    if (!second.ok())
+      throw new Error(`${login} could not sign in with a code: ${second.status()} ${body.message ?? ''}`);
+  }
   if (body.setup_two_factor) {
     // The login page stores this flag for the two-factor banner before it leaves (LoginPage.tsx, MFA_SETUP_FLAG).
     await page.goto('/readyz');

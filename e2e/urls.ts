@@ -17,3 +17,5 @@ export const WORKFLOW_MAIL_URL = 'http://127.0.0.1:18089';
 export const MONITORING_URL = 'http://127.0.0.1:18090';
 /** The monitoring data test's own demo server (it imports a CSV, defines a measure and adds a chart). */
 export const MONITORING_DATA_URL = 'http://127.0.0.1:18091';
+/** The moved-clock suite's own server (e2e/calendar.spec.ts starts and restarts it on days 0 to 366). */
+export const CLOCK_PORT = 18092;

@@ -137,6 +137,7 @@ export async function buildApp({
     mailer ??
       createMailer({
         db: database.db,
+        clock,
         from: config.MAIL_FROM,
         ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
         log: (m) => app.log.info(m),

@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
+  it('moves the clock only when the test flag is set', () => {
+    expect(problems({ TEST_CLOCK_OFFSET_DAYS: '15' })[0]).toMatch(/^TEST_CLOCK_OFFSET_DAYS: .*ALLOW_TEST_CLOCK=true/);
+    expect(problems({ TEST_CLOCK_OFFSET_DAYS: '15', ALLOW_TEST_CLOCK: 'false' })).toHaveLength(1);
+    expect(loadConfig({ TEST_CLOCK_OFFSET_DAYS: '15.5', ALLOW_TEST_CLOCK: 'true' }).TEST_CLOCK_OFFSET_DAYS).toBe(15.5);
+    expect(loadConfig({}).TEST_CLOCK_OFFSET_DAYS).toBeUndefined();
+  });
+
   it('names the variable of every wrong value', () => {
     const found = problems({ PORT: 'eighty', DATABASE_URL: 'mysql://localhost/db', LOG_LEVEL: 'loud' });
     expect(found.some((p) => p.startsWith('PORT:'))).toBe(true);

@@ -76,6 +76,12 @@ const envSchema = z.object({
   ASSIST_MODEL: z.string().min(1).max(200).default('local-model'),
   ASSIST_API_KEY: z.string().min(1).optional(),
   ASSIST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /**
+   * Tests only: the server's clock runs this many days (fractions allowed, negative too) ahead of the wall clock, so
+   * browser tests can live through day 15, 91 or 366 of an installation. Refused unless ALLOW_TEST_CLOCK is true.
+   */
+  TEST_CLOCK_OFFSET_DAYS: z.coerce.number().min(-3650).max(3650).optional(),
+  ALLOW_TEST_CLOCK: booleanish.default(false),
   /** The folder holding pg_dump and pg_restore for `npm run backup` / `restore` (docs/backups.md). Unset: PATH. */
   PG_BIN: z.string().min(1).optional(),
 });
@@ -103,6 +109,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  if (values.TEST_CLOCK_OFFSET_DAYS !== undefined && !values.ALLOW_TEST_CLOCK) {
+    throw new ConfigError([
+      'TEST_CLOCK_OFFSET_DAYS: moves the clock for tests only; it is refused unless ALLOW_TEST_CLOCK=true is set too',
+    ]);
+  }
   const hostForUrl = values.HOST === '0.0.0.0' || values.HOST === '::' ? '127.0.0.1' : values.HOST;
   return {
     ...values,

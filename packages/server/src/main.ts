@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { type Jobs, startJobs } from './jobs/index.js';
 import { resolveAppKey } from './lib/app-key.js';
+import { days, offsetClock, systemClock } from './lib/clock.js';
 import { loggerOptions } from './lib/logger.js';
 import { createShutdown, startHousekeeping } from './lifecycle.js';
 import { failInterruptedImports } from './modules/monitoring/imports.commit.js';
@@ -38,8 +39,15 @@ async function main(): Promise<void> {
   const interrupted = await failInterruptedImports(database.db);
   if (interrupted > 0) logger.warn(`${interrupted} CSV import(s) interrupted by the last stop were marked failed`);
 
+  // Everything that depends on time reads this clock; tests may start the server at an offset (config.ts).
+  const clock = config.TEST_CLOCK_OFFSET_DAYS ? offsetClock(days(config.TEST_CLOCK_OFFSET_DAYS)) : systemClock;
+  if (clock !== systemClock) {
+    logger.warn(
+      `Test clock: this server lives ${config.TEST_CLOCK_OFFSET_DAYS} day(s) from now (${clock.now().toISOString()}). Never in real use.`,
+    );
+  }
   if (config.demoData && (await isEmptyDatabase(database.db))) {
-    await seedDemoData(database.db, appKey);
+    await seedDemoData(database.db, appKey, clock.now());
     logger.info('Demo data created: project 1 "Demo Facility" and the demo accounts');
   }
   if ((await countDemoAccounts(database.db)) > 0) {
@@ -48,7 +56,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ config, database, logger, appKey });
+  const app = await buildApp({ config, database, logger, appKey, clock });
   const housekeeping = startHousekeeping(app);
   // Background jobs (review reminders): a failure to start them is logged, the portal still serves.
   let jobs: Jobs | undefined;

@@ -95,6 +95,7 @@ export async function unsafeCloseMetFindings(
         },
         ip: null,
         requestId: null,
+        at: now,
       });
       return true;
     });
@@ -106,6 +107,7 @@ export async function unsafeCloseMetFindings(
         projectId,
         message: `A finding of ${row.programName} was closed: its actions are done and its success rule is met.`,
         link: findingLink(projectId, row.finding.id),
+        now,
       }).catch(onNotifyError);
     }
   }

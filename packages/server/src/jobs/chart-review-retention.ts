@@ -43,6 +43,7 @@ export async function unsafePurgeExpiredEncounterRefs(
         data: { before: cutoff, retention_months: months, cases: rows.length },
         ip: null,
         requestId: null,
+        at: now,
       });
       purged.push({ projectId, cases: rows.length });
     });

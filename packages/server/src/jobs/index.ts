@@ -36,6 +36,15 @@ export const STANDARDS_EVIDENCE = 'standards-evidence';
 /** Every day at 04:30 UTC. */
 export const STANDARDS_EVIDENCE_CRON = '30 4 * * *';
 
+const DAILY_QUEUES = [
+  REVIEW_REMINDERS,
+  MONITORING_RETENTION,
+  CHART_REVIEW_RETENTION,
+  CHART_REVIEW_PLANS,
+  STANDARDS_FINDINGS,
+  STANDARDS_EVIDENCE,
+];
+
 /** Queue of the sealing of new audit events into the hash chain (lib/audit-chain.ts). */
 export const AUDIT_CHAIN = 'audit-chain';
 /** Every minute. */
@@ -48,8 +57,8 @@ export interface Jobs {
 
 /**
  * Background jobs on pg-boss, in the portal's own PostgreSQL (schema `pgboss`): nothing else to run, jobs survive
- * restarts, and with several server instances each job runs once. The reminders also run once at start-up, so a
- * laptop that was off at 06:00 still sends them (they are sent at most weekly per policy, so running twice is safe).
+ * restarts, and with several server instances each job runs once. Each daily job also runs once at start-up (the
+ * reminders are sent at most weekly per policy, the purges and closings find nothing the second time).
  */
 export async function startJobs(options: {
   pool: pg.Pool;
@@ -71,7 +80,6 @@ export async function startJobs(options: {
       options.log.error({ err: error }, 'Review reminder not sent'),
     );
   });
-  await boss.send(REVIEW_REMINDERS, {}, { singletonKey: 'startup', singletonSeconds: 3600 });
   await boss.createQueue(MONITORING_RETENTION);
   await boss.schedule(MONITORING_RETENTION, MONITORING_RETENTION_CRON, {}, { tz: 'UTC' });
   await boss.work(MONITORING_RETENTION, async () => {
@@ -99,6 +107,11 @@ export async function startJobs(options: {
   await boss.work(STANDARDS_EVIDENCE, async () => {
     await unsafeReopenExpiredEvidence(options.db, options.clock.now());
   });
+  // A laptop that was off at the scheduled hour still runs each daily job once at start-up (all are safe to run
+  // twice). The key names the clock's day, so several instances starting together run it once, and a server
+  // started on another day (a test clock moved to day 91) runs it again.
+  const startup = { singletonKey: `startup-${options.clock.now().toISOString().slice(0, 10)}`, singletonSeconds: 3600 };
+  for (const queue of DAILY_QUEUES) await boss.send(queue, {}, startup);
   await boss.createQueue(AUDIT_CHAIN);
   await boss.schedule(AUDIT_CHAIN, AUDIT_CHAIN_CRON, {}, { tz: 'UTC' });
   await boss.work(AUDIT_CHAIN, async () => {

@@ -69,6 +69,7 @@ export async function purgeExpiredMonitoringRows(
         },
         ip: null,
         requestId: null,
+        at: now,
       });
       purged.push({ datasetId: dataset.id, rows: removed.length });
     });

@@ -59,6 +59,7 @@ export async function unsafeSendReviewReminders(
         subjectType: 'policy_document',
         subjectId: row.id,
         data: { next_review_on: row.next_review_on, recipients: row.recipients },
+        at: now,
       });
       return true;
     });
@@ -81,6 +82,7 @@ export async function unsafeSendReviewReminders(
           subject: `${days < 0 ? 'Overdue policy review' : 'Policy review due'}: ${name}`,
         },
       ],
+      now,
       log,
     );
     sent += 1;

@@ -10,6 +10,12 @@ export interface AuditEvent {
   data?: Record<string, unknown>;
   ip?: string | null;
   requestId?: string | null;
+  /**
+   * When it happened: the app clock's time where the caller has it (`app.clock.now()`, a service's `now`), so an event
+   * stamps the same moment as the change it records. Without it the database's time (the column default). The hash
+   * chain hashes the stored value as PostgreSQL renders it, so either is sealed the same way (lib/audit-chain.ts).
+   */
+  at?: Date;
 }
 
 /** Appends an audit event. Pass the transaction of the change it records, so both land or neither does. */
@@ -23,5 +29,6 @@ export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> 
     data: event.data ?? {},
     ip: event.ip ?? null,
     requestId: event.requestId ?? null,
+    ...(event.at ? { createdAt: event.at } : {}),
   });
 }

@@ -16,7 +16,15 @@ export interface StoredFile {
 
 export async function storeFile(
   tx: DbOrTx,
-  file: { projectId: number | null; contentType: string; data: Buffer; createdBy: number | null; fileName?: string },
+  file: {
+    projectId: number | null;
+    contentType: string;
+    data: Buffer;
+    createdBy: number | null;
+    fileName?: string;
+    /** The app clock's time of the upload (the column default, the database's time, without it). */
+    createdAt?: Date;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(storedFiles)
@@ -28,6 +36,7 @@ export async function storeFile(
       sha256: createHash('sha256').update(file.data).digest('hex'),
       data: file.data,
       createdBy: file.createdBy,
+      ...(file.createdAt ? { createdAt: file.createdAt } : {}),
     })
     .returning({ id: storedFiles.id });
   return row!.id;

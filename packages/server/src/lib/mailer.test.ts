@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { emailLog } from '../db/schema/index.js';
+import { testClock } from './clock.js';
 import { createMailer } from './mailer.js';
 
 describe('mailer', () => {
@@ -28,6 +29,16 @@ describe('mailer', () => {
     const mailer = createMailer({ db: db.handle.db, smtpUrl: 'smtp://127.0.0.1:1', from: 'portal@example.test' });
     await expect(mailer.send({ to: 'a@example.test', subject: 'S', text: 'T', template: 'test' })).rejects.toThrow();
     expect(await latest()).toMatchObject({ toAddress: 'a@example.test', status: 'failed' });
+  });
+
+  it("logs and sends at the app clock's time: the request's, else the mailer's clock, never the wall clock", async () => {
+    const at = new Date('2031-05-04T03:02:01.000Z');
+    const clock = testClock(new Date('2032-01-01T00:00:00.000Z'));
+    const mailer = createMailer({ db: db.handle.db, smtpUrl: smtp.url, from: 'portal@example.test', clock });
+    await mailer.send({ to: 'c@example.test', subject: 'At', text: 'T', template: 'test', at });
+    expect(await latest()).toMatchObject({ toAddress: 'c@example.test', status: 'sent', createdAt: at, sentAt: at });
+    await mailer.send({ to: 'd@example.test', subject: 'Clock', text: 'T', template: 'test' });
+    expect(await latest()).toMatchObject({ toAddress: 'd@example.test', createdAt: clock.now(), sentAt: clock.now() });
   });
 
   it('without SMTP records the message as logged, never losing it', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
@@ -45,6 +46,25 @@ describe('web app serving', () => {
     const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('still serves the app, public calls, the session check and setup to an account whose two-factor is overdue', async () => {
+    const overdue = await createUser(ctx.db.handle.db, {
+      role: 'superadmin',
+      createdAt: new Date(ctx.clock.now().getTime() - 15 * 86_400_000),
+    });
+    const agent = ctx.agent();
+    expect((await agent.login(overdue.email, TEST_PASSWORD)).statusCode).toBe(200);
+    for (const url of ['/assets/app-abc123.js', '/', '/superadmin', '/two-factor-settings', '/api/public/config']) {
+      expect((await agent.get(url)).statusCode, url).toBe(200);
+    }
+    const check = await agent.get('/api/auth/check');
+    expect(check.json().user.mfa).toEqual({ required: true, days_remaining: 0, overdue: true });
+    expect((await agent.get('/api/two-factor')).statusCode).toBe(200);
+    // The API calls of the screens themselves wait for two-factor.
+    const projects = await agent.get('/super/projects');
+    expect(projects.statusCode).toBe(403);
+    expect(projects.json()).toMatchObject({ mfa_required: true });
   });
 
   it('keeps API paths out of the fallback', async () => {

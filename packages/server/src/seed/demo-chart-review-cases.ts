@@ -244,7 +244,7 @@ export async function seedDemoChartReviewCases(
           adjudicatedOnce = true;
         }
       }
-      await recomputeCase(tx, projectId, kase.id);
+      await recomputeCase(tx, projectId, kase.id, now);
     }
   }
   if (!adjudicatedOnce) throw new Error('The demo needs one adjudicated second review.');

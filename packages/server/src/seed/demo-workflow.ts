@@ -127,11 +127,11 @@ export async function seedDemoWorkflow(tx: DbOrTx, projectId: number, people: De
     .select({ id: policyDocuments.id })
     .from(policyDocuments)
     .where(and(eq(policyDocuments.projectId, projectId), eq(policyDocuments.status, 'draft')));
-  if (draft) await sendToReview(tx, admin, draft.id, 'Ready for review: new isolation signage section.');
+  if (draft) await sendToReview(tx, admin, draft.id, 'Ready for review: new isolation signage section.', now);
   const falls = byNumber.get('2.2');
   if (falls) {
-    await startNewVersion(tx, admin, falls.doc.id);
-    await sendToReview(tx, admin, falls.doc.id, 'Annual review: no changes needed.');
+    await startNewVersion(tx, admin, falls.doc.id, now);
+    await sendToReview(tx, admin, falls.doc.id, 'Annual review: no changes needed.', now);
     await review(
       tx,
       actor(people.reviewer, 'reviewer'),

@@ -90,8 +90,11 @@ export async function isEmptyDatabase(db: Database): Promise<boolean> {
   return rows[0]?.empty === true;
 }
 
-/** Creates the demo facility, its four accounts and a published terms version, in one transaction. */
-export async function seedDemoData(db: Database, appKey: Buffer): Promise<void> {
+/**
+ * Creates the demo facility, its four accounts and a published terms version, in one transaction. Everything is
+ * dated relative to `now` (the time it runs, unless the caller passes its clock's).
+ */
+export async function seedDemoData(db: Database, appKey: Buffer, now: Date = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(projects).values({
@@ -118,7 +121,7 @@ export async function seedDemoData(db: Database, appKey: Buffer): Promise<void> 
           lastName: account.lastName,
           role: 'role' in account ? account.role : 'user',
           passwordHash,
-          passwordChangedAt: new Date(),
+          passwordChangedAt: now,
           isDemo: true,
         })
         .returning({ id: users.id });
@@ -143,38 +146,39 @@ export async function seedDemoData(db: Database, appKey: Buffer): Promise<void> 
       tx,
       DEMO_PROJECT.id,
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
-      new Date(),
+      now,
     );
     await seedDemoMonitoring(
       tx,
       DEMO_PROJECT.id,
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
-      new Date(),
+      now,
     );
-    await seedDemoChartReview(tx, DEMO_PROJECT.id, { admin: ids.admin!, member: ids.member! }, new Date());
+    await seedDemoChartReview(tx, DEMO_PROJECT.id, { admin: ids.admin!, member: ids.member! }, now);
     await seedDemoChartReviewCases(
       tx,
       DEMO_PROJECT.id,
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer! },
       appKey,
-      new Date(),
+      now,
     );
     await seedDemoStandards(
       tx,
       DEMO_PROJECT.id,
       { admin: ids.admin!, member: ids.member!, reviewer: ids.reviewer!, reader: ids.reader! },
-      new Date(),
+      now,
     );
     await seedDemoPolicyGenerator(tx, DEMO_PROJECT.id, ids.admin!);
     await tx.insert(termsVersions).values({
       content: sanitizeHtml(DEMO_TERMS.trim()),
       status: 'published',
-      publishedAt: new Date(),
+      publishedAt: now,
     });
     await recordAudit(tx, {
       action: 'system.demo_data_created',
       projectId: DEMO_PROJECT.id,
       data: { accounts: DEMO_ACCOUNTS.map((a) => a.username) },
+      at: now,
     });
   });
 }

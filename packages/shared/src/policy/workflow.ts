@@ -90,6 +90,11 @@ export type SignaturePolicy = (typeof SIGNATURE_POLICIES)[number];
 
 /** A review is "due soon" this many days before its date (SPEC-free constant of issue 7). */
 export const REVIEW_DUE_SOON_DAYS = 30;
+/**
+ * Readers attest a newly published version within this many days; after that the reading shows as overdue on their
+ * tasks (the usual expectation of policy management programmes: read within 30 days of publication).
+ */
+export const READ_WITHIN_DAYS = 30;
 /** A document's owner is reminded of a due or overdue review at most this often. */
 export const REVIEW_REMINDER_EVERY_DAYS = 7;
 

@@ -69,6 +69,14 @@ export const authCheckSchema = z.object({
       /** Whether a secret exists: the secret itself never leaves the server (docs/security.md). */
       two_factor_secret: z.boolean(),
       two_factor_confirmed_at: z.string().nullable(),
+      /**
+       * The two-factor policy for this account (MFA_REQUIRED_ROLES, MFA_GRACE_DAYS): whether it must use two-factor,
+       * the days left to set it up (null once on or when not required), and whether that time is over (then only
+       * sign-in, sign-out and two-factor setup answer). Optional: older servers did not send it.
+       */
+      mfa: z
+        .object({ required: z.boolean(), days_remaining: z.number().int().nullable(), overdue: z.boolean() })
+        .optional(),
     })
     .nullable(),
 });

@@ -350,6 +350,9 @@ export const taskSchema = z.object({
   since: time,
   /** The comment that sent it back (sent_back only). */
   comment: z.string().nullable(),
+  /** To read only: the day the attestation is due (published + READ_WITHIN_DAYS), and whether that day has passed. */
+  due_on: day.optional(),
+  overdue: z.boolean().optional(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -8,11 +8,15 @@ import { LoadingRows } from '../components/page-parts';
 import '../components/nav/portal-nav.css';
 import { InactivityMonitor } from '../features/inactivity/components/InactivityMonitor';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
-import { TwoFactorBanners } from '../features/two-factor/components/TwoFactorBanners';
+import {
+  TWO_FACTOR_SETTINGS_PATH,
+  TwoFactorBanners,
+  TwoFactorRequiredPanel,
+} from '../features/two-factor/components/TwoFactorBanners';
 import { PRODUCT_NAME } from '../lib/product';
 import { useIsProjectAdmin } from '../lib/project/check-admin';
 import { useCurrentProject } from '../lib/project/project-context';
-import { useSession } from '../lib/session';
+import { isTwoFactorOverdue, useSession } from '../lib/session';
 import { RequireAuth } from './RequireAuth';
 
 const NAV_WIDTH = '15rem';
@@ -35,8 +39,12 @@ function PortalFrame() {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
   const superadmin = user?.role === 'superadmin';
+  // Two-factor setup overdue: the server answers only setup and sign-out, so the frame makes no other call (no bell,
+  // no project) and every screen but the settings gives way to the setup gate. The outlet keeps its place in the
+  // tree, so the settings screen keeps its state (the recovery codes) when setup lifts the gate.
+  const gated = isTwoFactorOverdue(session);
   const { projectId, project } = useCurrentProject();
-  const projectAdmin = useIsProjectAdmin(projectId, superadmin);
+  const projectAdmin = useIsProjectAdmin(projectId, superadmin && !gated);
   const [adminLabel] = useAdminLabel();
   const submenu = useOpenSubmenu();
   const [mobileOpen, { toggle, close }] = useDisclosure(false);
@@ -88,7 +96,7 @@ function PortalFrame() {
               </Group>
             </Anchor>
           </Group>
-          <NotificationBell projectId={projectId} superadmin={superadmin} />
+          {!gated && <NotificationBell projectId={projectId} superadmin={superadmin} />}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label="Navigation">
@@ -98,7 +106,7 @@ function PortalFrame() {
         <TwoFactorBanners />
         {/* A screen loading for the first time (routes.tsx) keeps the frame on screen. */}
         <Suspense fallback={<LoadingRows label="Loading" />}>
-          <Outlet />
+          {gated && pathname !== TWO_FACTOR_SETTINGS_PATH ? <TwoFactorRequiredPanel /> : <Outlet />}
         </Suspense>
       </AppShell.Main>
       <AppShell.Footer>

@@ -137,10 +137,14 @@ function announceMfaGrace(response: Response): void {
   window.dispatchEvent(new CustomEvent('mfa-warning', { detail }));
 }
 
-/** The banner text for the grace period (the SPEC gives none). */
+/**
+ * The banner text while the grace period runs (the SPEC gives none). The server counts whole days left, rounded up:
+ * 1 is the last day; at 0 the grace period is over and the modal takes over.
+ */
 export function mfaWarningMessage(days: number): string {
-  if (days === 0) return 'Two-factor authentication is required for your account from tomorrow. Set it up now.';
-  return `Two-factor authentication will be required for your account in ${days} ${days === 1 ? 'day' : 'days'}. Set it up now to keep access.`;
+  if (days <= 1)
+    return 'Two-factor authentication will be required for your account within a day. Set it up now to keep access.';
+  return `Two-factor authentication will be required for your account in ${days} days. Set it up now to keep access.`;
 }
 
 function isMfaRequired(body: unknown): boolean {

@@ -42,6 +42,14 @@ export function useSession(): SessionState {
   return { status: 'signed-out' };
 }
 
+/**
+ * Whether the signed-in user's time to set up two-factor is over (MFA_GRACE_DAYS): the server then answers only
+ * sign-in, sign-out and two-factor setup, so the portal shows the setup gate instead of calling the rest.
+ */
+export function isTwoFactorOverdue(session: SessionState): boolean {
+  return session.status === 'signed-in' && session.user.mfa?.overdue === true;
+}
+
 /** After a successful login: ask the server again and wait, so guarded routes see the session at once. */
 export async function refreshSession(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY, refetchType: 'all' });

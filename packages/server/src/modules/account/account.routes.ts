@@ -54,6 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return rows;
       });
@@ -118,6 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
       });
       // New ids for this session too (DESIGN section 3: rotate at privilege change), keeping its absolute expiry.
@@ -128,6 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           subject: 'Your password was changed',
           template: 'password_changed',
           text: `Hello ${current.firstName || current.username},\n\nThe password of your Healthcare Quality Portal account was changed on ${now.toUTCString()}. Your other signed-in sessions were ended.\n\nIf this was not you, contact your administrator at once.\n`,
+          at: now,
         })
         .catch((error) => request.log.error({ err: error }, 'password changed email failed'));
       return { message: 'Your password has been changed. Your other sessions were signed out.' };
@@ -158,12 +161,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           email: ['This email address is already in use.'],
         });
       const previous = user.email;
+      const now = app.clock.now();
       const [updated] = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ email, updatedAt: app.clock.now() })
-          .where(eq(users.id, user.id))
-          .returning();
+        const rows = await tx.update(users).set({ email, updatedAt: now }).where(eq(users.id, user.id)).returning();
         await recordAudit(tx, {
           action: 'user.email_changed',
           actorUserId: user.id,
@@ -172,6 +172,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { from: previous, to: email },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return rows;
       });
@@ -183,6 +184,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             subject: 'Your email address was changed',
             template: 'email_changed',
             text: `Hello ${user.firstName || user.username},\n\nThe email address of your Healthcare Quality Portal account was changed to ${email}.\n\nIf this was not you, contact your administrator at once.\n`,
+            at: now,
           })
           .catch((error) => request.log.error({ err: error }, 'email changed notice failed'));
       }

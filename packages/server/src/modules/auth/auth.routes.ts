@@ -22,6 +22,7 @@ import { hitRateLimit } from '../../lib/rate-limit.js';
 import { endSession, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { termsStatusForUser } from '../terms/terms.service.js';
+import { twoFactorPolicyFor } from '../two-factor/policy.js';
 import { completeWithCode, type LoginOutcome, loginWithPassword } from './login.service.js';
 import { confirmPassword } from './password-confirmation.js';
 import { presentUser } from './present.js';
@@ -147,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         subjectId: user.id,
         ip: request.ip,
         requestId: request.id,
+        at: app.clock.now(),
       });
     }
     await endSession(app, request, reply);
@@ -175,6 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       if (!user) return { authenticated: false, user: null };
+      const policy = await twoFactorPolicyFor(db, app.config, user, app.clock.now());
       return {
         authenticated: true,
         user: {
@@ -183,6 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           role: user.role,
           two_factor_secret: user.twoFactorSecret !== null,
           two_factor_confirmed_at: user.twoFactorConfirmedAt?.toISOString() ?? null,
+          mfa: { required: policy.required, days_remaining: policy.graceDaysRemaining, overdue: policy.overdue },
         },
       };
     },
@@ -298,6 +302,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         subjectId: request.params.id,
         ip: request.ip,
         requestId: request.id,
+        at: app.clock.now(),
       });
       return reply.status(204).send();
     },
@@ -320,6 +325,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { count: ended.length },
         ip: request.ip,
         requestId: request.id,
+        at: app.clock.now(),
       });
       return reply.status(204).send();
     },

@@ -192,6 +192,7 @@ async function useRecoveryCode(deps: LoginDeps, user: UserRow, code: string, fac
       data: { remaining: codes.length - 1 },
       ip: facts.ip,
       requestId: facts.requestId,
+      at: facts.now,
     });
     return true;
   });
@@ -210,6 +211,7 @@ async function succeed(deps: LoginDeps, user: UserRow, facts: RequestFacts, atte
       data: { two_factor: !!user.twoFactorConfirmedAt },
       ip: facts.ip,
       requestId: facts.requestId,
+      at: facts.now,
     });
   });
   return { kind: 'signed_in', user, setupTwoFactor: policy.required && !user.twoFactorConfirmedAt };
@@ -229,6 +231,7 @@ async function fail(
       data: { reason: failure.reason, login: failure.login.slice(0, 254) },
       ip: facts.ip,
       requestId: facts.requestId,
+      at: facts.now,
     });
     if (await justLocked(tx, failure.accountKey, facts.now)) {
       await recordAudit(tx, {
@@ -237,6 +240,7 @@ async function fail(
         data: { account: failure.accountKey },
         ip: facts.ip,
         requestId: facts.requestId,
+        at: facts.now,
       });
     }
   });

@@ -144,6 +144,7 @@ describe('sessions and CSRF', () => {
         role: 'user',
         two_factor_secret: true,
         two_factor_confirmed_at: null,
+        mfa: { required: false, days_remaining: null, overdue: false },
       },
     });
     expect(check.body).not.toContain('secret-material');

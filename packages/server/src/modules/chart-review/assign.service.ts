@@ -264,6 +264,8 @@ export async function lockSample(
           toolVersionId,
           dueAt,
           status: 'assigned',
+          createdAt: now,
+          updatedAt: now,
           ...row,
         })),
       );
@@ -301,6 +303,7 @@ export async function lockSample(
         due_at: dueAt,
         refs_purged: purge,
       },
+      now,
     );
     const perReviewer = new Map<number, number>();
     for (const row of rows) perReviewer.set(row.reviewerId, (perReviewer.get(row.reviewerId) ?? 0) + 1);
@@ -313,6 +316,7 @@ export async function lockSample(
       projectId: actor.projectId,
       message: `You have ${n} chart review${n === 1 ? '' : 's'} to do in ${outcome.programName}.`,
       link: `/app/chart-review/${actor.projectId}/my`,
+      now,
     });
   }
   return getSample(db, actor, sampleId);
@@ -352,6 +356,7 @@ export async function putReviewerUnits(
   db: Database,
   actor: ChartReviewActor,
   input: CrReviewerUnitsInput,
+  now: Date,
 ): Promise<CrReviewerUnits> {
   await db.transaction(async (tx) => {
     const people = new Set((await listPeople(tx, actor.projectId)).people.map((person) => person.id));
@@ -382,7 +387,13 @@ export async function putReviewerUnits(
       .delete(crReviewerUnits)
       .where(and(eq(crReviewerUnits.projectId, actor.projectId), inArray(crReviewerUnits.userId, changed)));
     const values = changed.flatMap((userId) =>
-      (next.get(userId) ?? []).map((unit) => ({ projectId: actor.projectId, userId, unit, createdBy: actor.userId })),
+      (next.get(userId) ?? []).map((unit) => ({
+        projectId: actor.projectId,
+        userId,
+        unit,
+        createdBy: actor.userId,
+        createdAt: now,
+      })),
     );
     if (values.length) await tx.insert(crReviewerUnits).values(values);
     await chartReviewAudit(
@@ -397,6 +408,7 @@ export async function putReviewerUnits(
           to: next.get(userId) ?? [],
         })),
       },
+      now,
     );
   });
   return getReviewerUnits(db, actor);

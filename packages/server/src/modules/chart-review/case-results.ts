@@ -173,7 +173,12 @@ export interface RecomputeOutcome {
  * Recomputes a case's result and its pair from the stored reviews (see the file comment). Call it inside the
  * transaction of every change to a review of the case; it locks the case's pair and result rows.
  */
-export async function recomputeCase(tx: DbOrTx, projectId: number, caseId: number): Promise<RecomputeOutcome> {
+export async function recomputeCase(
+  tx: DbOrTx,
+  projectId: number,
+  caseId: number,
+  now: Date,
+): Promise<RecomputeOutcome> {
   const [kase] = await tx
     .select()
     .from(crCases)
@@ -235,7 +240,7 @@ export async function recomputeCase(tx: DbOrTx, projectId: number, caseId: numbe
     } else if (primary.status === 'submitted' || second.status === 'submitted') {
       const [row] = await tx
         .insert(crIrrPairs)
-        .values({ projectId, caseId, ...values })
+        .values({ projectId, caseId, ...values, createdAt: now })
         .returning({ id: crIrrPairs.id });
       if (pairStatus === 'disagreed') disagreementWaits = row!.id;
     }
@@ -252,6 +257,7 @@ export async function recomputeCase(tx: DbOrTx, projectId: number, caseId: numbe
     questions,
     answers: finalAnswers(questions, primaryAnswers, adjudicated),
     counts: pairStatus !== 'disagreed',
+    now,
   });
   return { disagreementWaits };
 }
@@ -265,6 +271,7 @@ async function writeResult(
     questions: readonly QuestionForReview[];
     answers: Record<string, CrAnswerValue>;
     counts: boolean;
+    now: Date;
   },
 ): Promise<void> {
   const settings = await loadSettings(tx, input.projectId);
@@ -283,7 +290,7 @@ async function writeResult(
     allOrNone: score.allOrNone,
     answers: input.answers,
     counts: input.counts,
-    computedAt: new Date(),
+    computedAt: input.now,
   };
   await tx
     .insert(crCaseResults)

@@ -51,6 +51,7 @@ export async function excludeCase(
   actor: ChartReviewActor,
   caseId: number,
   reason: string,
+  now: Date,
 ): Promise<CrExcludeResult> {
   const result = await db.transaction(async (tx) => {
     const found = await loadCase(tx, actor.projectId, caseId);
@@ -98,7 +99,7 @@ export async function excludeCase(
       .set({
         status: 'excluded',
         exclusionReason: reason,
-        excludedAt: new Date(),
+        excludedAt: now,
         excludedBy: actor.userId,
         replacedByCaseId: replacement?.id ?? null,
       })
@@ -125,7 +126,7 @@ export async function excludeCase(
           returnedAt: null,
           returnedBy: null,
           version: sql`${crAssignments.version} + 1`,
-          updatedAt: new Date(),
+          updatedAt: now,
         })
         .where(and(eq(crAssignments.projectId, actor.projectId), inArray(crAssignments.id, ids)));
     }
@@ -141,6 +142,7 @@ export async function excludeCase(
         replacement_case_code: replacement?.code ?? null,
         assignments_moved: locked && replacement ? assignments.length : 0,
       },
+      now,
     );
     return { sampleId: sample.id, replacement: replacement?.code ?? null };
   });
@@ -158,6 +160,7 @@ export async function revealRef(
   appKey: Buffer,
   caseId: number,
   reason: string,
+  now: Date,
 ): Promise<CrReveal> {
   return db.transaction(async (tx) => {
     const target = await loadCase(tx, actor.projectId, caseId);
@@ -177,6 +180,7 @@ export async function revealRef(
       sampleId: target.sampleId,
       reason,
       ip: actor.ip,
+      createdAt: now,
     });
     await chartReviewAudit(
       tx,
@@ -184,6 +188,7 @@ export async function revealRef(
       'encounter_ref_revealed',
       { type: 'cr_case', id: caseId },
       { case_code: target.caseCode, reason },
+      now,
     );
     return { encounter_ref: decrypt(target.encounterRefEnc, appKey) };
   });

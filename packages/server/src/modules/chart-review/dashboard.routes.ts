@@ -92,7 +92,7 @@ export const chartReviewDashboardRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (request, reply) => {
       const a = await actor(request, 'dashboard');
-      const file = await exportResults(db, a, request.params.programId, request.query);
+      const file = await exportResults(db, a, request.params.programId, request.query, app.clock.now());
       return reply.headers(csvHeaders(file.fileName)).send(file.body as never);
     },
   );

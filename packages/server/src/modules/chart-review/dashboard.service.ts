@@ -571,6 +571,7 @@ export async function exportResults(
   actor: ChartReviewActor,
   programId: number,
   query: CrRangeQuery,
+  now: Date,
 ): Promise<{ fileName: string; body: string }> {
   return db.transaction(async (tx) => {
     const program = await loadProgram(tx, actor.projectId, programId);
@@ -632,6 +633,7 @@ export async function exportResults(
       'results_exported',
       { type: 'cr_program', id: programId },
       { from: range.from ?? null, to: range.to ?? null, rows: rows.length },
+      now,
     );
     const span = `${range.from ? month(range.from) : 'start'}-to-${range.to ? month(range.to) : 'latest'}`;
     return { fileName: `chart-review-${slug(program.name)}-${span}.csv`, body };

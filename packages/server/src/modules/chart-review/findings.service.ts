@@ -609,7 +609,7 @@ export async function createFinding(
   actor: ChartReviewActor,
   programId: number,
   input: CrFindingInput,
-  today: Date,
+  now: Date,
 ): Promise<CrFinding> {
   const findingId = await db.transaction(async (tx) => {
     // Locking the programme makes two identical requests wait for each other: the second meets the first's row.
@@ -649,7 +649,7 @@ export async function createFinding(
         : findingTitle(scope, texts?.get(scope.questionKey!) ?? null, compliance, program.target);
     const [row] = await tx
       .insert(crFindings)
-      .values({ ...values, title, createdBy: actor.userId, updatedBy: actor.userId })
+      .values({ ...values, title, createdBy: actor.userId, updatedBy: actor.userId, createdAt: now, updatedAt: now })
       .returning({ id: crFindings.id });
     await chartReviewAudit(
       tx,
@@ -665,10 +665,11 @@ export async function createFinding(
         n: compliance.n,
         target: program.target,
       },
+      now,
     );
     return row!.id;
   });
-  return getFinding(db, actor, findingId, today);
+  return getFinding(db, actor, findingId, now);
 }
 
 /** Active members of the project with a chart review main role, among `ids` (the people GET /people lists). */
@@ -688,7 +689,7 @@ export async function savePlan(
   actor: ChartReviewActor,
   findingId: number,
   input: CrActionPlanInput,
-  today: Date,
+  now: Date,
 ): Promise<CrFinding> {
   const newOwners = await db.transaction(async (tx) => {
     const finding = await loadFinding(tx, actor.projectId, findingId, true);
@@ -739,16 +740,16 @@ export async function savePlan(
       actions: after.actions,
       measureId: after.measure_id,
       successPeriods: after.success_periods,
-      updatedAt: new Date(),
+      updatedAt: now,
       updatedBy: actor.userId,
     };
     await tx
       .insert(crActionPlans)
-      .values({ findingId, projectId: actor.projectId, ...columns, createdBy: actor.userId })
+      .values({ findingId, projectId: actor.projectId, ...columns, createdBy: actor.userId, createdAt: now })
       .onConflictDoUpdate({ target: crActionPlans.findingId, set: columns });
     await tx
       .update(crFindings)
-      .set({ status, updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ status, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(crFindings.projectId, actor.projectId), eq(crFindings.id, findingId)));
     await chartReviewAudit(
       tx,
@@ -756,6 +757,7 @@ export async function savePlan(
       'finding_plan_saved',
       { type: 'cr_finding', id: findingId },
       { changes, ...(status === finding.status ? {} : { status: { from: finding.status, to: status } }) },
+      now,
     );
     const earlier = new Set(before.actions.map((a) => a.owner_id));
     return [...new Set(after.actions.map((a) => a.owner_id))].filter((id) => !earlier.has(id) && id !== actor.userId);
@@ -766,9 +768,10 @@ export async function savePlan(
       projectId: actor.projectId,
       message: 'You were named the owner of an action in a chart review action plan.',
       link: findingLink(actor.projectId, findingId),
+      now,
     });
   }
-  return getFinding(db, actor, findingId, today);
+  return getFinding(db, actor, findingId, now);
 }
 
 /** POST /findings/{id}/close: with a note; 409 when already closed. */
@@ -777,12 +780,11 @@ export async function closeFinding(
   actor: ChartReviewActor,
   findingId: number,
   note: string,
-  today: Date,
+  now: Date,
 ): Promise<CrFinding> {
   await db.transaction(async (tx) => {
     const finding = await loadFinding(tx, actor.projectId, findingId, true);
     if (finding.status === 'closed') throw new AppError('CONFLICT', ALREADY_CLOSED);
-    const now = new Date();
     await tx
       .update(crFindings)
       .set({
@@ -800,9 +802,10 @@ export async function closeFinding(
       'finding_closed',
       { type: 'cr_finding', id: findingId },
       { note, status: { from: finding.status, to: 'closed' } },
+      now,
     );
   });
-  return getFinding(db, actor, findingId, today);
+  return getFinding(db, actor, findingId, now);
 }
 
 /** POST /findings/{id}/reopen: with a note; back to action_plan (or open without actions); 409 on a duplicate. */
@@ -811,7 +814,7 @@ export async function reopenFinding(
   actor: ChartReviewActor,
   findingId: number,
   note: string,
-  today: Date,
+  now: Date,
 ): Promise<CrFinding> {
   await db.transaction(async (tx) => {
     const finding = await loadFinding(tx, actor.projectId, findingId, true);
@@ -822,7 +825,7 @@ export async function reopenFinding(
       actionsOf(await loadPlan(tx, actor.projectId, findingId)).length > 0 ? 'action_plan' : 'open';
     await tx
       .update(crFindings)
-      .set({ status, closedAt: null, closedBy: null, closeNote: '', updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ status, closedAt: null, closedBy: null, closeNote: '', updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(crFindings.projectId, actor.projectId), eq(crFindings.id, findingId)));
     await chartReviewAudit(
       tx,
@@ -830,7 +833,8 @@ export async function reopenFinding(
       'finding_reopened',
       { type: 'cr_finding', id: findingId },
       { note, status: { from: 'closed', to: status }, close_note: finding.closeNote },
+      now,
     );
   });
-  return getFinding(db, actor, findingId, today);
+  return getFinding(db, actor, findingId, now);
 }

@@ -353,7 +353,7 @@ export async function adjudicatePair(
       .update(crIrrPairs)
       .set({ status: 'adjudicated', final, adjudicatedAt: now, adjudicatedBy: actor.userId })
       .where(eq(crIrrPairs.id, pair.id));
-    await recomputeCase(tx, actor.projectId, pair.caseId);
+    await recomputeCase(tx, actor.projectId, pair.caseId, now);
     await chartReviewAudit(
       tx,
       actor,
@@ -363,6 +363,7 @@ export async function adjudicatePair(
         case_id: pair.caseId,
         final,
       },
+      now,
     );
   });
 }

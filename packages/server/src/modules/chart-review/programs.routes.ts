@@ -44,7 +44,7 @@ export const chartReviewProgramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'programs');
-      return reply.status(201).send(await createProgram(db, a, request.body));
+      return reply.status(201).send(await createProgram(db, a, request.body, app.clock.now()));
     },
   );
 
@@ -74,6 +74,7 @@ export const chartReviewProgramRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: crProgramSchema, ...errors },
       },
     },
-    async (request) => updateProgram(db, await actor(request, 'programs'), request.params.programId, request.body),
+    async (request) =>
+      updateProgram(db, await actor(request, 'programs'), request.params.programId, request.body, app.clock.now()),
   );
 };

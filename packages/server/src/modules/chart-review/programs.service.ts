@@ -235,14 +235,26 @@ function canonical(value: unknown): string {
 // ------------------------------------------------------------------------------------------------ changes
 
 /** POST /programs. */
-export async function createProgram(db: Database, actor: ChartReviewActor, input: CrProgramInput): Promise<CrProgram> {
+export async function createProgram(
+  db: Database,
+  actor: ChartReviewActor,
+  input: CrProgramInput,
+  now: Date,
+): Promise<CrProgram> {
   const programId = await db
     .transaction(async (tx) => {
       await checkReferences(tx, actor.projectId, input);
       await checkProgramName(tx, actor.projectId, input.name);
       const [row] = await tx
         .insert(crPrograms)
-        .values({ projectId: actor.projectId, ...columnsOf(input), createdBy: actor.userId, updatedBy: actor.userId })
+        .values({
+          projectId: actor.projectId,
+          ...columnsOf(input),
+          createdBy: actor.userId,
+          updatedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: crPrograms.id });
       await chartReviewAudit(
         tx,
@@ -253,6 +265,7 @@ export async function createProgram(db: Database, actor: ChartReviewActor, input
           name: input.name,
           tool_id: input.tool_id,
         },
+        now,
       );
       return row!.id;
     })
@@ -281,6 +294,7 @@ export async function updateProgram(
   actor: ChartReviewActor,
   programId: number,
   input: CrProgramInput,
+  now: Date,
 ): Promise<CrProgram> {
   await db
     .transaction(async (tx) => {
@@ -294,7 +308,7 @@ export async function updateProgram(
       if (fields.length === 0) return;
       await tx
         .update(crPrograms)
-        .set({ ...next, updatedAt: new Date(), updatedBy: actor.userId })
+        .set({ ...next, updatedAt: now, updatedBy: actor.userId })
         .where(and(eq(crPrograms.projectId, actor.projectId), eq(crPrograms.id, programId)));
       await chartReviewAudit(
         tx,
@@ -302,6 +316,7 @@ export async function updateProgram(
         'program_updated',
         { type: 'cr_program', id: programId },
         { fields, name: input.name, ...(fields.includes('status') ? { status: input.status } : {}) },
+        now,
       );
     })
     .catch(rethrowNameViolation);

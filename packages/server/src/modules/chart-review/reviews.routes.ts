@@ -33,6 +33,7 @@ export async function sendReviewNotices(
   log: FastifyBaseLogger,
   projectId: number,
   notices: readonly ReviewNotice[],
+  now: Date,
 ): Promise<void> {
   for (const notice of notices) {
     await notify(db, {
@@ -40,6 +41,7 @@ export async function sendReviewNotices(
       projectId,
       message: notice.message,
       link: notice.link,
+      now,
     }).catch((error) => log.error({ err: error }, 'Notice not sent'));
   }
 }
@@ -110,9 +112,10 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'review');
-      const { notices } = await submitReview(db, a, request.params.assignmentId, app.clock.now());
-      await sendReviewNotices(db, request.log, a.projectId, notices);
-      return getReviewForm(db, a, request.params.assignmentId, app.clock.now());
+      const now = app.clock.now();
+      const { notices } = await submitReview(db, a, request.params.assignmentId, now);
+      await sendReviewNotices(db, request.log, a.projectId, notices, now);
+      return getReviewForm(db, a, request.params.assignmentId, now);
     },
   );
 
@@ -130,9 +133,10 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'programs');
-      const { notices } = await returnReview(db, a, request.params.assignmentId, request.body.reason, app.clock.now());
-      await sendReviewNotices(db, request.log, a.projectId, notices);
-      return getReviewForm(db, a, request.params.assignmentId, app.clock.now());
+      const now = app.clock.now();
+      const { notices } = await returnReview(db, a, request.params.assignmentId, request.body.reason, now);
+      await sendReviewNotices(db, request.log, a.projectId, notices, now);
+      return getReviewForm(db, a, request.params.assignmentId, now);
     },
   );
 
@@ -150,15 +154,10 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'programs');
-      const { notices } = await reassignReview(
-        db,
-        a,
-        request.params.assignmentId,
-        request.body.reviewer_id,
-        app.clock.now(),
-      );
-      await sendReviewNotices(db, request.log, a.projectId, notices);
-      return getReviewForm(db, a, request.params.assignmentId, app.clock.now());
+      const now = app.clock.now();
+      const { notices } = await reassignReview(db, a, request.params.assignmentId, request.body.reviewer_id, now);
+      await sendReviewNotices(db, request.log, a.projectId, notices, now);
+      return getReviewForm(db, a, request.params.assignmentId, now);
     },
   );
 };

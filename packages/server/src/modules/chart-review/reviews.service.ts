@@ -383,6 +383,7 @@ export async function saveAnswers(
           {
             case_id: row.caseId,
           },
+          now,
         );
       }
     }
@@ -468,7 +469,7 @@ export async function submitReview(
         updatedAt: now,
       })
       .where(eq(crAssignments.id, row.id));
-    const outcome = await recomputeCase(tx, actor.projectId, row.caseId);
+    const outcome = await recomputeCase(tx, actor.projectId, row.caseId, now);
     await chartReviewAudit(
       tx,
       actor,
@@ -478,6 +479,7 @@ export async function submitReview(
         case_id: row.caseId,
         role: row.role,
       },
+      now,
     );
     const notices: ReviewNotice[] = [];
     if (outcome.disagreementWaits !== null) {
@@ -524,7 +526,7 @@ export async function returnReview(
         updatedAt: now,
       })
       .where(eq(crAssignments.id, row.id));
-    await recomputeCase(tx, actor.projectId, row.caseId);
+    await recomputeCase(tx, actor.projectId, row.caseId, now);
     await chartReviewAudit(
       tx,
       actor,
@@ -534,6 +536,7 @@ export async function returnReview(
         case_id: row.caseId,
         reason,
       },
+      now,
     );
     return {
       notices: [
@@ -620,6 +623,7 @@ export async function reassignReview(
         to: reviewerId,
         answers_cleared: cleared.length,
       },
+      now,
     );
     return {
       notices: [

@@ -32,13 +32,14 @@ export const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; usern
 export const personOrNull = (id: number | null, name: string | null) =>
   id === null || name === null ? null : { id, name };
 
-/** Records a chart review change (`chart_review.<action>`) in the transaction of the change. */
+/** Records a chart review change (`chart_review.<action>`) in the transaction of the change, at `at` (the clock's). */
 export function chartReviewAudit(
   tx: DbOrTx,
   actor: ChartReviewActor,
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ): Promise<void> {
   return recordAudit(tx, {
     action: `chart_review.${action}`,
@@ -49,6 +50,7 @@ export function chartReviewAudit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 

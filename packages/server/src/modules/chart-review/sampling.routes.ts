@@ -116,7 +116,9 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
       // 404 before a byte of the file is read.
       await loadProgram(db, a.projectId, request.params.programId);
       const upload = await readUpload(request);
-      return reply.status(201).send(await uploadSample(db, a, app.appKey, request.params.programId, upload));
+      return reply
+        .status(201)
+        .send(await uploadSample(db, a, app.appKey, request.params.programId, upload, app.clock.now()));
     },
   );
 
@@ -163,7 +165,14 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      drawSampleCases(db, await actor(request, 'sampling'), app.appKey, request.params.sampleId, request.body),
+      drawSampleCases(
+        db,
+        await actor(request, 'sampling'),
+        app.appKey,
+        request.params.sampleId,
+        request.body,
+        app.clock.now(),
+      ),
   );
 
   app.post(
@@ -178,7 +187,8 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: crExcludeResultSchema, ...errors },
       },
     },
-    async (request) => excludeCase(db, await actor(request, 'sampling'), request.params.caseId, request.body.reason),
+    async (request) =>
+      excludeCase(db, await actor(request, 'sampling'), request.params.caseId, request.body.reason, app.clock.now()),
   );
 
   app.post(
@@ -210,7 +220,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'sampling');
-      const file = await pullListCsv(db, a, app.appKey, request.params.sampleId, request.query.reason);
+      const file = await pullListCsv(db, a, app.appKey, request.params.sampleId, request.query.reason, app.clock.now());
       return reply.headers(csvHeaders(file.fileName)).send(file.text);
     },
   );
@@ -234,6 +244,7 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.appKey,
         request.params.caseId,
         request.body.reason,
+        app.clock.now(),
       );
       return reply.header('cache-control', 'no-store').send(revealed);
     },
@@ -265,6 +276,6 @@ export const chartReviewSamplingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: crReviewerUnitsSchema, ...errors },
       },
     },
-    async (request) => putReviewerUnits(db, await actor(request, 'settings'), request.body),
+    async (request) => putReviewerUnits(db, await actor(request, 'settings'), request.body, app.clock.now()),
   );
 };

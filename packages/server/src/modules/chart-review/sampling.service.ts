@@ -284,6 +284,7 @@ export async function uploadSample(
   appKey: Buffer,
   programId: number,
   upload: { periodStart: string; fileName: string; data: Buffer },
+  now: Date,
 ): Promise<CrSample> {
   const program = await loadProgram(db, actor.projectId, programId);
   const periodStart = checkPeriodStart(upload.periodStart, program.grain);
@@ -317,7 +318,7 @@ export async function uploadSample(
         size: null,
         byStratum: null,
         toolVersionId: null,
-        uploadedAt: new Date(),
+        uploadedAt: now,
         uploadedBy: actor.userId,
         drawnAt: null,
         drawnBy: null,
@@ -350,6 +351,7 @@ export async function uploadSample(
             dischargeMonth: row.dischargeMonth,
             encounterRefEnc: encrypt(row.ref, appKey),
             refHash: refHash(row.ref, appKey),
+            createdAt: now,
           })),
         );
       }
@@ -366,6 +368,7 @@ export async function uploadSample(
           rows: rows.length,
           replaced: existing !== undefined,
         },
+        now,
       );
       return id;
     })
@@ -402,6 +405,7 @@ export async function drawSampleCases(
   appKey: Buffer,
   sampleId: number,
   input: CrDrawInput,
+  now: Date,
 ): Promise<CrSample> {
   await db.transaction(async (tx) => {
     const sample = await loadSample(tx, actor.projectId, sampleId, true);
@@ -436,7 +440,7 @@ export async function drawSampleCases(
         size: drawn.size,
         byStratum: drawn.byStratum,
         status: 'drawn',
-        drawnAt: new Date(),
+        drawnAt: now,
         drawnBy: actor.userId,
       })
       .where(and(eq(crSamples.projectId, actor.projectId), eq(crSamples.id, sampleId)));
@@ -446,6 +450,7 @@ export async function drawSampleCases(
       'sample_drawn',
       { type: 'cr_sample', id: sampleId },
       { seed, plan, algorithm: drawn.algorithm, size: drawn.size, by_stratum: drawn.byStratum },
+      now,
     );
   });
   return getSample(db, actor, sampleId);
@@ -518,6 +523,7 @@ export async function pullListCsv(
   appKey: Buffer,
   sampleId: number,
   reason: string,
+  now: Date,
 ): Promise<{ fileName: string; text: string }> {
   return db.transaction(async (tx) => {
     const sample = await loadSample(tx, actor.projectId, sampleId);
@@ -545,6 +551,7 @@ export async function pullListCsv(
       sampleId,
       reason,
       ip: actor.ip,
+      createdAt: now,
     });
     await chartReviewAudit(
       tx,
@@ -552,6 +559,7 @@ export async function pullListCsv(
       'pull_list_downloaded',
       { type: 'cr_sample', id: sampleId },
       { reason, cases: cases.length },
+      now,
     );
     let text = line(['Privilege', settings.privilegeLabel]);
     text += '\r\n';

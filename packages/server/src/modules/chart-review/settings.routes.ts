@@ -39,6 +39,6 @@ export const chartReviewSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: crSettingsSchema, ...errors },
       },
     },
-    async (request) => updateSettings(db, await actor(request, 'settings'), request.body),
+    async (request) => updateSettings(db, await actor(request, 'settings'), request.body, app.clock.now()),
   );
 };

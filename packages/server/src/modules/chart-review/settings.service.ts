@@ -73,6 +73,7 @@ export async function updateSettings(
   db: Database,
   actor: ChartReviewActor,
   input: CrSettingsInput,
+  now: Date,
 ): Promise<CrSettings> {
   await db.transaction(async (tx) => {
     const before = inputOf(await loadSettings(tx, actor.projectId, true));
@@ -90,11 +91,18 @@ export async function updateSettings(
       .update(crSettings)
       .set({
         ...Object.fromEntries(FIELDS.map(([field, column]) => [column, next[field]])),
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedBy: actor.userId,
       })
       .where(eq(crSettings.projectId, actor.projectId));
-    await chartReviewAudit(tx, actor, 'settings_updated', { type: 'cr_settings', id: actor.projectId }, { changes });
+    await chartReviewAudit(
+      tx,
+      actor,
+      'settings_updated',
+      { type: 'cr_settings', id: actor.projectId },
+      { changes },
+      now,
+    );
   });
   return getSettings(db, actor);
 }

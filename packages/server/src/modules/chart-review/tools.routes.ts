@@ -64,7 +64,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'tools');
-      return reply.status(201).send(await createTool(db, a, request.body));
+      return reply.status(201).send(await createTool(db, a, request.body, app.clock.now()));
     },
   );
 
@@ -94,7 +94,8 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: crToolSchema, ...errors },
       },
     },
-    async (request) => updateTool(db, await actor(request, 'tools'), request.params.toolId, request.body),
+    async (request) =>
+      updateTool(db, await actor(request, 'tools'), request.params.toolId, request.body, app.clock.now()),
   );
 
   app.post(
@@ -110,7 +111,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'tools');
-      return reply.status(201).send(await createVersion(db, a, request.params.toolId));
+      return reply.status(201).send(await createVersion(db, a, request.params.toolId, app.clock.now()));
     },
   );
 
@@ -141,7 +142,13 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      replaceQuestions(db, await actor(request, 'tools'), request.params.versionId, request.body.questions),
+      replaceQuestions(
+        db,
+        await actor(request, 'tools'),
+        request.params.versionId,
+        request.body.questions,
+        app.clock.now(),
+      ),
   );
 
   app.post(
@@ -156,7 +163,8 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: crToolVersionSchema, ...errors },
       },
     },
-    async (request) => publishVersion(db, await actor(request, 'tools'), request.params.versionId, request.body),
+    async (request) =>
+      publishVersion(db, await actor(request, 'tools'), request.params.versionId, request.body, app.clock.now()),
   );
 
   app.delete(
@@ -171,7 +179,7 @@ export const chartReviewToolRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await discardVersion(db, await actor(request, 'tools'), request.params.versionId);
+      await discardVersion(db, await actor(request, 'tools'), request.params.versionId, app.clock.now());
       return reply.status(204).send();
     },
   );

@@ -227,7 +227,12 @@ function rethrowNameViolation(error: unknown): never {
 }
 
 /** POST /tools: the tool and its draft version 1, without questions. */
-export async function createTool(db: Database, actor: ChartReviewActor, input: CrToolInput): Promise<CrTool> {
+export async function createTool(
+  db: Database,
+  actor: ChartReviewActor,
+  input: CrToolInput,
+  now: Date,
+): Promise<CrTool> {
   const toolId = await db
     .transaction(async (tx) => {
       await checkToolName(tx, actor.projectId, input.name);
@@ -239,11 +244,13 @@ export async function createTool(db: Database, actor: ChartReviewActor, input: C
           purpose: input.purpose,
           createdBy: actor.userId,
           updatedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: crTools.id });
       const [version] = await tx
         .insert(crToolVersions)
-        .values({ projectId: actor.projectId, toolId: tool!.id, version: 1, createdBy: actor.userId })
+        .values({ projectId: actor.projectId, toolId: tool!.id, version: 1, createdBy: actor.userId, createdAt: now })
         .returning({ id: crToolVersions.id });
       await chartReviewAudit(
         tx,
@@ -254,6 +261,7 @@ export async function createTool(db: Database, actor: ChartReviewActor, input: C
           name: input.name,
           draft_version_id: version!.id,
         },
+        now,
       );
       return tool!.id;
     })
@@ -267,6 +275,7 @@ export async function updateTool(
   actor: ChartReviewActor,
   toolId: number,
   input: CrToolUpdate,
+  now: Date,
 ): Promise<CrTool> {
   await db
     .transaction(async (tx) => {
@@ -289,8 +298,8 @@ export async function updateTool(
           name: input.name,
           purpose: input.purpose,
           // Retiring again keeps the first date.
-          retiredAt: input.retired ? (row.retiredAt ?? new Date()) : null,
-          updatedAt: new Date(),
+          retiredAt: input.retired ? (row.retiredAt ?? now) : null,
+          updatedAt: now,
           updatedBy: actor.userId,
         })
         .where(and(eq(crTools.projectId, actor.projectId), eq(crTools.id, toolId)));
@@ -304,6 +313,7 @@ export async function updateTool(
           name: input.name,
           ...(fields.includes('retired') ? { retired: input.retired } : {}),
         },
+        now,
       );
     })
     .catch(rethrowNameViolation);
@@ -311,17 +321,22 @@ export async function updateTool(
 }
 
 /** Marks the tool changed by the actor (a change to any of its versions). */
-async function touchTool(tx: DbOrTx, actor: ChartReviewActor, toolId: number): Promise<void> {
+async function touchTool(tx: DbOrTx, actor: ChartReviewActor, toolId: number, now: Date): Promise<void> {
   await tx
     .update(crTools)
-    .set({ updatedAt: new Date(), updatedBy: actor.userId })
+    .set({ updatedAt: now, updatedBy: actor.userId })
     .where(and(eq(crTools.projectId, actor.projectId), eq(crTools.id, toolId)));
 }
 
 // ------------------------------------------------------------------------------------------------ versions
 
 /** POST /tools/{id}/versions: a new draft, a copy of the questions of the latest version (409 when a draft exists). */
-export async function createVersion(db: Database, actor: ChartReviewActor, toolId: number): Promise<CrToolVersion> {
+export async function createVersion(
+  db: Database,
+  actor: ChartReviewActor,
+  toolId: number,
+  now: Date,
+): Promise<CrToolVersion> {
   const versionId = await db.transaction(async (tx) => {
     await loadTool(tx, actor.projectId, toolId, true);
     const versions = await tx
@@ -338,6 +353,7 @@ export async function createVersion(db: Database, actor: ChartReviewActor, toolI
         toolId,
         version: (latest?.version ?? 0) + 1,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning({ id: crToolVersions.id, version: crToolVersions.version });
     const questions = latest ? await questionsOf(tx, actor.projectId, latest.id) : [];
@@ -349,13 +365,14 @@ export async function createVersion(db: Database, actor: ChartReviewActor, toolI
         })),
       );
     }
-    await touchTool(tx, actor, toolId);
+    await touchTool(tx, actor, toolId, now);
     await chartReviewAudit(
       tx,
       actor,
       'tool_version_created',
       { type: 'cr_tool_version', id: created!.id },
       { tool_id: toolId, version: created!.version, copied_from_version_id: latest?.id ?? null },
+      now,
     );
     return created!.id;
   });
@@ -404,6 +421,7 @@ export async function replaceQuestions(
   actor: ChartReviewActor,
   versionId: number,
   questions: CrQuestionInput[],
+  now: Date,
 ): Promise<CrToolVersion> {
   await db.transaction(async (tx) => {
     const version = await lockVersion(tx, actor.projectId, versionId);
@@ -432,13 +450,14 @@ export async function replaceQuestions(
         })),
       );
     }
-    await touchTool(tx, actor, version.toolId);
+    await touchTool(tx, actor, version.toolId, now);
     await chartReviewAudit(
       tx,
       actor,
       'tool_questions_saved',
       { type: 'cr_tool_version', id: versionId },
       { tool_id: version.toolId, version: version.version, keys: questions.map((q) => q.key) },
+      now,
     );
   });
   return getVersion(db, actor, versionId);
@@ -454,6 +473,7 @@ export async function publishVersion(
   actor: ChartReviewActor,
   versionId: number,
   input: CrPublishInput,
+  now: Date,
 ): Promise<CrToolVersion> {
   await db.transaction(async (tx) => {
     const version = await lockVersion(tx, actor.projectId, versionId);
@@ -477,9 +497,9 @@ export async function publishVersion(
       .returning({ id: crToolVersions.id });
     await tx
       .update(crToolVersions)
-      .set({ status: 'published', note: input.note, publishedAt: new Date(), publishedBy: actor.userId })
+      .set({ status: 'published', note: input.note, publishedAt: now, publishedBy: actor.userId })
       .where(and(eq(crToolVersions.projectId, actor.projectId), eq(crToolVersions.id, versionId)));
-    await touchTool(tx, actor, version.toolId);
+    await touchTool(tx, actor, version.toolId, now);
     await chartReviewAudit(
       tx,
       actor,
@@ -491,13 +511,19 @@ export async function publishVersion(
         note: input.note,
         retired_version_ids: retired.map((r) => r.id),
       },
+      now,
     );
   });
   return getVersion(db, actor, versionId);
 }
 
 /** DELETE /tool-versions/{id}: discards an open draft after the first version (version 1 is the tool's start). */
-export async function discardVersion(db: Database, actor: ChartReviewActor, versionId: number): Promise<void> {
+export async function discardVersion(
+  db: Database,
+  actor: ChartReviewActor,
+  versionId: number,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const version = await lockVersion(tx, actor.projectId, versionId);
     if (!isOpenDraft(version)) throw new AppError('CONFLICT', ONLY_DRAFT_DISCARDED);
@@ -506,13 +532,14 @@ export async function discardVersion(db: Database, actor: ChartReviewActor, vers
     await tx
       .delete(crToolVersions)
       .where(and(eq(crToolVersions.projectId, actor.projectId), eq(crToolVersions.id, versionId)));
-    await touchTool(tx, actor, version.toolId);
+    await touchTool(tx, actor, version.toolId, now);
     await chartReviewAudit(
       tx,
       actor,
       'tool_version_discarded',
       { type: 'cr_tool_version', id: versionId },
       { tool_id: version.toolId, version: version.version },
+      now,
     );
   });
 }

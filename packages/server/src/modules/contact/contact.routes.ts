@@ -61,6 +61,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const access = await projectAccess(db, user, request.params.projectId);
       const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+      const now = app.clock.now();
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
@@ -71,7 +72,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
             senderEmail: user.email,
             subject: request.body.subject,
             message: request.body.message,
-            createdAt: app.clock.now(),
+            createdAt: now,
           })
           .returning();
         await recordAudit(tx, {
@@ -82,6 +83,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: row!.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return row!;
       });
@@ -95,6 +97,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         message: `New contact message from ${name}: ${request.body.subject}`,
         link: `/member/projects/${access.project.id}/contact-us-messages`,
         email: { mailer: app.mailer, subject: `[${access.project.name}] ${request.body.subject}` },
+        now,
       }).catch((error) => request.log.error({ err: error }, 'contact message notification failed'));
       return reply.status(201).send({ id: created.id });
     },
@@ -160,6 +163,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await projectAccess(db, user, request.params.projectId);
       requireAdmin(access);
       const message = await loadMessage(access, request.params.messageId);
+      const now = app.clock.now();
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(contactMessages)
@@ -175,6 +179,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { from: message.status, to: request.body.status },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return row!;
       });
@@ -199,17 +204,19 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await projectAccess(db, user, request.params.projectId);
       requireAdmin(access);
       const message = await loadMessage(access, request.params.messageId);
+      const now = app.clock.now();
       await app.mailer.send({
         to: message.senderEmail,
         subject: `Re: ${message.subject}`,
         template: 'contact_reply',
         projectId: access.project.id,
         text: `${request.body.message}\n\n-- \n${user.firstName} ${user.lastName}, ${access.project.name}\n\nYou wrote on ${message.createdAt.toUTCString()}:\n> ${message.message.split('\n').join('\n> ')}\n`,
+        at: now,
       });
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(contactMessages)
-          .set({ repliedAt: app.clock.now(), status: message.status === 'unread' ? 'read' : message.status })
+          .set({ repliedAt: now, status: message.status === 'unread' ? 'read' : message.status })
           .where(eq(contactMessages.id, message.id))
           .returning();
         await recordAudit(tx, {
@@ -220,6 +227,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: message.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return row!;
       });

@@ -92,6 +92,7 @@ export async function writeMainRoles(
   userId: number,
   roles: MainRoles,
   actor: Actor,
+  now: Date,
 ): Promise<Notice[]> {
   for (const app of PERMISSION_APPS) {
     const role = roles[app];
@@ -105,18 +106,21 @@ export async function writeMainRoles(
     else {
       await tx
         .insert(projectMemberRoles)
-        .values({ projectId, userId, app, mainRole: role })
+        .values({ projectId, userId, app, mainRole: role, createdAt: now })
         .onConflictDoUpdate({
           target: [projectMemberRoles.projectId, projectMemberRoles.userId, projectMemberRoles.app],
           set: { mainRole: role },
         });
       // A policy main role makes the member a policy user (the people screens of policy management list them).
-      if (app === 'policy_management') await tx.insert(policyUsers).values({ projectId, userId }).onConflictDoNothing();
-      if (app === 'monitoring') await tx.insert(monUsers).values({ projectId, userId }).onConflictDoNothing();
+      if (app === 'policy_management') {
+        await tx.insert(policyUsers).values({ projectId, userId, createdAt: now }).onConflictDoNothing();
+      }
+      if (app === 'monitoring')
+        await tx.insert(monUsers).values({ projectId, userId, createdAt: now }).onConflictDoNothing();
     }
   }
   if (roles.policy_management === undefined) return [];
-  return pruneDepartmentRoles(tx, writerActor(projectId, actor), userId);
+  return pruneDepartmentRoles(tx, writerActor(projectId, actor), userId, now);
 }
 
 /** A project never loses its last admin: demoting or removing them answers 409. */
@@ -151,6 +155,7 @@ export async function addMember(
   projectId: number,
   input: { user_id: number; project_role: ProjectRole; main_roles: MainRoles },
   actor: Actor,
+  now: Date,
   notices: Notice[] = [],
 ): Promise<Member> {
   await db.transaction(async (tx) => {
@@ -158,7 +163,7 @@ export async function addMember(
     if (!user) throw new AppError('VALIDATION_FAILED', 'Pick a user.', { user_id: ['This user does not exist.'] });
     const added = await tx
       .insert(projectMemberships)
-      .values({ projectId, userId: input.user_id, projectRole: input.project_role })
+      .values({ projectId, userId: input.user_id, projectRole: input.project_role, createdAt: now })
       .onConflictDoNothing()
       .returning({ userId: projectMemberships.userId });
     if (!added.length) {
@@ -166,7 +171,7 @@ export async function addMember(
         user_id: ['This user is already a member of this project.'],
       });
     }
-    notices.push(...(await writeMainRoles(tx, projectId, input.user_id, input.main_roles, actor)));
+    notices.push(...(await writeMainRoles(tx, projectId, input.user_id, input.main_roles, actor, now)));
     await recordAudit(tx, {
       action: 'member.add',
       projectId,
@@ -176,6 +181,7 @@ export async function addMember(
       data: { project_role: input.project_role, main_roles: input.main_roles },
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
   });
   return getMember(db, projectId, input.user_id);
@@ -187,6 +193,7 @@ export async function updateMember(
   userId: number,
   input: { project_role?: ProjectRole; main_roles?: MainRoles },
   actor: Actor,
+  now: Date,
   notices: Notice[] = [],
 ): Promise<Member> {
   await db.transaction(async (tx) => {
@@ -198,7 +205,7 @@ export async function updateMember(
         .set({ projectRole: input.project_role })
         .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
     }
-    if (input.main_roles) notices.push(...(await writeMainRoles(tx, projectId, userId, input.main_roles, actor)));
+    if (input.main_roles) notices.push(...(await writeMainRoles(tx, projectId, userId, input.main_roles, actor, now)));
     await recordAudit(tx, {
       action: 'member.update',
       projectId,
@@ -208,6 +215,7 @@ export async function updateMember(
       data: { before: { project_role: before.projectRole }, changes: input },
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
   });
   return getMember(db, projectId, userId);
@@ -219,6 +227,7 @@ export async function removeMember(
   projectId: number,
   userId: number,
   actor: Actor,
+  now: Date,
   notices: Notice[] = [],
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -228,7 +237,7 @@ export async function removeMember(
       .delete(projectMemberRoles)
       .where(and(eq(projectMemberRoles.projectId, projectId), eq(projectMemberRoles.userId, userId)));
     await tx.delete(policyUsers).where(and(eq(policyUsers.projectId, projectId), eq(policyUsers.userId, userId)));
-    notices.push(...(await pruneDepartmentRoles(tx, writerActor(projectId, actor), userId)));
+    notices.push(...(await pruneDepartmentRoles(tx, writerActor(projectId, actor), userId, now)));
     await tx
       .delete(projectMemberships)
       .where(and(eq(projectMemberships.projectId, projectId), eq(projectMemberships.userId, userId)));
@@ -241,6 +250,7 @@ export async function removeMember(
       data: { project_role: before.projectRole },
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
   });
 }

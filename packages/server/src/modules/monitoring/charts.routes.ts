@@ -133,7 +133,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'add-page-chart');
-      return reply.status(201).send(await createChart(db, a, request.params.pageId, request.body));
+      return reply.status(201).send(await createChart(db, a, request.params.pageId, request.body, app.clock.now()));
     },
   );
 
@@ -168,7 +168,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'edit-page-chart');
-      return updateChart(db, a, request.params.chartId, request.body);
+      return updateChart(db, a, request.params.chartId, request.body, app.clock.now());
     },
   );
 
@@ -185,7 +185,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'edit-page-chart');
-      await deleteChart(db, a, request.params.chartId);
+      await deleteChart(db, a, request.params.chartId, app.clock.now());
       return reply.status(204).send();
     },
   );

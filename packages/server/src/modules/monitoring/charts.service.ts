@@ -166,7 +166,14 @@ async function lockPage(tx: DbOrTx, projectId: number, pageId: number) {
     .for('update');
 }
 
-function audit(tx: DbOrTx, actor: MonitoringActor, action: string, chartId: number, data: Record<string, unknown>) {
+function audit(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  action: string,
+  chartId: number,
+  data: Record<string, unknown>,
+  at?: Date,
+) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
     projectId: actor.projectId,
@@ -176,6 +183,7 @@ function audit(tx: DbOrTx, actor: MonitoringActor, action: string, chartId: numb
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -185,6 +193,7 @@ export async function createChart(
   actor: MonitoringActor,
   pageId: number,
   input: ChartCreateInput,
+  now: Date,
 ): Promise<Chart> {
   const id = await db.transaction(async (tx) => {
     await requirePageAccess(tx, actor, pageId, 'edit');
@@ -195,7 +204,6 @@ export async function createChart(
       .select({ position: max(monCharts.position) })
       .from(monCharts)
       .where(and(eq(monCharts.projectId, actor.projectId), eq(monCharts.pageId, pageId)));
-    const now = new Date();
     const [row] = await tx
       .insert(monCharts)
       .values({
@@ -212,13 +220,20 @@ export async function createChart(
         updatedBy: actor.userId,
       })
       .returning({ id: monCharts.id, position: monCharts.position });
-    await audit(tx, actor, 'chart_created', row!.id, {
-      page_id: pageId,
-      measure_id: measure.id,
-      title: input.title,
-      chart_type: input.chart_type,
-      position: row!.position,
-    });
+    await audit(
+      tx,
+      actor,
+      'chart_created',
+      row!.id,
+      {
+        page_id: pageId,
+        measure_id: measure.id,
+        title: input.title,
+        chart_type: input.chart_type,
+        position: row!.position,
+      },
+      now,
+    );
     return row!.id;
   });
   return loadChart(db, actor, id);
@@ -266,6 +281,7 @@ export async function updateChart(
   actor: MonitoringActor,
   chartId: number,
   input: ChartUpdate,
+  now: Date,
 ): Promise<Chart> {
   await db.transaction(async (tx) => {
     const row = await editableChart(tx, actor, chartId);
@@ -303,30 +319,44 @@ export async function updateChart(
     if (changed.length === 0) return;
     await tx
       .update(monCharts)
-      .set({ ...next, version: row.version + 1, updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ ...next, version: row.version + 1, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(monCharts.projectId, actor.projectId), eq(monCharts.id, chartId)));
-    await audit(tx, actor, 'chart_updated', chartId, {
-      page_id: row.pageId,
-      fields: changed,
-      version: row.version + 1,
-      ...(moved ? { position: moved } : {}),
-    });
+    await audit(
+      tx,
+      actor,
+      'chart_updated',
+      chartId,
+      {
+        page_id: row.pageId,
+        fields: changed,
+        version: row.version + 1,
+        ...(moved ? { position: moved } : {}),
+      },
+      now,
+    );
   });
   return loadChart(db, actor, chartId);
 }
 
 /** DELETE /charts/{chartId}: removes the chart and closes the gap in the page's order. */
-export async function deleteChart(db: Database, actor: MonitoringActor, chartId: number): Promise<void> {
+export async function deleteChart(db: Database, actor: MonitoringActor, chartId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await editableChart(tx, actor, chartId);
     await tx.delete(monCharts).where(and(eq(monCharts.projectId, actor.projectId), eq(monCharts.id, chartId)));
     await renumber(tx, actor.projectId, await siblings(tx, actor.projectId, row.pageId));
-    await audit(tx, actor, 'chart_deleted', chartId, {
-      page_id: row.pageId,
-      measure_id: row.measureId,
-      title: row.title,
-      chart_type: row.chartType,
-    });
+    await audit(
+      tx,
+      actor,
+      'chart_deleted',
+      chartId,
+      {
+        page_id: row.pageId,
+        measure_id: row.measureId,
+        title: row.title,
+        chart_type: row.chartType,
+      },
+      now,
+    );
   });
 }
 

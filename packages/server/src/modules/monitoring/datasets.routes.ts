@@ -107,7 +107,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'csv-import');
-      return reply.status(201).send(await createDataset(db, a, request.body));
+      return reply.status(201).send(await createDataset(db, a, request.body, app.clock.now()));
     },
   );
 
@@ -137,7 +137,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'csv-import');
-      return updateDataset(db, a, request.params.datasetId, request.body);
+      return updateDataset(db, a, request.params.datasetId, request.body, app.clock.now());
     },
   );
 
@@ -154,7 +154,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'csv-import');
-      await deleteDataset(db, a, request.params.datasetId);
+      await deleteDataset(db, a, request.params.datasetId, app.clock.now());
       return reply.status(204).send();
     },
   );
@@ -171,7 +171,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await reader(request);
-      const file = await datasetRowsCsv(app.database, a, request.params.datasetId);
+      const file = await datasetRowsCsv(app.database, a, request.params.datasetId, app.clock.now());
       return reply.headers(csvHeaders(file.fileName)).send(file.stream);
     },
   );
@@ -206,10 +206,13 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
       if (part?.fieldname !== 'file') {
         throw new AppError('VALIDATION_FAILED', CHOOSE_FILE, { file: [CHOOSE_FILE] });
       }
-      const detail = await uploadImport(db, a, request.params.datasetId, {
-        fileName: part.filename ?? '',
-        stream: part.file,
-      });
+      const detail = await uploadImport(
+        db,
+        a,
+        request.params.datasetId,
+        { fileName: part.filename ?? '', stream: part.file },
+        app.clock.now(),
+      );
       return reply.status(201).send(detail);
     },
   );
@@ -262,7 +265,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'csv-import');
-      return saveImportSettings(db, a, request.params.importId, request.body);
+      return saveImportSettings(db, a, request.params.importId, request.body, app.clock.now());
     },
   );
 
@@ -279,7 +282,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'csv-import');
-      return reply.status(202).send(await startCommit(db, a, request.params.importId, request.log));
+      return reply.status(202).send(await startCommit(db, a, request.params.importId, request.log, app.clock));
     },
   );
 
@@ -296,7 +299,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'csv-import');
-      return rollbackImport(db, a, request.params.importId, request.log);
+      return rollbackImport(db, a, request.params.importId, request.log, app.clock.now());
     },
   );
 
@@ -313,7 +316,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'csv-import');
-      await discardImport(db, a, request.params.importId);
+      await discardImport(db, a, request.params.importId, app.clock.now());
       return reply.status(204).send();
     },
   );

@@ -98,7 +98,14 @@ export async function getDataset(db: DbOrTx, actor: MonitoringActor, datasetId: 
   return dataset;
 }
 
-function audit(tx: DbOrTx, actor: MonitoringActor, action: string, datasetId: number, data: Record<string, unknown>) {
+function audit(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  action: string,
+  datasetId: number,
+  data: Record<string, unknown>,
+  at?: Date,
+) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
     projectId: actor.projectId,
@@ -108,6 +115,7 @@ function audit(tx: DbOrTx, actor: MonitoringActor, action: string, datasetId: nu
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -141,7 +149,12 @@ function rethrowNameViolation(error: unknown, name: string): never {
 }
 
 /** POST /datasets: an empty dataset (aggregate, not patient-level); its columns come with the first import. */
-export async function createDataset(db: Database, actor: MonitoringActor, input: DatasetCreateInput): Promise<Dataset> {
+export async function createDataset(
+  db: Database,
+  actor: MonitoringActor,
+  input: DatasetCreateInput,
+  now: Date,
+): Promise<Dataset> {
   const id = await db
     .transaction(async (tx) => {
       await checkName(tx, actor.projectId, input.name);
@@ -153,9 +166,11 @@ export async function createDataset(db: Database, actor: MonitoringActor, input:
           description: input.description,
           createdBy: actor.userId,
           updatedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: monDatasets.id });
-      await audit(tx, actor, 'dataset_created', row!.id, { name: input.name });
+      await audit(tx, actor, 'dataset_created', row!.id, { name: input.name }, now);
       return row!.id;
     })
     .catch((error) => rethrowNameViolation(error, input.name));
@@ -172,6 +187,7 @@ export async function updateDataset(
   actor: MonitoringActor,
   datasetId: number,
   input: DatasetUpdate,
+  now: Date,
 ): Promise<Dataset> {
   await db
     .transaction(async (tx) => {
@@ -211,13 +227,20 @@ export async function updateDataset(
       if (fields.length === 0) return;
       await tx
         .update(monDatasets)
-        .set({ ...next, updatedAt: new Date(), updatedBy: actor.userId })
+        .set({ ...next, updatedAt: now, updatedBy: actor.userId })
         .where(liveDataset(actor.projectId, datasetId));
-      await audit(tx, actor, 'dataset_updated', datasetId, {
-        fields,
-        ...(fields.includes('patient_level') ? { patient_level: next.patientLevel } : {}),
-        ...(fields.includes('retention_months') ? { retention_months: next.retentionMonths } : {}),
-      });
+      await audit(
+        tx,
+        actor,
+        'dataset_updated',
+        datasetId,
+        {
+          fields,
+          ...(fields.includes('patient_level') ? { patient_level: next.patientLevel } : {}),
+          ...(fields.includes('retention_months') ? { retention_months: next.retentionMonths } : {}),
+        },
+        now,
+      );
     })
     .catch((error) => rethrowNameViolation(error, input.name ?? ''));
   return getDataset(db, actor, datasetId);
@@ -240,7 +263,7 @@ export async function refuseWhileCommitting(db: DbOrTx, projectId: number, datas
 }
 
 /** DELETE /datasets/{id}: administrators; a soft delete, refused while measures use the dataset. */
-export async function deleteDataset(db: Database, actor: MonitoringActor, datasetId: number): Promise<void> {
+export async function deleteDataset(db: Database, actor: MonitoringActor, datasetId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await loadDataset(tx, actor.projectId, datasetId);
     if (!administersMonitoring(actor)) {
@@ -264,9 +287,9 @@ export async function deleteDataset(db: Database, actor: MonitoringActor, datase
     }
     await tx
       .update(monDatasets)
-      .set({ deletedAt: new Date(), updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId })
       .where(liveDataset(actor.projectId, datasetId));
-    await audit(tx, actor, 'dataset_deleted', datasetId, { name: row.name, row_count: row.rowCount });
+    await audit(tx, actor, 'dataset_deleted', datasetId, { name: row.name, row_count: row.rowCount }, now);
   });
 }
 
@@ -312,6 +335,7 @@ export async function datasetRowsCsv(
   database: { db: Database; pool: pg.Pool },
   actor: MonitoringActor,
   datasetId: number,
+  now: Date,
 ): Promise<{ fileName: string; stream: Readable }> {
   const row = await loadDataset(database.db, actor.projectId, datasetId);
   const columns = columnsOf(row);
@@ -319,11 +343,18 @@ export async function datasetRowsCsv(
     ...columns.filter((column) => column.key === row.timeColumn),
     ...columns.filter((column) => column.key !== row.timeColumn),
   ];
-  await audit(database.db, actor, 'dataset_rows_exported', datasetId, {
-    name: row.name,
-    row_count: row.rowCount,
-    patient_level: row.patientLevel,
-  });
+  await audit(
+    database.db,
+    actor,
+    'dataset_rows_exported',
+    datasetId,
+    {
+      name: row.name,
+      row_count: row.rowCount,
+      patient_level: row.patientLevel,
+    },
+    now,
+  );
   const keys = ordered.map((column) => column.key);
   return {
     fileName: `${safeFileName(row.name) || 'dataset'}-rows.csv`,

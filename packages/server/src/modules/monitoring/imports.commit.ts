@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monDatasets, monImports } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
 import { type ConvertedRow, rowConverter } from './csv/convert.js';
 import { phiKind } from './csv/phi.js';
 import { CsvReadError, importChunks, readRecordBatches } from './csv/read.js';
@@ -46,6 +47,8 @@ export interface CommitJob {
   userId: number | null;
   ip: string | null;
   requestId: string | null;
+  /** The app clock: the commit runs after the request, and stamps its outcome with the time it ends. */
+  clock: Clock;
 }
 
 export interface CommitOutcome {
@@ -139,7 +142,7 @@ async function replaceByKey(tx: DbOrTx, job: CommitJob, datasetId: number, keys:
   return replaced.rowCount ?? 0;
 }
 
-function audit(tx: DbOrTx, job: CommitJob, action: string, data: Record<string, unknown>) {
+function audit(tx: DbOrTx, job: CommitJob, action: string, data: Record<string, unknown>, at?: Date) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
     projectId: job.projectId,
@@ -149,6 +152,7 @@ function audit(tx: DbOrTx, job: CommitJob, action: string, data: Record<string, 
     data,
     ip: job.ip,
     requestId: job.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -167,6 +171,7 @@ async function writeProgress(db: Database, job: CommitJob, read: number): Promis
 
 /** Marks the import failed (nothing was saved), with the errors found; audited. */
 async function markFailed(db: Database, job: CommitJob, message: string, counts: Counts | null): Promise<void> {
+  const now = job.clock.now();
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(monImports)
@@ -187,7 +192,7 @@ async function markFailed(db: Database, job: CommitJob, message: string, counts:
         ),
       )
       .returning({ id: monImports.id });
-    if (updated.length > 0) await audit(tx, job, 'import_failed', { message, rows_err: counts?.err ?? 0 });
+    if (updated.length > 0) await audit(tx, job, 'import_failed', { message, rows_err: counts?.err ?? 0 }, now);
   });
 }
 
@@ -290,7 +295,7 @@ export async function runImportCommit(db: Database, job: CommitJob, log: CommitL
           select count(*)::int as n from mon_rows
            where project_id = ${job.projectId} and dataset_id = ${dataset.id} and active`)
       ).rows;
-      const now = new Date();
+      const now = job.clock.now();
       await tx
         .update(monDatasets)
         .set({
@@ -317,14 +322,20 @@ export async function runImportCommit(db: Database, job: CommitJob, log: CommitL
           committedBy: job.userId,
         })
         .where(and(eq(monImports.projectId, job.projectId), eq(monImports.id, job.importId)));
-      await audit(tx, job, 'import_committed', {
-        dataset_id: dataset.id,
-        mode: settings.mode,
-        rows_ok: counts.ok,
-        rows_err: counts.err,
-        rows_replaced: replaced,
-        dataset_version: dataset.version + 1,
-      });
+      await audit(
+        tx,
+        job,
+        'import_committed',
+        {
+          dataset_id: dataset.id,
+          mode: settings.mode,
+          rows_ok: counts.ok,
+          rows_err: counts.err,
+          rows_replaced: replaced,
+          dataset_version: dataset.version + 1,
+        },
+        now,
+      );
       return { replaced };
     });
     if (done === null) return outcome('skipped', datasetId, counts, 0, null);
@@ -372,7 +383,7 @@ export function launchCommit(db: Database, job: CommitJob, log: CommitLogger): P
   const task = (async () => {
     const result = await runImportCommit(db, job, log);
     if (result.status === 'committed' && result.datasetId !== null) {
-      await recomputeDatasetSeries(db, job.projectId, result.datasetId).catch((error) =>
+      await recomputeDatasetSeries(db, job.projectId, result.datasetId, job.clock.now()).catch((error) =>
         log.error({ err: error, datasetId: result.datasetId }, 'Series not recomputed after an import'),
       );
     }

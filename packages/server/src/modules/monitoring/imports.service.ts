@@ -15,6 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monDatasets, monImportChunks, monImports, monRows, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
 import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
@@ -51,7 +52,14 @@ const ref = (id: number | null, name: string | null) => (id !== null && name !==
 const importOf = (projectId: number, importId: number) =>
   and(eq(monImports.projectId, projectId), eq(monImports.id, importId));
 
-function audit(tx: DbOrTx, actor: MonitoringActor, action: string, importId: number, data: Record<string, unknown>) {
+function audit(
+  tx: DbOrTx,
+  actor: MonitoringActor,
+  action: string,
+  importId: number,
+  data: Record<string, unknown>,
+  at?: Date,
+) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
     projectId: actor.projectId,
@@ -61,6 +69,7 @@ function audit(tx: DbOrTx, actor: MonitoringActor, action: string, importId: num
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -242,6 +251,7 @@ export async function uploadImport(
   actor: MonitoringActor,
   datasetId: number,
   upload: UploadInput,
+  now: Date,
   maxBytes = IMPORT_MAX_BYTES,
 ): Promise<ImportDetail> {
   const id = await db.transaction(async (tx) => {
@@ -255,6 +265,7 @@ export async function uploadImport(
         size: 0,
         sha256: '',
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning({ id: monImports.id });
     const importId = created!.id;
@@ -275,13 +286,20 @@ export async function uploadImport(
       .update(monImports)
       .set({ size: stored.size, sha256: stored.sha256, detected, rowsTotal: detected.row_count })
       .where(importOf(actor.projectId, importId));
-    await audit(tx, actor, 'import_uploaded', importId, {
-      dataset_id: datasetId,
-      file_name: upload.fileName,
-      size: stored.size,
-      sha256: stored.sha256,
-      rows: detected.row_count,
-    });
+    await audit(
+      tx,
+      actor,
+      'import_uploaded',
+      importId,
+      {
+        dataset_id: datasetId,
+        file_name: upload.fileName,
+        size: stored.size,
+        sha256: stored.sha256,
+        rows: detected.row_count,
+      },
+      now,
+    );
     return importId;
   });
   return detail(db, actor, id);
@@ -303,6 +321,7 @@ export async function saveImportSettings(
   actor: MonitoringActor,
   importId: number,
   input: ImportSettings,
+  now: Date,
 ): Promise<ImportDetail> {
   const settings = normalizeSettings(input);
   await db.transaction(async (tx) => {
@@ -330,13 +349,20 @@ export async function saveImportSettings(
         keyColumns: settings.key_columns,
       })
       .where(importOf(actor.projectId, importId));
-    await audit(tx, actor, 'import_settings_saved', importId, {
-      dataset_id: row.datasetId,
-      mode: settings.mode,
-      error_policy: settings.error_policy,
-      columns: settings.columns.filter((column) => !column.skip).map((column) => column.key),
-      time_column: settings.time_column,
-    });
+    await audit(
+      tx,
+      actor,
+      'import_settings_saved',
+      importId,
+      {
+        dataset_id: row.datasetId,
+        mode: settings.mode,
+        error_policy: settings.error_policy,
+        columns: settings.columns.filter((column) => !column.skip).map((column) => column.key),
+        time_column: settings.time_column,
+      },
+      now,
+    );
   });
   return detail(db, actor, importId);
 }
@@ -352,7 +378,9 @@ export async function startCommit(
   actor: MonitoringActor,
   importId: number,
   log: CommitLogger,
+  clock: Clock,
 ): Promise<ImportDetail> {
+  const now = clock.now();
   await db.transaction(async (tx) => {
     const { row, dataset } = await loadImport(tx, actor.projectId, importId, true);
     if (row.status !== 'uploaded') throw notWaiting(row.status);
@@ -373,13 +401,13 @@ export async function startCommit(
       .update(monImports)
       .set({ status: 'committing', progress: 0, message: null })
       .where(importOf(actor.projectId, importId));
-    await audit(tx, actor, 'import_commit_started', importId, { dataset_id: row.datasetId, mode: settings.mode });
+    await audit(tx, actor, 'import_commit_started', importId, { dataset_id: row.datasetId, mode: settings.mode }, now);
   });
   // Read before the commit starts: a small file may be committed before a later read, and the answer is 'committing'.
   const answer = await detail(db, actor, importId);
   launchCommit(
     db,
-    { projectId: actor.projectId, importId, userId: actor.userId, ip: actor.ip, requestId: actor.requestId },
+    { projectId: actor.projectId, importId, userId: actor.userId, ip: actor.ip, requestId: actor.requestId, clock },
     log,
   );
   return answer;
@@ -396,6 +424,7 @@ export async function rollbackImport(
   actor: MonitoringActor,
   importId: number,
   log: CommitLogger,
+  now: Date,
 ): Promise<ImportDetail> {
   const datasetId = await db.transaction(async (tx) => {
     const { row } = await loadImport(tx, actor.projectId, importId);
@@ -432,7 +461,6 @@ export async function rollbackImport(
       .select({ n: sql<number>`count(*)::int` })
       .from(monRows)
       .where(and(eq(monRows.projectId, actor.projectId), eq(monRows.datasetId, dataset.id), eq(monRows.active, true)));
-    const now = new Date();
     await tx
       .update(monDatasets)
       .set({ version: dataset.version + 1, rowCount: n, updatedAt: now, updatedBy: actor.userId })
@@ -441,15 +469,22 @@ export async function rollbackImport(
       .update(monImports)
       .set({ status: 'rolled_back', rolledBackAt: now, rolledBackBy: actor.userId })
       .where(importOf(actor.projectId, importId));
-    await audit(tx, actor, 'import_rolled_back', importId, {
-      dataset_id: dataset.id,
-      rows_removed: removed.rowCount ?? 0,
-      rows_restored: restored.rowCount ?? 0,
-      dataset_version: dataset.version + 1,
-    });
+    await audit(
+      tx,
+      actor,
+      'import_rolled_back',
+      importId,
+      {
+        dataset_id: dataset.id,
+        rows_removed: removed.rowCount ?? 0,
+        rows_restored: restored.rowCount ?? 0,
+        dataset_version: dataset.version + 1,
+      },
+      now,
+    );
     return dataset.id;
   });
-  await recomputeDatasetSeries(db, actor.projectId, datasetId).catch((error) =>
+  await recomputeDatasetSeries(db, actor.projectId, datasetId, now).catch((error) =>
     log.error({ err: error, datasetId }, 'Series not recomputed after a roll back'),
   );
   return detail(db, actor, importId);
@@ -461,7 +496,7 @@ export async function rollbackImport(
  * DELETE /imports/{id}: an uploaded import goes entirely (its file and its row); a failed one keeps its row (the
  * history shows the failure and its errors) and loses its file. Committed and rolled back imports stay.
  */
-export async function discardImport(db: Database, actor: MonitoringActor, importId: number): Promise<void> {
+export async function discardImport(db: Database, actor: MonitoringActor, importId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const { row } = await loadImport(tx, actor.projectId, importId, true);
     if (row.status !== 'uploaded' && row.status !== 'failed') {
@@ -475,11 +510,18 @@ export async function discardImport(db: Database, actor: MonitoringActor, import
     await tx
       .delete(monImportChunks)
       .where(and(eq(monImportChunks.projectId, actor.projectId), eq(monImportChunks.importId, importId)));
-    await audit(tx, actor, 'import_discarded', importId, {
-      dataset_id: row.datasetId,
-      file_name: row.fileName,
-      status: row.status,
-    });
+    await audit(
+      tx,
+      actor,
+      'import_discarded',
+      importId,
+      {
+        dataset_id: row.datasetId,
+        file_name: row.fileName,
+        status: row.status,
+      },
+      now,
+    );
     if (row.status === 'uploaded') await tx.delete(monImports).where(importOf(actor.projectId, importId));
   });
 }

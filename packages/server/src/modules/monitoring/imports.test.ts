@@ -251,7 +251,7 @@ describe('CSV imports', () => {
       for (let i = 0; i < 10; i++) yield Buffer.from(`2026-01-01,${'x'.repeat(1000)}\n`);
     }
     await expect(
-      uploadImport(db(), actor, s.datasetId, { fileName: 'big.csv', stream: pieces() }, 5_000),
+      uploadImport(db(), actor, s.datasetId, { fileName: 'big.csv', stream: pieces() }, ctx.clock.now(), 5_000),
     ).rejects.toMatchObject({
       status: 413,
       message: 'The file is larger than 5 KB. Split it into smaller files.',

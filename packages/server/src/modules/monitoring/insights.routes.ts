@@ -60,7 +60,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'key-insights');
-      return reply.status(201).send(await createInsight(db, a, request.params.pageId, request.body));
+      return reply.status(201).send(await createInsight(db, a, request.params.pageId, request.body, app.clock.now()));
     },
   );
 
@@ -95,7 +95,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'key-insights');
-      return updateInsight(db, a, request.params.insightId, request.body);
+      return updateInsight(db, a, request.params.insightId, request.body, app.clock.now());
     },
   );
 
@@ -112,7 +112,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'key-insights');
-      await deleteInsight(db, a, request.params.insightId);
+      await deleteInsight(db, a, request.params.insightId, app.clock.now());
       return reply.status(204).send();
     },
   );

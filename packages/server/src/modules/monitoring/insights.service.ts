@@ -135,6 +135,7 @@ function audit(
   action: string,
   insightId: number,
   data: Record<string, unknown>,
+  at?: Date,
 ): Promise<void> {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
@@ -145,6 +146,7 @@ function audit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -167,11 +169,11 @@ export async function createInsight(
   actor: MonitoringActor,
   pageId: number,
   input: InsightCreateInput,
+  now: Date,
 ): Promise<Insight> {
   const id = await db.transaction(async (tx) => {
     const level = await pageLevel(tx, actor, pageId);
     if (!editsInsights(actor, level)) throw new AppError('FORBIDDEN', 'You may not change this page.');
-    const now = new Date();
     const [row] = await tx
       .insert(monInsights)
       .values({
@@ -188,7 +190,14 @@ export async function createInsight(
       })
       .returning();
     await writeRevision(tx, actor, row!);
-    await audit(tx, actor, 'insight_created', row!.id, { page_id: pageId, status: row!.status, title: row!.title });
+    await audit(
+      tx,
+      actor,
+      'insight_created',
+      row!.id,
+      { page_id: pageId, status: row!.status, title: row!.title },
+      now,
+    );
     return row!.id;
   });
   return getListed(db, actor, id);
@@ -200,6 +209,7 @@ export async function updateInsight(
   actor: MonitoringActor,
   insightId: number,
   input: InsightUpdate,
+  now: Date,
 ): Promise<InsightDetail> {
   await db.transaction(async (tx) => {
     const { row } = await editableInsight(tx, actor, insightId, true);
@@ -213,7 +223,6 @@ export async function updateInsight(
     };
     const changed = (['title', 'body', 'status'] as const).filter((field) => next[field] !== row[field]);
     if (changed.length === 0) return;
-    const now = new Date();
     const publishing = next.status === 'published' && row.status !== 'published';
     const [updated] = await tx
       .update(monInsights)
@@ -232,25 +241,32 @@ export async function updateInsight(
       : row.status === 'published' && next.status === 'draft'
         ? 'insight_unpublished'
         : 'insight_updated';
-    await audit(tx, actor, action, insightId, {
-      page_id: row.pageId,
-      fields: changed,
-      version: updated!.version,
-      ...(changed.includes('status') ? { status: { from: row.status, to: next.status } } : {}),
-    });
+    await audit(
+      tx,
+      actor,
+      action,
+      insightId,
+      {
+        page_id: row.pageId,
+        fields: changed,
+        version: updated!.version,
+        ...(changed.includes('status') ? { status: { from: row.status, to: next.status } } : {}),
+      },
+      now,
+    );
   });
   return getInsight(db, actor, insightId);
 }
 
 /** DELETE /insights/{insightId}: a soft delete (the revisions stay). */
-export async function deleteInsight(db: Database, actor: MonitoringActor, insightId: number): Promise<void> {
+export async function deleteInsight(db: Database, actor: MonitoringActor, insightId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const { row } = await editableInsight(tx, actor, insightId, true);
     await tx
       .update(monInsights)
-      .set({ deletedAt: new Date(), updatedBy: actor.userId })
+      .set({ deletedAt: now, updatedBy: actor.userId })
       .where(liveInsight(actor.projectId, insightId));
-    await audit(tx, actor, 'insight_deleted', insightId, { page_id: row.pageId, title: row.title });
+    await audit(tx, actor, 'insight_deleted', insightId, { page_id: row.pageId, title: row.title }, now);
   });
 }
 

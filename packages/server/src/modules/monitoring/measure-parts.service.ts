@@ -32,12 +32,13 @@ async function changeParts(
   db: Database,
   actor: MonitoringActor,
   measureId: number,
+  now: Date,
   change: (tx: DbOrTx, measure: MeasureRow) => Promise<{ action: string; data: Record<string, unknown> }>,
 ): Promise<MeasureDetail> {
   await db.transaction(async (tx) => {
     const { row } = await measureAccess(tx, actor, measureId, { edit: true, lock: true });
     const { action, data } = await change(tx, row);
-    await auditMeasure(tx, actor, action, measureId, { page_id: row.pageId, ...data });
+    await auditMeasure(tx, actor, action, measureId, { page_id: row.pageId, ...data }, now);
   });
   return getMeasure(db, actor, measureId);
 }
@@ -62,8 +63,8 @@ async function removePart(
   if (removed.length === 0) throw notFound(message);
 }
 
-export function addTarget(db: Database, actor: MonitoringActor, measureId: number, input: TargetInput) {
-  return changeParts(db, actor, measureId, async (tx, measure) => {
+export function addTarget(db: Database, actor: MonitoringActor, measureId: number, input: TargetInput, now: Date) {
+  return changeParts(db, actor, measureId, now, async (tx, measure) => {
     const [row] = await tx
       .insert(monTargets)
       .values({
@@ -73,6 +74,7 @@ export function addTarget(db: Database, actor: MonitoringActor, measureId: numbe
         effectiveFrom: periodStart(input.effective_from, grainOf(measure)),
         kind: input.kind,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning();
     return {
@@ -82,8 +84,8 @@ export function addTarget(db: Database, actor: MonitoringActor, measureId: numbe
   });
 }
 
-export function removeTarget(db: Database, actor: MonitoringActor, measureId: number, targetId: number) {
-  return changeParts(db, actor, measureId, async (tx) => {
+export function removeTarget(db: Database, actor: MonitoringActor, measureId: number, targetId: number, now: Date) {
+  return changeParts(db, actor, measureId, now, async (tx) => {
     await removePart(tx, actor, monTargets, measureId, targetId, 'Target not found.');
     return { action: 'measure_target_removed', data: { target_id: targetId } };
   });
@@ -101,11 +103,23 @@ const benchmarkValues = (input: BenchmarkInput) => ({
   note: input.note,
 });
 
-export function addBenchmark(db: Database, actor: MonitoringActor, measureId: number, input: BenchmarkInput) {
-  return changeParts(db, actor, measureId, async (tx) => {
+export function addBenchmark(
+  db: Database,
+  actor: MonitoringActor,
+  measureId: number,
+  input: BenchmarkInput,
+  now: Date,
+) {
+  return changeParts(db, actor, measureId, now, async (tx) => {
     const [row] = await tx
       .insert(monBenchmarks)
-      .values({ projectId: actor.projectId, measureId, ...benchmarkValues(input), createdBy: actor.userId })
+      .values({
+        projectId: actor.projectId,
+        measureId,
+        ...benchmarkValues(input),
+        createdBy: actor.userId,
+        createdAt: now,
+      })
       .returning();
     return {
       action: 'measure_benchmark_added',
@@ -120,8 +134,9 @@ export function updateBenchmark(
   measureId: number,
   benchmarkId: number,
   input: BenchmarkInput,
+  now: Date,
 ) {
-  return changeParts(db, actor, measureId, async (tx) => {
+  return changeParts(db, actor, measureId, now, async (tx) => {
     const updated = await tx
       .update(monBenchmarks)
       .set(benchmarkValues(input))
@@ -141,16 +156,22 @@ export function updateBenchmark(
   });
 }
 
-export function removeBenchmark(db: Database, actor: MonitoringActor, measureId: number, benchmarkId: number) {
-  return changeParts(db, actor, measureId, async (tx) => {
+export function removeBenchmark(
+  db: Database,
+  actor: MonitoringActor,
+  measureId: number,
+  benchmarkId: number,
+  now: Date,
+) {
+  return changeParts(db, actor, measureId, now, async (tx) => {
     await removePart(tx, actor, monBenchmarks, measureId, benchmarkId, 'Benchmark not found.');
     return { action: 'measure_benchmark_removed', data: { benchmark_id: benchmarkId } };
   });
 }
 
 /** A phase starts a new centre line and limits; one per period (409 when the period already has one). */
-export function addPhase(db: Database, actor: MonitoringActor, measureId: number, input: PhaseInput) {
-  return changeParts(db, actor, measureId, async (tx, measure) => {
+export function addPhase(db: Database, actor: MonitoringActor, measureId: number, input: PhaseInput, now: Date) {
+  return changeParts(db, actor, measureId, now, async (tx, measure) => {
     const start = periodStart(input.start_period, grainOf(measure));
     await refuseTakenPhase(tx, actor, measureId, start, grainOf(measure));
     const [row] = await tx
@@ -162,6 +183,7 @@ export function addPhase(db: Database, actor: MonitoringActor, measureId: number
         label: input.label,
         reason: input.reason,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning();
     return {
@@ -171,8 +193,8 @@ export function addPhase(db: Database, actor: MonitoringActor, measureId: number
   });
 }
 
-export function removePhase(db: Database, actor: MonitoringActor, measureId: number, phaseId: number) {
-  return changeParts(db, actor, measureId, async (tx) => {
+export function removePhase(db: Database, actor: MonitoringActor, measureId: number, phaseId: number, now: Date) {
+  return changeParts(db, actor, measureId, now, async (tx) => {
     await removePart(tx, actor, monPhases, measureId, phaseId, 'Phase not found.');
     return { action: 'measure_phase_removed', data: { phase_id: phaseId } };
   });
@@ -185,8 +207,14 @@ const annotationValues = (input: AnnotationInput, grain: PeriodGrain) => ({
   excludeFromLimits: input.exclude_from_limits,
 });
 
-export function addAnnotation(db: Database, actor: MonitoringActor, measureId: number, input: AnnotationInput) {
-  return changeParts(db, actor, measureId, async (tx, measure) => {
+export function addAnnotation(
+  db: Database,
+  actor: MonitoringActor,
+  measureId: number,
+  input: AnnotationInput,
+  now: Date,
+) {
+  return changeParts(db, actor, measureId, now, async (tx, measure) => {
     const [row] = await tx
       .insert(monAnnotations)
       .values({
@@ -194,6 +222,7 @@ export function addAnnotation(db: Database, actor: MonitoringActor, measureId: n
         measureId,
         ...annotationValues(input, grainOf(measure)),
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning();
     return {
@@ -214,8 +243,9 @@ export function updateAnnotation(
   measureId: number,
   annotationId: number,
   input: AnnotationInput,
+  now: Date,
 ) {
-  return changeParts(db, actor, measureId, async (tx, measure) => {
+  return changeParts(db, actor, measureId, now, async (tx, measure) => {
     const values = annotationValues(input, grainOf(measure));
     const updated = await tx
       .update(monAnnotations)
@@ -241,8 +271,14 @@ export function updateAnnotation(
   });
 }
 
-export function removeAnnotation(db: Database, actor: MonitoringActor, measureId: number, annotationId: number) {
-  return changeParts(db, actor, measureId, async (tx) => {
+export function removeAnnotation(
+  db: Database,
+  actor: MonitoringActor,
+  measureId: number,
+  annotationId: number,
+  now: Date,
+) {
+  return changeParts(db, actor, measureId, now, async (tx) => {
     await removePart(tx, actor, monAnnotations, measureId, annotationId, 'Annotation not found.');
     return { action: 'measure_annotation_removed', data: { annotation_id: annotationId } };
   });

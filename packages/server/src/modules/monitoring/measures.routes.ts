@@ -84,7 +84,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'formula-builder');
-      return reply.status(201).send(await createMeasure(db, a, request.params.pageId, request.body));
+      return reply.status(201).send(await createMeasure(db, a, request.params.pageId, request.body, app.clock.now()));
     },
   );
 
@@ -110,7 +110,13 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateMeasure(db, await actor(request, 'formula-builder'), request.params.measureId, request.body),
+      updateMeasure(
+        db,
+        await actor(request, 'formula-builder'),
+        request.params.measureId,
+        request.body,
+        app.clock.now(),
+      ),
   );
 
   app.delete(
@@ -125,7 +131,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMeasure(db, await actor(request, 'formula-builder'), request.params.measureId);
+      await deleteMeasure(db, await actor(request, 'formula-builder'), request.params.measureId, app.clock.now());
       return reply.status(204).send();
     },
   );
@@ -186,7 +192,9 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Adds a target', params: measureParams, body: targetCreateSchema, response: created },
     },
     async (request, reply) =>
-      reply.status(201).send(await addTarget(db, await edit(request), request.params.measureId, request.body)),
+      reply
+        .status(201)
+        .send(await addTarget(db, await edit(request), request.params.measureId, request.body, app.clock.now())),
   );
 
   app.delete(
@@ -195,7 +203,8 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.section('monitoring', 'formula-builder') },
       schema: { tags, summary: 'Removes a target', params: targetParams, response: detail },
     },
-    async (request) => removeTarget(db, await edit(request), request.params.measureId, request.params.targetId),
+    async (request) =>
+      removeTarget(db, await edit(request), request.params.measureId, request.params.targetId, app.clock.now()),
   );
 
   app.post(
@@ -211,7 +220,9 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addBenchmark(db, await edit(request), request.params.measureId, request.body)),
+      reply
+        .status(201)
+        .send(await addBenchmark(db, await edit(request), request.params.measureId, request.body, app.clock.now())),
   );
 
   app.put(
@@ -227,7 +238,14 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateBenchmark(db, await edit(request), request.params.measureId, request.params.benchmarkId, request.body),
+      updateBenchmark(
+        db,
+        await edit(request),
+        request.params.measureId,
+        request.params.benchmarkId,
+        request.body,
+        app.clock.now(),
+      ),
   );
 
   app.delete(
@@ -236,7 +254,8 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.section('monitoring', 'formula-builder') },
       schema: { tags, summary: 'Removes a benchmark', params: benchmarkParams, response: detail },
     },
-    async (request) => removeBenchmark(db, await edit(request), request.params.measureId, request.params.benchmarkId),
+    async (request) =>
+      removeBenchmark(db, await edit(request), request.params.measureId, request.params.benchmarkId, app.clock.now()),
   );
 
   app.post(
@@ -252,7 +271,9 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addPhase(db, await edit(request), request.params.measureId, request.body)),
+      reply
+        .status(201)
+        .send(await addPhase(db, await edit(request), request.params.measureId, request.body, app.clock.now())),
   );
 
   app.delete(
@@ -261,7 +282,8 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.section('monitoring', 'formula-builder') },
       schema: { tags, summary: 'Removes a phase', params: phaseParams, response: detail },
     },
-    async (request) => removePhase(db, await edit(request), request.params.measureId, request.params.phaseId),
+    async (request) =>
+      removePhase(db, await edit(request), request.params.measureId, request.params.phaseId, app.clock.now()),
   );
 
   app.post(
@@ -277,7 +299,9 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addAnnotation(db, await edit(request), request.params.measureId, request.body)),
+      reply
+        .status(201)
+        .send(await addAnnotation(db, await edit(request), request.params.measureId, request.body, app.clock.now())),
   );
 
   app.put(
@@ -293,7 +317,14 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateAnnotation(db, await edit(request), request.params.measureId, request.params.annotationId, request.body),
+      updateAnnotation(
+        db,
+        await edit(request),
+        request.params.measureId,
+        request.params.annotationId,
+        request.body,
+        app.clock.now(),
+      ),
   );
 
   app.delete(
@@ -302,6 +333,7 @@ export const monitoringMeasureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.section('monitoring', 'formula-builder') },
       schema: { tags, summary: 'Removes a note', params: annotationParams, response: detail },
     },
-    async (request) => removeAnnotation(db, await edit(request), request.params.measureId, request.params.annotationId),
+    async (request) =>
+      removeAnnotation(db, await edit(request), request.params.measureId, request.params.annotationId, app.clock.now()),
   );
 };

@@ -123,6 +123,7 @@ export function auditMeasure(
   action: string,
   measureId: number,
   data: Record<string, unknown>,
+  at?: Date,
 ): Promise<void> {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
@@ -133,6 +134,7 @@ export function auditMeasure(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -281,6 +283,7 @@ async function recordFormulaVersion(
   hash: string,
   note: string,
   phaseStart: string | null,
+  now: Date,
 ): Promise<void> {
   await tx.insert(monFormulaVersions).values({
     projectId: actor.projectId,
@@ -295,6 +298,7 @@ async function recordFormulaVersion(
     note,
     phaseStart,
     createdBy: actor.userId,
+    createdAt: now,
   });
 }
 
@@ -307,6 +311,7 @@ export async function createMeasure(
   actor: MonitoringActor,
   pageId: number,
   input: MeasureCreateInput,
+  now: Date,
 ): Promise<MeasureDetail> {
   const id = await db.transaction(async (tx) => {
     const level = await pageLevel(tx, actor, pageId);
@@ -320,7 +325,6 @@ export async function createMeasure(
       .where(
         and(eq(monMeasures.projectId, actor.projectId), eq(monMeasures.pageId, pageId), isNull(monMeasures.deletedAt)),
       );
-    const now = new Date();
     const [row] = await tx
       .insert(monMeasures)
       .values({
@@ -351,14 +355,21 @@ export async function createMeasure(
         updatedBy: actor.userId,
       })
       .returning();
-    if (hash) await recordFormulaVersion(tx, actor, row!.id, 1, input, check, hash, '', null);
-    await auditMeasure(tx, actor, 'measure_created', row!.id, {
-      page_id: pageId,
-      name: row!.name,
-      type: row!.type,
-      dataset_id: row!.datasetId,
-      formula_version: row!.formulaVersion,
-    });
+    if (hash) await recordFormulaVersion(tx, actor, row!.id, 1, input, check, hash, '', null, now);
+    await auditMeasure(
+      tx,
+      actor,
+      'measure_created',
+      row!.id,
+      {
+        page_id: pageId,
+        name: row!.name,
+        type: row!.type,
+        dataset_id: row!.datasetId,
+        formula_version: row!.formulaVersion,
+      },
+      now,
+    );
     return row!.id;
   });
   return getMeasure(db, actor, id);
@@ -417,6 +428,7 @@ export async function updateMeasure(
   actor: MonitoringActor,
   measureId: number,
   input: MeasureUpdate,
+  now: Date,
 ): Promise<MeasureDetail> {
   await db.transaction(async (tx) => {
     const { row } = await measureAccess(tx, actor, measureId, { edit: true, lock: true });
@@ -463,7 +475,7 @@ export async function updateMeasure(
         formulaVersion,
         formulaHash: hash,
         version: row.version + 1,
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedBy: actor.userId,
       })
       .where(liveMeasure(actor.projectId, measureId));
@@ -479,16 +491,24 @@ export async function updateMeasure(
         hash ?? definitionHash(null, next.type, null),
         input.formula_note ?? '',
         phaseStart,
+        now,
       );
       if (phaseStart)
-        await startDefinitionPhase(tx, actor, measureId, phaseStart, next.grain as PeriodGrain, formulaVersion);
+        await startDefinitionPhase(tx, actor, measureId, phaseStart, next.grain as PeriodGrain, formulaVersion, now);
     }
-    await auditMeasure(tx, actor, 'measure_updated', measureId, {
-      page_id: row.pageId,
-      fields: changed,
-      version: row.version + 1,
-      ...(definitionChanged ? { formula_version: formulaVersion, phase_start: phaseStart } : {}),
-    });
+    await auditMeasure(
+      tx,
+      actor,
+      'measure_updated',
+      measureId,
+      {
+        page_id: row.pageId,
+        fields: changed,
+        version: row.version + 1,
+        ...(definitionChanged ? { formula_version: formulaVersion, phase_start: phaseStart } : {}),
+      },
+      now,
+    );
   });
   return getMeasure(db, actor, measureId);
 }
@@ -526,6 +546,7 @@ async function startDefinitionPhase(
   start: string,
   grain: PeriodGrain,
   formulaVersion: number,
+  now: Date,
 ): Promise<void> {
   await refuseTakenPhase(tx, actor, measureId, start, grain);
   await tx.insert(monPhases).values({
@@ -535,11 +556,12 @@ async function startDefinitionPhase(
     label: `Definition changed (version ${formulaVersion})`,
     reason: 'definition_change',
     createdBy: actor.userId,
+    createdAt: now,
   });
 }
 
 /** DELETE /measures/{measureId}: a soft delete; its charts go with it (and its cached series). */
-export async function deleteMeasure(db: Database, actor: MonitoringActor, measureId: number): Promise<void> {
+export async function deleteMeasure(db: Database, actor: MonitoringActor, measureId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const { row } = await measureAccess(tx, actor, measureId, { edit: true, lock: true });
     const charts = await tx
@@ -549,13 +571,20 @@ export async function deleteMeasure(db: Database, actor: MonitoringActor, measur
     await tx.delete(monSeries).where(and(eq(monSeries.projectId, actor.projectId), eq(monSeries.measureId, measureId)));
     await tx
       .update(monMeasures)
-      .set({ deletedAt: new Date(), updatedBy: actor.userId })
+      .set({ deletedAt: now, updatedBy: actor.userId })
       .where(liveMeasure(actor.projectId, measureId));
-    await auditMeasure(tx, actor, 'measure_deleted', measureId, {
-      page_id: row.pageId,
-      name: row.name,
-      charts_removed: charts.map((chart) => chart.id),
-    });
+    await auditMeasure(
+      tx,
+      actor,
+      'measure_deleted',
+      measureId,
+      {
+        page_id: row.pageId,
+        name: row.name,
+        charts_removed: charts.map((chart) => chart.id),
+      },
+      now,
+    );
   });
 }
 

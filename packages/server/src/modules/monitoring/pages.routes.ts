@@ -123,7 +123,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await createPage(db, await actor(request, 'create-page'), request.body);
+      const page = await createPage(db, await actor(request, 'create-page'), request.body, app.clock.now());
       return reply.status(201).send(page);
     },
   );
@@ -140,7 +140,8 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageDetailSchema, ...errors },
       },
     },
-    async (request) => updatePage(db, await actor(request, 'edit-page'), request.params.pageId, request.body),
+    async (request) =>
+      updatePage(db, await actor(request, 'edit-page'), request.params.pageId, request.body, app.clock.now()),
   );
 
   app.delete(
@@ -157,7 +158,9 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'create-page');
-      return { deleted: await deletePage(db, a, request.params.pageId, request.query.cascade === 'true') };
+      return {
+        deleted: await deletePage(db, a, request.params.pageId, request.query.cascade === 'true', app.clock.now()),
+      };
     },
   );
 
@@ -187,7 +190,8 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: monitoringIntroductionSchema, ...errors },
       },
     },
-    async (request) => updateIntroduction(db, await actor(request, 'introduction'), request.body.introduction),
+    async (request) =>
+      updateIntroduction(db, await actor(request, 'introduction'), request.body.introduction, app.clock.now()),
   );
 
   app.get(

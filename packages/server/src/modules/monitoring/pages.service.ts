@@ -259,6 +259,7 @@ function audit(
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
@@ -269,6 +270,7 @@ function audit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -277,6 +279,7 @@ export async function createPage(
   db: Database,
   actor: MonitoringActor,
   input: z.output<typeof pageCreateSchema>,
+  now: Date,
 ): Promise<PageDetail> {
   const id = await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
@@ -347,6 +350,8 @@ export async function createPage(
         restricted: input.restricted,
         createdBy: actor.userId,
         updatedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: monPages.id });
     const renumbered = await renumberPages(tx, actor.projectId);
@@ -363,6 +368,7 @@ export async function createPage(
         restricted: input.restricted,
         renumbered: renumbered.filter((change) => change.id !== page!.id),
       },
+      now,
     );
     return page!.id;
   });
@@ -386,6 +392,7 @@ export async function updatePage(
   actor: MonitoringActor,
   pageId: number,
   input: PageUpdate,
+  now: Date,
 ): Promise<PageDetail> {
   await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
@@ -435,7 +442,7 @@ export async function updatePage(
     if (changed.length === 0) return;
     await tx
       .update(monPages)
-      .set({ ...next, version: page.version + 1, updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ ...next, version: page.version + 1, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(monPages.projectId, actor.projectId), eq(monPages.id, pageId)));
     await audit(
       tx,
@@ -448,6 +455,7 @@ export async function updatePage(
         ...(changed.includes('number') ? { number: { from: page.number, to: input.number } } : {}),
         ...(changed.includes('status') ? { status: { from: page.status, to: input.status } } : {}),
       },
+      now,
     );
   });
   return getPage(db, actor, pageId);
@@ -459,6 +467,7 @@ export async function deletePage(
   actor: MonitoringActor,
   pageId: number,
   cascade: boolean,
+  now: Date,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
@@ -480,7 +489,7 @@ export async function deletePage(
     }
     await tx
       .update(monPages)
-      .set({ deletedAt: new Date(), deletedBy: actor.userId })
+      .set({ deletedAt: now, deletedBy: actor.userId })
       .where(and(eq(monPages.projectId, actor.projectId), inArray(monPages.id, branch)));
     const renumbered = await renumberPages(tx, actor.projectId);
     await audit(
@@ -494,6 +503,7 @@ export async function deletePage(
         numbers: branch.map((id) => rows.find((row) => row.id === id)?.number ?? null),
         renumbered,
       },
+      now,
     );
     return branch;
   });
@@ -524,13 +534,13 @@ export async function updateIntroduction(
   db: Database,
   actor: MonitoringActor,
   introduction: string,
+  now: Date,
 ): Promise<MonitoringIntroduction> {
   if (!administersMonitoring(actor)) {
     throw new AppError('FORBIDDEN', 'Only monitoring administrators can change the introduction.');
   }
   const html = sanitizeHtml(introduction);
   await db.transaction(async (tx) => {
-    const now = new Date();
     await tx
       .insert(monSettings)
       .values({ projectId: actor.projectId, introduction: html, updatedAt: now, updatedBy: actor.userId })
@@ -538,7 +548,7 @@ export async function updateIntroduction(
         target: monSettings.projectId,
         set: { introduction: html, updatedAt: now, updatedBy: actor.userId },
       });
-    await audit(tx, actor, 'introduction_updated', { type: 'mon_settings', id: actor.projectId });
+    await audit(tx, actor, 'introduction_updated', { type: 'mon_settings', id: actor.projectId }, {}, now);
   });
   return getIntroduction(db, actor);
 }

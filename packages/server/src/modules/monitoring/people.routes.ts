@@ -87,7 +87,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'assign-users');
-      return { users: await assignMonitoringUsers(db, a, request.body.user_ids) };
+      return { users: await assignMonitoringUsers(db, a, request.body.user_ids, app.clock.now()) };
     },
   );
 
@@ -106,7 +106,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'manage-users');
-      return { users: await replaceMonitoringUsers(db, a, request.body.user_ids) };
+      return { users: await replaceMonitoringUsers(db, a, request.body.user_ids, app.clock.now()) };
     },
   );
 
@@ -126,7 +126,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'assign-main-role');
-      return setMonitoringMainRole(db, a, request.params.userId, request.body.main_role);
+      return setMonitoringMainRole(db, a, request.params.userId, request.body.main_role, app.clock.now());
     },
   );
 
@@ -144,7 +144,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'assign-main-role');
-      await setMonitoringMainRoles(db, a, request.body.items);
+      await setMonitoringMainRoles(db, a, request.body.items, app.clock.now());
       return { users: await listMonitoringPeople(db, a.projectId, 'assigned') };
     },
   );
@@ -210,6 +210,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         a,
         a.projectId,
         { ...person, project_role: 'simple', main_roles: { monitoring: main_role } },
+        app.clock.now(),
         { refuseDuplicates: { memberHint: 'add them under Monitoring users.' } },
       );
       return reply.status(201).send(filed);
@@ -249,7 +250,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'page-role-manager');
-      return reply.status(201).send(await createRole(db, a, request.body));
+      return reply.status(201).send(await createRole(db, a, request.body, app.clock.now()));
     },
   );
 
@@ -267,7 +268,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'page-role-manager');
-      return updateRole(db, a, request.params.roleId, request.body);
+      return updateRole(db, a, request.params.roleId, request.body, app.clock.now());
     },
   );
 
@@ -284,7 +285,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'page-role-manager');
-      return deleteRole(db, a, request.params.roleId);
+      return deleteRole(db, a, request.params.roleId, app.clock.now());
     },
   );
 
@@ -321,7 +322,7 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'page-permissions');
-      return updatePagePermissions(db, a, request.params.pageId, request.body);
+      return updatePagePermissions(db, a, request.params.pageId, request.body, app.clock.now());
     },
   );
 };

@@ -34,6 +34,7 @@ export function monitoringAudit(
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
@@ -44,6 +45,7 @@ export function monitoringAudit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -126,12 +128,14 @@ export async function requireMonitoringUsers(db: DbOrTx, projectId: number, user
   }
 }
 
-export async function assignMonitoringUsers(db: DbOrTx, actor: MonitoringActor, userIds: number[]) {
+export async function assignMonitoringUsers(db: DbOrTx, actor: MonitoringActor, userIds: number[], now: Date) {
   await requireMembers(db, actor.projectId, userIds, 'user_ids');
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(monUsers)
-      .values(userIds.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId })))
+      .values(
+        userIds.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId, createdAt: now })),
+      )
       .onConflictDoNothing()
       .returning({ userId: monUsers.userId });
     if (added.length) {
@@ -141,6 +145,7 @@ export async function assignMonitoringUsers(db: DbOrTx, actor: MonitoringActor, 
         'users_added',
         { type: 'project', id: actor.projectId },
         { user_ids: added.map((row) => row.userId) },
+        now,
       );
     }
   });
@@ -151,7 +156,7 @@ export async function assignMonitoringUsers(db: DbOrTx, actor: MonitoringActor, 
  * The whole list of monitoring users: those left out stop taking part and lose their monitoring main role, their
  * monitoring role memberships and the page grants made to them. Nobody removes themselves (409).
  */
-export async function replaceMonitoringUsers(db: DbOrTx, actor: MonitoringActor, userIds: number[]) {
+export async function replaceMonitoringUsers(db: DbOrTx, actor: MonitoringActor, userIds: number[], now: Date) {
   await requireMembers(db, actor.projectId, userIds, 'user_ids');
   const wanted = new Set(userIds);
   if (!actor.isSuperadmin && !wanted.has(actor.userId)) {
@@ -186,10 +191,19 @@ export async function replaceMonitoringUsers(db: DbOrTx, actor: MonitoringActor,
     if (added.length) {
       await tx
         .insert(monUsers)
-        .values(added.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId })));
+        .values(
+          added.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId, createdAt: now })),
+        );
     }
     if (removed.length || added.length) {
-      await monitoringAudit(tx, actor, 'users_updated', { type: 'project', id: actor.projectId }, { added, removed });
+      await monitoringAudit(
+        tx,
+        actor,
+        'users_updated',
+        { type: 'project', id: actor.projectId },
+        { added, removed },
+        now,
+      );
     }
   });
   return listMonitoringPeople(db, actor.projectId, 'assigned');
@@ -198,7 +212,12 @@ export async function replaceMonitoringUsers(db: DbOrTx, actor: MonitoringActor,
 const OWN_ROLE = 'You cannot change your own role; ask another monitoring administrator.';
 
 /** Sets main roles (null removes one). Everyone named must be a monitoring user; nobody changes their own role. */
-export async function setMonitoringMainRoles(db: DbOrTx, actor: MonitoringActor, items: MonitoringMainRoleChange[]) {
+export async function setMonitoringMainRoles(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  items: MonitoringMainRoleChange[],
+  now: Date,
+) {
   const people = new Map((await listMonitoringPeople(db, actor.projectId, 'assigned')).map((p) => [p.id, p]));
   const errors: Record<string, string[]> = {};
   items.forEach((item, i) => {
@@ -210,7 +229,7 @@ export async function setMonitoringMainRoles(db: DbOrTx, actor: MonitoringActor,
   if (changes.length) {
     await db.transaction(async (tx) => {
       for (const item of changes) {
-        await writeMainRoles(tx, actor.projectId, item.user_id, { monitoring: item.main_role }, actor);
+        await writeMainRoles(tx, actor.projectId, item.user_id, { monitoring: item.main_role }, actor, now);
       }
       await monitoringAudit(
         tx,
@@ -224,6 +243,7 @@ export async function setMonitoringMainRoles(db: DbOrTx, actor: MonitoringActor,
             to: item.main_role,
           })),
         },
+        now,
       );
     });
   }
@@ -236,11 +256,12 @@ export async function setMonitoringMainRole(
   actor: MonitoringActor,
   userId: number,
   mainRole: MonitoringMainRoleChange['main_role'],
+  now: Date,
 ) {
   const person = (await listMonitoringPeople(db, actor.projectId, 'assigned')).find((p) => p.id === userId);
   if (!person) throw new AppError('NOT_FOUND', 'This person does not take part in monitoring.');
   if (userId === actor.userId && !actor.isSuperadmin) throw new AppError('CONFLICT', OWN_ROLE);
-  await setMonitoringMainRoles(db, actor, [{ user_id: userId, main_role: mainRole }]);
+  await setMonitoringMainRoles(db, actor, [{ user_id: userId, main_role: mainRole }], now);
   return (await listMonitoringPeople(db, actor.projectId, 'assigned')).find((p) => p.id === userId)!;
 }
 

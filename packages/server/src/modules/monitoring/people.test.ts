@@ -190,6 +190,7 @@ describe('monitoring users, main roles, the dashboard, new-user requests and mon
         ip: null,
         requestId: null,
       },
+      ctx.clock.now(),
     );
     expect(names(await s.admin.get(`${s.base}/users`))).toContain('Nina New');
   });

@@ -261,6 +261,7 @@ export async function updatePagePermissions(
   actor: MonitoringActor,
   pageId: number,
   input: PagePermissionsUpdate,
+  now: Date,
 ): Promise<PagePermissionRow> {
   await requirePageAccess(db, actor, pageId, 'manage');
   const roleIds = input.grants.flatMap((grant) => (grant.role_id === undefined ? [] : [grant.role_id]));
@@ -311,9 +312,15 @@ export async function updatePagePermissions(
       level: grant.level,
     }));
     if (after.length) {
-      await tx
-        .insert(monPagePermissions)
-        .values(after.map((grant) => ({ ...grant, projectId: actor.projectId, pageId, createdBy: actor.userId })));
+      await tx.insert(monPagePermissions).values(
+        after.map((grant) => ({
+          ...grant,
+          projectId: actor.projectId,
+          pageId,
+          createdBy: actor.userId,
+          createdAt: now,
+        })),
+      );
     }
     if (page.restricted !== input.restricted) {
       // The restricted flag is a field of the page: its version grows, so a page form open elsewhere sees the change.
@@ -322,7 +329,7 @@ export async function updatePagePermissions(
         .set({
           restricted: input.restricted,
           version: sql`${monPages.version} + 1`,
-          updatedAt: new Date(),
+          updatedAt: now,
           updatedBy: actor.userId,
         })
         .where(eq(monPages.id, pageId));
@@ -338,6 +345,7 @@ export async function updatePagePermissions(
         restricted: { from: page.restricted, to: input.restricted },
         grants: { from: plain(before), to: plain(after) },
       },
+      now,
     );
   });
   const answer = await permissionsFor(db, actor.projectId, new Set([pageId]));
@@ -418,7 +426,12 @@ async function roleOf(db: DbOrTx, projectId: number, roleId: number) {
   return role;
 }
 
-export async function createRole(db: DbOrTx, actor: MonitoringActor, input: RoleInput): Promise<MonitoringRole> {
+export async function createRole(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  input: RoleInput,
+  now: Date,
+): Promise<MonitoringRole> {
   await checkRoleInput(db, actor.projectId, input);
   let id: number;
   try {
@@ -431,6 +444,8 @@ export async function createRole(db: DbOrTx, actor: MonitoringActor, input: Role
           description: input.description,
           createdBy: actor.userId,
           updatedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: monRoles.id });
       if (input.member_ids.length) {
@@ -440,6 +455,7 @@ export async function createRole(db: DbOrTx, actor: MonitoringActor, input: Role
             roleId: created!.id,
             userId,
             createdBy: actor.userId,
+            createdAt: now,
           })),
         );
       }
@@ -449,6 +465,7 @@ export async function createRole(db: DbOrTx, actor: MonitoringActor, input: Role
         'role_created',
         { type: 'mon_role', id: created!.id },
         { name: input.name, member_ids: input.member_ids },
+        now,
       );
       return created!.id;
     });
@@ -464,6 +481,7 @@ export async function updateRole(
   actor: MonitoringActor,
   roleId: number,
   input: RoleInput,
+  now: Date,
 ): Promise<MonitoringRole> {
   const role = await roleOf(db, actor.projectId, roleId);
   await checkRoleInput(db, actor.projectId, input, roleId);
@@ -471,7 +489,7 @@ export async function updateRole(
     await db.transaction(async (tx) => {
       await tx
         .update(monRoles)
-        .set({ name: input.name, description: input.description, updatedAt: new Date(), updatedBy: actor.userId })
+        .set({ name: input.name, description: input.description, updatedAt: now, updatedBy: actor.userId })
         .where(and(eq(monRoles.projectId, actor.projectId), eq(monRoles.id, roleId)));
       const current = (
         await tx
@@ -487,9 +505,15 @@ export async function updateRole(
           .where(and(eq(monRoleMembers.roleId, roleId), inArray(monRoleMembers.userId, removed)));
       }
       if (added.length) {
-        await tx
-          .insert(monRoleMembers)
-          .values(added.map((userId) => ({ projectId: actor.projectId, roleId, userId, createdBy: actor.userId })));
+        await tx.insert(monRoleMembers).values(
+          added.map((userId) => ({
+            projectId: actor.projectId,
+            roleId,
+            userId,
+            createdBy: actor.userId,
+            createdAt: now,
+          })),
+        );
       }
       await monitoringAudit(
         tx,
@@ -501,6 +525,7 @@ export async function updateRole(
           description_changed: role.description !== input.description,
           members: { added, removed },
         },
+        now,
       );
     });
   } catch (error) {
@@ -511,7 +536,7 @@ export async function updateRole(
 }
 
 /** Deletes a role with its memberships and the page grants that name it. */
-export async function deleteRole(db: DbOrTx, actor: MonitoringActor, roleId: number) {
+export async function deleteRole(db: DbOrTx, actor: MonitoringActor, roleId: number, now: Date) {
   const role = await roleOf(db, actor.projectId, roleId);
   return db.transaction(async (tx) => {
     const removed = await tx
@@ -525,6 +550,7 @@ export async function deleteRole(db: DbOrTx, actor: MonitoringActor, roleId: num
       'role_deleted',
       { type: 'mon_role', id: roleId },
       { name: role.name, grants_removed: removed },
+      now,
     );
     return { deleted: roleId, grants_removed: removed.length };
   });

@@ -46,7 +46,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = actorFor(db);
 
   /** Bell notifications and emails, once the change has committed (a mail server that is down is only logged). */
-  async function send(request: FastifyRequest, projectId: number, notices: readonly RequestNotice[]) {
+  async function send(request: FastifyRequest, projectId: number, notices: readonly RequestNotice[], now: Date) {
     for (const notice of notices) {
       const userIds = [...new Set(notice.userIds)];
       if (userIds.length === 0) continue;
@@ -56,6 +56,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         message: notice.message,
         link: notice.link,
         email: { mailer: app.mailer, subject: notice.subject },
+        now,
       }).catch((error) => request.log.error({ err: error }, 'Notice not sent'));
     }
   }
@@ -112,7 +113,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const notices: RequestNotice[] = [];
       const now = app.clock.now();
       const id = await createRequest(db, a, request.body, now, notices);
-      await send(request, a.projectId, notices);
+      await send(request, a.projectId, notices, now);
       return reply.status(201).send(await getRequest(db, a, id, now));
     },
   );
@@ -151,7 +152,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const notices: RequestNotice[] = [];
       const now = app.clock.now();
       await updateRequest(db, a, request.params.requestId, request.body, now, notices);
-      await send(request, a.projectId, notices);
+      await send(request, a.projectId, notices, now);
       return getRequest(db, a, request.params.requestId, now);
     },
   );
@@ -171,8 +172,9 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const a = await actor(request, 'request-form');
       const notices: RequestNotice[] = [];
-      const comment = await addComment(db, a, request.params.requestId, request.body.body, notices);
-      await send(request, a.projectId, notices);
+      const now = app.clock.now();
+      const comment = await addComment(db, a, request.params.requestId, request.body.body, now, notices);
+      await send(request, a.projectId, notices, now);
       return reply.status(201).send(comment);
     },
   );
@@ -194,7 +196,7 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const notices: RequestNotice[] = [];
       const now = app.clock.now();
       await deliverFile(db, a, request.params.requestId, upload, now, notices);
-      await send(request, a.projectId, notices);
+      await send(request, a.projectId, notices, now);
       return getRequest(db, a, request.params.requestId, now);
     },
   );

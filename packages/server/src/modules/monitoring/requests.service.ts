@@ -102,6 +102,7 @@ function audit(
   action: string,
   requestId: number,
   data: Record<string, unknown>,
+  at?: Date,
 ): Promise<void> {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
@@ -112,6 +113,7 @@ function audit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -165,12 +167,19 @@ export async function createRequest(
         updatedBy: actor.userId,
       })
       .returning({ id: monRequests.id });
-    await audit(tx, actor, 'request_created', row!.id, {
-      title: input.title,
-      page_ids: input.page_ids,
-      format: input.format,
-      patient_level: input.patient_level,
-    });
+    await audit(
+      tx,
+      actor,
+      'request_created',
+      row!.id,
+      {
+        title: input.title,
+        page_ids: input.page_ids,
+        format: input.format,
+        patient_level: input.patient_level,
+      },
+      now,
+    );
     return row!.id;
   });
   const stewards = (await listStewards(db, actor.projectId))
@@ -397,11 +406,18 @@ export async function updateRequest(
       .update(monRequests)
       .set({ ...next, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(monRequests.projectId, actor.projectId), eq(monRequests.id, requestId)));
-    await audit(tx, actor, 'request_updated', requestId, {
-      fields: changed,
-      ...(next.status ? { status: { from, to: next.status } } : {}),
-      ...(changed.includes('assignee_id') ? { assignee_id: { from: row.assigneeId, to: next.assigneeId } } : {}),
-    });
+    await audit(
+      tx,
+      actor,
+      'request_updated',
+      requestId,
+      {
+        fields: changed,
+        ...(next.status ? { status: { from, to: next.status } } : {}),
+        ...(changed.includes('assignee_id') ? { assignee_id: { from: row.assigneeId, to: next.assigneeId } } : {}),
+      },
+      now,
+    );
     const link = requestLink(actor.projectId, requestId);
     if (next.status && row.requesterId !== null && row.requesterId !== actor.userId) {
       notices.push({
@@ -438,16 +454,16 @@ export async function addComment(
   actor: MonitoringActor,
   requestId: number,
   body: string,
+  now: Date,
   notices: RequestNotice[],
 ): Promise<DataRequestComment> {
   return db.transaction(async (tx) => {
     const { row, mine } = await visibleRequest(tx, actor, requestId);
-    const now = new Date();
     const [comment] = await tx
       .insert(monRequestComments)
       .values({ projectId: actor.projectId, requestId, authorId: actor.userId, body, createdAt: now })
       .returning();
-    await audit(tx, actor, 'request_commented', requestId, { comment_id: comment!.id });
+    await audit(tx, actor, 'request_commented', requestId, { comment_id: comment!.id }, now);
     // The requester's words go to the assignee (or every steward while nobody is assigned); a steward's to the
     // requester and the assignee.
     const others = mine
@@ -492,6 +508,7 @@ export async function deliverFile(
       data: file.data,
       createdBy: actor.userId,
       fileName: file.fileName,
+      createdAt: now,
     });
     const delivering = row.status === 'in_progress';
     await tx
@@ -505,12 +522,19 @@ export async function deliverFile(
       })
       .where(and(eq(monRequests.projectId, actor.projectId), eq(monRequests.id, requestId)));
     if (row.deliveredFileId !== null) await deleteFile(tx, row.deliveredFileId);
-    await audit(tx, actor, 'request_file_delivered', requestId, {
-      file_id: fileId,
-      file_name: file.fileName,
-      size: file.data.length,
-      ...(delivering ? { status: { from: row.status, to: 'delivered' } } : {}),
-    });
+    await audit(
+      tx,
+      actor,
+      'request_file_delivered',
+      requestId,
+      {
+        file_id: fileId,
+        file_name: file.fileName,
+        size: file.data.length,
+        ...(delivering ? { status: { from: row.status, to: 'delivered' } } : {}),
+      },
+      now,
+    );
     if (row.requesterId !== null && row.requesterId !== actor.userId) {
       notices.push({
         userIds: [row.requesterId],

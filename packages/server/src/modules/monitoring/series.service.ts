@@ -315,7 +315,8 @@ export async function seriesOfMeasure(
     );
   }
   const series = buildSeries({ ...settings, periods: evaluated.periods, strata: evaluated.strata, today, emptyReason });
-  const computedAt = new Date();
+  // The app clock's time of the request that computed it (`today` is that moment, not a calendar day).
+  const computedAt = today;
   const computeMs = Math.round(performance.now() - started);
   const result = { ...series, computed_at: computedAt.toISOString(), compute_ms: computeMs };
   await db
@@ -375,7 +376,7 @@ export async function getSeries(
   actor: MonitoringActor,
   measureId: number,
   query: SeriesQuery,
-  today: Date = new Date(),
+  today: Date,
 ): Promise<Series> {
   return (await measureSeries(db, actor, measureId, query, today)).series;
 }
@@ -408,7 +409,7 @@ export async function seriesCsv(
   actor: MonitoringActor,
   measureId: number,
   query: SeriesQuery,
-  today: Date = new Date(),
+  today: Date,
 ): Promise<{ fileName: string; body: string }> {
   const { measure, series } = await measureSeries(db, actor, measureId, query, today);
   const suppress = measure.strataKeys.length > 0 && (query.stratum ?? '') !== '';
@@ -445,7 +446,7 @@ export async function recomputeDatasetSeries(
   db: DbOrTx,
   projectId: number,
   datasetId: number,
-  today: Date = new Date(),
+  today: Date,
 ): Promise<void> {
   const measures = await db
     .select()

@@ -92,7 +92,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'page-levels');
-      const id = await addLevel(db, a, request.body);
+      const id = await addLevel(db, a, request.body, app.clock.now());
       const level = (await listLevels(db, a.projectId)).find((row) => row.id === id)!;
       return reply.status(201).send(level);
     },
@@ -112,7 +112,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'page-levels');
-      await updateLevel(db, a, request.params.levelId, request.body);
+      await updateLevel(db, a, request.params.levelId, request.body, app.clock.now());
       return (await listLevels(db, a.projectId)).find((row) => row.id === request.params.levelId)!;
     },
   );
@@ -130,7 +130,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'page-levels');
-      await deleteLevel(db, a, request.params.levelId);
+      await deleteLevel(db, a, request.params.levelId, app.clock.now());
       return { deleted: request.params.levelId };
     },
   );
@@ -168,7 +168,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'numbering');
-      return setNumberingMode(db, a, request.body.mode);
+      return setNumberingMode(db, a, request.body.mode, app.clock.now());
     },
   );
 
@@ -202,7 +202,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'page-numbering');
-      return applyNumbers(db, a);
+      return applyNumbers(db, a, app.clock.now());
     },
   );
 
@@ -222,7 +222,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'drag-and-drop');
-      await movePage(db, a, request.params.pageId, request.body);
+      await movePage(db, a, request.params.pageId, request.body, app.clock.now());
       return listPages(db, a);
     },
   );
@@ -241,7 +241,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'update-page-list-tables');
-      await bulkUpdate(db, a, request.body.rows);
+      await bulkUpdate(db, a, request.body.rows, app.clock.now());
       return listPages(db, a);
     },
   );
@@ -303,7 +303,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.preview === 'true') {
         return reply.status(200).send({ pages: await previewOutline(db, a, upload.data, upload.parentId) });
       }
-      const created = await createOutline(db, a, upload.data, upload.parentId, upload.fileName);
+      const created = await createOutline(db, a, upload.data, upload.parentId, upload.fileName, app.clock.now());
       return reply.status(201).send({ created });
     },
   );

@@ -52,6 +52,7 @@ function audit(
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
@@ -62,6 +63,7 @@ function audit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 
@@ -130,7 +132,12 @@ async function checkLevelName(db: DbOrTx, projectId: number, name: string, excep
 }
 
 /** POST /page-levels: the next depth. */
-export async function addLevel(db: Database, actor: MonitoringActor, body: Required<PageLevelBody>): Promise<number> {
+export async function addLevel(
+  db: Database,
+  actor: MonitoringActor,
+  body: Required<PageLevelBody>,
+  now: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
     const levels = await ensureLevels(tx, actor.projectId);
@@ -149,9 +156,11 @@ export async function addLevel(db: Database, actor: MonitoringActor, body: Requi
         mayHoldMeasures: body.may_hold_measures,
         createdBy: actor.userId,
         updatedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: monPageLevels.id });
-    await audit(tx, actor, 'level_created', { type: 'mon_page_level', id: row!.id }, { depth, name: body.name });
+    await audit(tx, actor, 'level_created', { type: 'mon_page_level', id: row!.id }, { depth, name: body.name }, now);
     return row!.id;
   });
 }
@@ -171,6 +180,7 @@ export async function updateLevel(
   actor: MonitoringActor,
   levelId: number,
   body: Required<PageLevelBody>,
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
@@ -183,7 +193,7 @@ export async function updateLevel(
         name: body.name,
         icon: body.icon,
         mayHoldMeasures: body.may_hold_measures,
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedBy: actor.userId,
       })
       .where(and(eq(monPageLevels.projectId, actor.projectId), eq(monPageLevels.id, levelId)));
@@ -198,12 +208,13 @@ export async function updateLevel(
         icon: body.icon,
         may_hold_measures: body.may_hold_measures,
       },
+      now,
     );
   });
 }
 
 /** DELETE /page-levels/{id}: only the deepest level, only while no live page is that deep, never the last one. */
-export async function deleteLevel(db: Database, actor: MonitoringActor, levelId: number): Promise<void> {
+export async function deleteLevel(db: Database, actor: MonitoringActor, levelId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
     const levels = await ensureLevels(tx, actor.projectId);
@@ -235,6 +246,7 @@ export async function deleteLevel(db: Database, actor: MonitoringActor, levelId:
         depth: level.depth,
         name: level.name,
       },
+      now,
     );
   });
 }
@@ -254,11 +266,11 @@ export async function setNumberingMode(
   db: Database,
   actor: MonitoringActor,
   mode: NumberingMode,
+  now: Date,
 ): Promise<NumberingResult> {
   const changes = await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
     const before = await numberingModeOf(tx, actor.projectId);
-    const now = new Date();
     await tx
       .insert(monSettings)
       .values({ projectId: actor.projectId, numberingMode: mode, updatedAt: now, updatedBy: actor.userId })
@@ -273,6 +285,7 @@ export async function setNumberingMode(
       'numbering_changed',
       { type: 'mon_settings', id: actor.projectId },
       { from: before, to: mode, changes: changes.length, renumbered: describeChanges(changes) },
+      now,
     );
     return changes;
   });
@@ -301,7 +314,7 @@ export async function previewNumbers(db: DbOrTx, actor: MonitoringActor): Promis
  * POST /numbering/apply: gives every page its number from the tree now. In automatic mode this is the renumbering
  * the tree already follows; in manual mode it resets the typed numbers once and the mode stays manual.
  */
-export async function applyNumbers(db: Database, actor: MonitoringActor): Promise<NumberingResult> {
+export async function applyNumbers(db: Database, actor: MonitoringActor, now: Date): Promise<NumberingResult> {
   const result = await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
     const mode = await numberingModeOf(tx, actor.projectId);
@@ -338,6 +351,7 @@ export async function applyNumbers(db: Database, actor: MonitoringActor): Promis
       'pages_renumbered',
       { type: 'mon_settings', id: actor.projectId },
       { mode, changes: changes.length, renumbered: describeChanges(changes) },
+      now,
     );
     return { mode, changes };
   });
@@ -359,6 +373,7 @@ export async function movePage(
   actor: MonitoringActor,
   pageId: number,
   move: PageMove,
+  now: Date,
 ): Promise<Change[]> {
   return db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
@@ -414,7 +429,7 @@ export async function movePage(
         parentId: move.parent_id,
         position: index,
         version: page.version + 1,
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedBy: actor.userId,
       })
       .where(and(eq(monPages.projectId, actor.projectId), eq(monPages.id, pageId)));
@@ -430,6 +445,7 @@ export async function movePage(
         version: page.version + 1,
         renumbered: describeChanges(changes),
       },
+      now,
     );
     return changes;
   });
@@ -441,7 +457,12 @@ export async function movePage(
  * POST /pages/bulk: every row is checked first (errors keyed rows.{index}.{field}); then all are written in one
  * transaction and the tree renumbered, or nothing is.
  */
-export async function bulkUpdate(db: Database, actor: MonitoringActor, rows: PageBulkRow[]): Promise<number[]> {
+export async function bulkUpdate(
+  db: Database,
+  actor: MonitoringActor,
+  rows: PageBulkRow[],
+  now: Date,
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
     const levels = await ensureLevels(tx, actor.projectId);
@@ -575,7 +596,7 @@ export async function bulkUpdate(db: Database, actor: MonitoringActor, rows: Pag
       fields[row.id] = changed;
       await tx
         .update(monPages)
-        .set({ ...next, version: page.version + 1, updatedAt: new Date(), updatedBy: actor.userId })
+        .set({ ...next, version: page.version + 1, updatedAt: now, updatedBy: actor.userId })
         .where(and(eq(monPages.projectId, actor.projectId), eq(monPages.id, row.id)));
     }
     const renumbered = changedIds.length ? await renumberPages(tx, actor.projectId) : [];
@@ -586,6 +607,7 @@ export async function bulkUpdate(db: Database, actor: MonitoringActor, rows: Pag
         'pages_bulk_updated',
         { type: 'project', id: actor.projectId },
         { ids: changedIds, fields, renumbered: describeChanges(renumbered) },
+        now,
       );
     }
     return changedIds;
@@ -783,6 +805,7 @@ export async function createOutline(
   data: Buffer,
   parentId: number | null,
   fileName: string,
+  now: Date,
 ): Promise<number> {
   const pages = await readOutline(data);
   return db.transaction(async (tx) => {
@@ -832,6 +855,8 @@ export async function createOutline(
           status: 'draft',
           createdBy: actor.userId,
           updatedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: monPages.id });
       stack[page.depth - 1] = row!.id;
@@ -849,6 +874,7 @@ export async function createOutline(
         file_name: fileName.slice(0, 200),
         renumbered: describeChanges(renumbered.filter((change) => !ids.includes(change.id))),
       },
+      now,
     );
     return ids.length;
   });

@@ -9,6 +9,7 @@ export const NOTIFY_CHANNEL = 'portal_notifications';
 /**
  * Notifies users, in one transaction: a row per user, and a PostgreSQL NOTIFY per row (delivered on commit) so every
  * server instance pushes it to that user's open streams. With `email`, each user is also emailed (after commit).
+ * `now` is the app clock's time: the notification's (and the email log entry's) time.
  */
 export async function notify(
   db: Database,
@@ -18,6 +19,7 @@ export async function notify(
     message: string;
     link?: string | null;
     email?: { mailer: Mailer; subject: string };
+    now: Date;
   },
 ): Promise<number[]> {
   if (!input.userIds.length) return [];
@@ -30,6 +32,7 @@ export async function notify(
           projectId: input.projectId,
           message: input.message,
           link: input.link ?? null,
+          createdAt: input.now,
         })),
       )
       .returning({ id: notifications.id, userId: notifications.userId });
@@ -49,6 +52,7 @@ export async function notify(
         text: input.message,
         template: 'notification',
         projectId: input.projectId,
+        at: input.now,
       });
     }
   }

@@ -28,9 +28,10 @@ describe('notifications', () => {
       projectId: s.project.id,
       message: 'Policy 1.2 needs your signature',
       link: '/app/policy_management/1/toc',
+      now: ctx.clock.now(),
     });
-    await notify(db(), { userIds: [s.nurse.id], projectId: s.project.id, message: 'Second' });
-    await notify(db(), { userIds: [s.nurse.id], projectId: s.other.id, message: 'Elsewhere' });
+    await notify(db(), { userIds: [s.nurse.id], projectId: s.project.id, message: 'Second', now: ctx.clock.now() });
+    await notify(db(), { userIds: [s.nurse.id], projectId: s.other.id, message: 'Elsewhere', now: ctx.clock.now() });
     const list = await s.agent.get(`/api/projects/${s.project.id}/notifications/`);
     expect(list.statusCode).toBe(200);
     const items = list.json().notifications;
@@ -53,7 +54,12 @@ describe('notifications', () => {
 
   it("never shows or changes another user's or another project's notifications", async () => {
     const s = await setup();
-    const [id] = await notify(db(), { userIds: [s.nurse.id], projectId: s.project.id, message: 'Private' });
+    const [id] = await notify(db(), {
+      userIds: [s.nurse.id],
+      projectId: s.project.id,
+      message: 'Private',
+      now: ctx.clock.now(),
+    });
     expect((await s.outsiderAgent.get(`/api/projects/${s.project.id}/notifications/`)).statusCode).toBe(404);
     const patch = (agent: typeof s.agent, projectId: number) =>
       agent.request({ method: 'PATCH', url: `/api/projects/${projectId}/notifications/${id}/read` });
@@ -73,8 +79,13 @@ describe('notifications', () => {
   it('superadmins read theirs across projects at /super/notifications', async () => {
     const s = await setup();
     const admin = await createUser(db(), { role: 'superadmin' });
-    const [id] = await notify(db(), { userIds: [admin.id], projectId: s.project.id, message: 'New user request' });
-    await notify(db(), { userIds: [admin.id], projectId: null, message: 'System notice' });
+    const [id] = await notify(db(), {
+      userIds: [admin.id],
+      projectId: s.project.id,
+      message: 'New user request',
+      now: ctx.clock.now(),
+    });
+    await notify(db(), { userIds: [admin.id], projectId: null, message: 'System notice', now: ctx.clock.now() });
     const agent = ctx.agent();
     await agent.login(admin.email, TEST_PASSWORD);
     const list = (await agent.get('/super/notifications/')).json().notifications;
@@ -110,7 +121,13 @@ describe('notifications', () => {
     const mine = await open(s.agent);
     const theirs = await open(s.outsiderAgent);
     await mine.until(/connected/);
-    await notify(db(), { userIds: [s.nurse.id], projectId: s.project.id, message: 'Live one', link: '/x' });
+    await notify(db(), {
+      userIds: [s.nurse.id],
+      projectId: s.project.id,
+      message: 'Live one',
+      link: '/x',
+      now: ctx.clock.now(),
+    });
     const received = await mine.until(/event: notification\ndata: .*\n\n/);
     const data = JSON.parse(received.match(/event: notification\ndata: (.*)\n/)![1]!);
     expect(data).toMatchObject({ message: 'Live one', project_name: 'North Ward', read_at: null });

@@ -83,6 +83,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
             subjectId: user.id,
             ip: request.ip,
             requestId: request.id,
+            at: now,
           });
         });
         const link = `${app.config.APP_URL}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
@@ -93,6 +94,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
             subject: 'Reset your password',
             template: 'password_reset',
             text: `Hello ${user.firstName || user.username},\n\nSomeone asked to reset the password of your Healthcare Quality Portal account. To choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+            at: now,
           })
           .catch((error) => request.log.error({ err: error }, 'password reset email failed'));
       }
@@ -169,6 +171,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return true;
       });
@@ -180,6 +183,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           subject: 'Your password was changed',
           template: 'password_changed',
           text: `Hello ${user.firstName || user.username},\n\nThe password of your Healthcare Quality Portal account was changed on ${now.toUTCString()}, and every signed-in session was ended.\n\nIf this was not you, contact your administrator at once.\n`,
+          at: now,
         })
         .catch((error) => request.log.error({ err: error }, 'password changed email failed'));
       return { message: 'Your password has been changed. You can now sign in with it.' };

@@ -142,6 +142,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: app.clock.now(),
         });
         return reply.status(204).send();
       },

@@ -163,7 +163,7 @@ async function runOne(
       if (doc.currentVersionId === null) throw new AppError('CONFLICT', 'This policy is not published yet.');
       return attest(db, actor, documentId, doc.currentVersionId, context.evidence);
     case 'new-version':
-      return startNewVersion(db, actor, documentId);
+      return startNewVersion(db, actor, documentId, context.evidence.now);
     case 'send-to-sign': {
       if (doc.draftVersionId === null) {
         throw new AppError('CONFLICT', 'This policy has no version in progress. Start a new version first.');
@@ -172,7 +172,7 @@ async function runOne(
         sql`select state from policy_versions where project_id = ${actor.projectId} and id = ${doc.draftVersionId}`,
       );
       if (rows[0]?.state === 'in_review' || rows[0]?.state === 'pending_signature') return 'already_done';
-      notices.push(...(await sendToReview(db, actor, documentId, '')));
+      notices.push(...(await sendToReview(db, actor, documentId, '', context.evidence.now)));
       return 'done';
     }
   }

@@ -174,8 +174,11 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     roleChange: RoleChange,
   ) => {
     const a = await actor(request, section);
-    const { department, notices } = await changeDepartmentRoles(db, a, request.params.departmentId, roleChange);
-    await sendNotices(db, app.mailer, a.projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+    const now = app.clock.now();
+    const { department, notices } = await changeDepartmentRoles(db, a, request.params.departmentId, roleChange, now);
+    await sendNotices(db, app.mailer, a.projectId, notices, now, (err) =>
+      request.log.error({ err }, 'Notice not sent'),
+    );
     return department;
   };
   const response = { 200: departmentRolesSchema, ...errors };

@@ -278,6 +278,7 @@ export async function changeDepartmentRoles(
   actor: PolicyActor,
   departmentId: number,
   change: RoleChange,
+  now: Date,
 ): Promise<{ department: DepartmentRoles; notices: Notice[] }> {
   const notices = await db.transaction(async (tx) => {
     await lockDepartment(tx, actor.projectId, departmentId);
@@ -297,11 +298,11 @@ export async function changeDepartmentRoles(
       const added = [...wanted].filter((id) => !before[role].includes(id));
       const removed = before[role].filter((id) => !wanted.has(id));
       if (added.length || removed.length) diff[role] = { added, removed };
-      await writeRole(tx, actor, departmentId, role, added, removed);
+      await writeRole(tx, actor, departmentId, role, added, removed, now);
     }
     if (!Object.keys(diff).length) return [];
-    await audit(tx, actor, 'department_roles_changed', { type: 'policy_department', id: departmentId }, diff);
-    return diff.reviewer || diff.signer ? afterDepartmentRolesChanged(tx, actor, departmentId) : [];
+    await audit(tx, actor, 'department_roles_changed', { type: 'policy_department', id: departmentId }, diff, now);
+    return diff.reviewer || diff.signer ? afterDepartmentRolesChanged(tx, actor, departmentId, now) : [];
   });
   return { department: await departmentRoles(db, actor.projectId, departmentId), notices };
 }
@@ -313,6 +314,7 @@ async function writeRole(
   role: DepartmentRole,
   added: number[],
   removed: number[],
+  now: Date,
 ) {
   if (removed.length) {
     await tx
@@ -334,6 +336,7 @@ async function writeRole(
         userId,
         role,
         createdBy: actor.userId,
+        createdAt: now,
       })),
     );
   }
@@ -346,7 +349,12 @@ async function writeRole(
  * policy management, and those their new main role does not allow. Runs in the caller's transaction (after the
  * main role or policy user change); open rounds of the departments concerned follow. Returns the notices to send.
  */
-export async function pruneDepartmentRoles(tx: DbOrTx, actor: PolicyActor, userId: number): Promise<Notice[]> {
+export async function pruneDepartmentRoles(
+  tx: DbOrTx,
+  actor: PolicyActor,
+  userId: number,
+  now: Date,
+): Promise<Notice[]> {
   const [person] = await tx
     .select({ mainRole })
     .from(policyUsers)
@@ -380,11 +388,12 @@ export async function pruneDepartmentRoles(tx: DbOrTx, actor: PolicyActor, userI
       main_role: person?.mainRole ?? null,
       removed: dropped.map((d) => ({ department_id: d.departmentId, role: d.role })),
     },
+    now,
   );
   const departments = new Set(dropped.filter((d) => d.role !== 'reader').map((d) => d.departmentId));
   const notices: Notice[] = [];
   for (const departmentId of [...departments].sort((a, b) => a - b)) {
-    notices.push(...(await afterDepartmentRolesChanged(tx, actor, departmentId)));
+    notices.push(...(await afterDepartmentRolesChanged(tx, actor, departmentId, now)));
   }
   return notices;
 }

@@ -68,7 +68,12 @@ async function checkParent(db: DbOrTx, projectId: number, departmentId: number |
   }
 }
 
-export async function createDepartment(db: DbOrTx, actor: PolicyActor, input: DepartmentInput): Promise<Department> {
+export async function createDepartment(
+  db: DbOrTx,
+  actor: PolicyActor,
+  input: DepartmentInput,
+  now: Date,
+): Promise<Department> {
   await checkParent(db, actor.projectId, null, input.parent_id);
   const id = await db
     .transaction(async (tx) => {
@@ -81,9 +86,11 @@ export async function createDepartment(db: DbOrTx, actor: PolicyActor, input: De
           parentId: input.parent_id,
           createdBy: actor.userId,
           updatedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ id: policyDepartments.id });
-      await audit(tx, actor, 'department_created', { type: 'policy_department', id: row!.id }, { ...input });
+      await audit(tx, actor, 'department_created', { type: 'policy_department', id: row!.id }, { ...input }, now);
       return row!.id;
     })
     .catch((error) => duplicate(error, input));
@@ -95,6 +102,7 @@ export async function updateDepartment(
   actor: PolicyActor,
   departmentId: number,
   input: Partial<DepartmentInput>,
+  now: Date,
 ): Promise<Department> {
   const before = await loadOne(db, actor.projectId, departmentId);
   if (input.parent_id !== undefined) await checkParent(db, actor.projectId, departmentId, input.parent_id);
@@ -106,7 +114,7 @@ export async function updateDepartment(
           name: input.name,
           code: input.code,
           parentId: input.parent_id,
-          updatedAt: new Date(),
+          updatedAt: now,
           updatedBy: actor.userId,
         })
         .where(and(eq(policyDepartments.projectId, actor.projectId), eq(policyDepartments.id, departmentId)));
@@ -119,6 +127,7 @@ export async function updateDepartment(
           before: { name: before.name, code: before.code, parent_id: before.parent_id },
           after: input,
         },
+        now,
       );
     })
     .catch((error) => duplicate(error, input));
@@ -126,7 +135,7 @@ export async function updateDepartment(
 }
 
 /** Only an empty department goes: its documents (archived ones too) and sub-departments must move first. */
-export async function deleteDepartment(db: DbOrTx, actor: PolicyActor, departmentId: number): Promise<void> {
+export async function deleteDepartment(db: DbOrTx, actor: PolicyActor, departmentId: number, now: Date): Promise<void> {
   const department = await loadOne(db, actor.projectId, departmentId);
   await db.transaction(async (tx) => {
     const [docs] = await tx
@@ -158,6 +167,7 @@ export async function deleteDepartment(db: DbOrTx, actor: PolicyActor, departmen
         name: department.name,
         code: department.code,
       },
+      now,
     );
   });
 }

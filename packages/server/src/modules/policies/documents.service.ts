@@ -332,6 +332,7 @@ export function recordNumberChange(
   from: string | null,
   to: string | null,
   reason: 'assign' | 'move' | 'edit' | 'restore' | 'create',
+  now: Date,
 ) {
   if (from === to) return Promise.resolve();
   return tx.insert(policyNumberHistory).values({
@@ -341,6 +342,7 @@ export function recordNumberChange(
     toNumber: to,
     reason,
     changedBy: actor.userId,
+    changedAt: now,
   });
 }
 
@@ -384,6 +386,7 @@ export async function insertDocument(
   tx: DbOrTx,
   actor: PolicyActor,
   input: DocumentCreate,
+  now: Date,
   source: NewDocumentSource = {},
 ): Promise<number> {
   const scheme = await loadScheme(tx, actor.projectId);
@@ -403,6 +406,8 @@ export async function insertDocument(
       nextReviewOn: input.next_review_on,
       createdBy: actor.userId,
       updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: policyDocuments.id })
     .catch(numberTaken);
@@ -418,6 +423,8 @@ export async function insertDocument(
       authorId: actor.userId,
       sourceFileId: source.sourceFileId ?? null,
       updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: policyVersions.id });
   await tx
@@ -425,7 +432,7 @@ export async function insertDocument(
     .set({ draftVersionId: version!.id })
     .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc!.id)));
   await refreshSearchText(tx, actor.projectId, doc!.id);
-  if (input.number) await recordNumberChange(tx, actor, doc!.id, null, input.number, 'create');
+  if (input.number) await recordNumberChange(tx, actor, doc!.id, null, input.number, 'create', now);
   await audit(
     tx,
     actor,
@@ -437,6 +444,7 @@ export async function insertDocument(
       department_id: input.department_id,
       source_file_id: source.sourceFileId ?? null,
     },
+    now,
   );
   return doc!.id;
 }
@@ -460,8 +468,13 @@ async function checkOwner(db: DbOrTx, projectId: number, ownerId: number) {
   if (!member) throw numberError('Choose a member of this project as owner.', 'owner_id');
 }
 
-export async function createDocument(db: DbOrTx, actor: PolicyActor, input: DocumentCreate): Promise<number> {
-  return db.transaction((tx) => insertDocument(tx, actor, input));
+export async function createDocument(
+  db: DbOrTx,
+  actor: PolicyActor,
+  input: DocumentCreate,
+  now: Date,
+): Promise<number> {
+  return db.transaction((tx) => insertDocument(tx, actor, input, now));
 }
 
 export async function updateDocument(
@@ -469,6 +482,7 @@ export async function updateDocument(
   actor: PolicyActor,
   documentId: number,
   patch: Partial<Omit<DocumentCreate, 'content'>>,
+  now: Date,
 ): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
@@ -498,12 +512,12 @@ export async function updateDocument(
         ownerId: patch.owner_id,
         reviewIntervalMonths: patch.review_interval_months,
         nextReviewOn: patch.next_review_on,
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedBy: actor.userId,
       })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)))
       .catch(numberTaken);
-    if (patch.number !== undefined) await recordNumberChange(tx, actor, doc.id, doc.number, patch.number, 'edit');
+    if (patch.number !== undefined) await recordNumberChange(tx, actor, doc.id, doc.number, patch.number, 'edit', now);
     await audit(
       tx,
       actor,
@@ -513,6 +527,7 @@ export async function updateDocument(
         before: { title: doc.title, number: doc.number, department_id: doc.departmentId },
         after: patch,
       },
+      now,
     );
   });
 }
@@ -533,6 +548,7 @@ export async function openDraft(
   tx: DbOrTx,
   actor: PolicyActor,
   doc: Doc,
+  now: Date,
   content?: string,
   summary?: string,
 ): Promise<Version> {
@@ -564,22 +580,24 @@ export async function openDraft(
       changeSummary: summary ?? '',
       authorId: actor.userId,
       updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   await tx
     .update(policyDocuments)
-    .set({ draftVersionId: draft!.id, updatedAt: new Date(), updatedBy: actor.userId })
+    .set({ draftVersionId: draft!.id, updatedAt: now, updatedBy: actor.userId })
     .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
-  await audit(tx, actor, 'version_started', { type: 'policy_document', id: doc.id }, { version: draft!.version });
+  await audit(tx, actor, 'version_started', { type: 'policy_document', id: doc.id }, { version: draft!.version }, now);
   return draft!;
 }
 
-export async function newVersion(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<void> {
+export async function newVersion(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
   await db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);
-    await openDraft(tx, actor, fresh);
+    await openDraft(tx, actor, fresh, now);
   });
 }
 
@@ -589,6 +607,7 @@ export async function saveDraft(
   actor: PolicyActor,
   documentId: number,
   body: { content: string; change_summary: string; base_revision: number },
+  now: Date,
 ) {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
@@ -598,7 +617,7 @@ export async function saveDraft(
   const content = sanitizeHtml(body.content);
   return db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);
-    const draft = await openDraft(tx, actor, fresh);
+    const draft = await openDraft(tx, actor, fresh, now);
     if (draft.state !== 'draft') {
       throw new AppError('CONFLICT', 'This version is out for review or signature; it cannot be edited now.');
     }
@@ -616,20 +635,20 @@ export async function saveDraft(
         content,
         changeSummary: body.change_summary,
         revision: draft.revision + 1,
-        updatedAt: new Date(),
+        updatedAt: now,
         updatedBy: actor.userId,
       })
       .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, draft.id)))
       .returning();
     await tx
       .update(policyDocuments)
-      .set({ updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
     if (fresh.currentVersionId === null) await refreshSearchText(tx, actor.projectId, doc.id);
     // One audit event per save would flood the log with autosaves: the first save of a revision run is enough
     // to know who edited; every save is still in the version's revision counter and updated_by.
     if (draft.revision === 0 || draft.updatedBy !== actor.userId) {
-      await audit(tx, actor, 'draft_edited', { type: 'policy_document', id: doc.id }, { version: draft.version });
+      await audit(tx, actor, 'draft_edited', { type: 'policy_document', id: doc.id }, { version: draft.version }, now);
     }
     return {
       version_id: saved!.id,
@@ -657,13 +676,13 @@ export async function compareVersions(
 
 // ---------------------------------------------------------------- archive
 
-export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<void> {
+export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'This policy is already archived.');
   await db.transaction(async (tx) => {
     await tx
       .update(policyDocuments)
-      .set({ status: 'archived', archivedAt: new Date(), archivedBy: actor.userId, updatedAt: new Date() })
+      .set({ status: 'archived', archivedAt: now, archivedBy: actor.userId, updatedAt: now })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
     await audit(
       tx,
@@ -675,12 +694,13 @@ export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId
         title: doc.title,
         status_before: doc.status,
       },
+      now,
     );
   });
 }
 
 /** Back from the archive: published again if it had a current version, else a draft. Keeps its number when free. */
-export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<string> {
+export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<string> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status !== 'archived') throw new AppError('CONFLICT', 'This policy is not archived.');
   return db.transaction(async (tx) => {
@@ -693,14 +713,14 @@ export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId
         .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.number, number), live));
       if (holder) {
         message = `"${doc.title}" is back without a number: ${number} now belongs to "${holder.title}". Assign a new number under Numbering.`;
-        await recordNumberChange(tx, actor, doc.id, number, null, 'restore');
+        await recordNumberChange(tx, actor, doc.id, number, null, 'restore', now);
         number = null;
       }
     }
     const status = doc.currentVersionId !== null ? 'published' : 'draft';
     await tx
       .update(policyDocuments)
-      .set({ status, number, archivedAt: null, archivedBy: null, updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ status, number, archivedAt: null, archivedBy: null, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
     await audit(
       tx,
@@ -712,13 +732,14 @@ export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId
         number_after: number,
         status,
       },
+      now,
     );
     return message;
   });
 }
 
 /** An earlier version's text becomes the new draft (never while another draft is open: nothing is overwritten). */
-export async function restoreVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number) {
+export async function restoreVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number, now: Date) {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive first.');
   const old = await loadVersion(db, actor, documentId, versionId);
@@ -730,8 +751,15 @@ export async function restoreVersion(db: DbOrTx, actor: PolicyActor, documentId:
         'This policy already has a draft in progress. Finish that draft, or copy the text you need from the old version into it.',
       );
     }
-    await openDraft(tx, actor, fresh, old.content, `Restored from version ${old.version}.`);
-    await audit(tx, actor, 'version_restored', { type: 'policy_document', id: doc.id }, { from_version: old.version });
+    await openDraft(tx, actor, fresh, now, old.content, `Restored from version ${old.version}.`);
+    await audit(
+      tx,
+      actor,
+      'version_restored',
+      { type: 'policy_document', id: doc.id },
+      { from_version: old.version },
+      now,
+    );
   });
 }
 

@@ -21,6 +21,7 @@ async function storeOnce(
   db: DbOrTx,
   actor: PolicyActor,
   file: { contentType: string; data: Buffer; fileName?: string },
+  now: Date,
 ): Promise<number> {
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   const [existing] = await db
@@ -42,6 +43,7 @@ async function storeOnce(
     data: file.data,
     createdBy: actor.userId,
     fileName: file.fileName ?? '',
+    createdAt: now,
   });
 }
 
@@ -59,8 +61,10 @@ function kindOf(data: Buffer) {
   return kind;
 }
 
-async function convert(db: DbOrTx, actor: PolicyActor, data: Buffer) {
-  const result = await convertDocx(data, async (image) => fileUrl(actor.projectId, await storeOnce(db, actor, image)));
+async function convert(db: DbOrTx, actor: PolicyActor, data: Buffer, now: Date) {
+  const result = await convertDocx(data, async (image) =>
+    fileUrl(actor.projectId, await storeOnce(db, actor, image, now)),
+  );
   // The Word title becomes the policy's title; left in the text it would be a second page title.
   const html = sanitizeHtml(result.html).replace(/^\s*<h1>([\s\S]*?)<\/h1>/, (heading, inner: string) =>
     htmlToText(inner) === result.title.trim() ? '' : heading,
@@ -72,13 +76,13 @@ async function convert(db: DbOrTx, actor: PolicyActor, data: Buffer) {
   return { ...result, html };
 }
 
-export async function convertUpload(db: DbOrTx, actor: PolicyActor, data: Buffer) {
+export async function convertUpload(db: DbOrTx, actor: PolicyActor, data: Buffer, now: Date) {
   if (kindOf(data) !== 'docx') {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only Word (.docx) files can be converted. A PDF is kept as it is.', {
       file: ['Only Word (.docx) files can be converted. A PDF is kept as it is.'],
     });
   }
-  const result = await convert(db, actor, data);
+  const result = await convert(db, actor, data, now);
   await audit(
     db,
     actor,
@@ -88,6 +92,7 @@ export async function convertUpload(db: DbOrTx, actor: PolicyActor, data: Buffer
       bytes: data.length,
       images: result.images,
     },
+    now,
   );
   return result;
 }
@@ -106,6 +111,7 @@ export async function uploadDocument(
   db: DbOrTx,
   actor: PolicyActor,
   upload: { data: Buffer; fileName: string; idempotencyKey: string | null; fields: Partial<DocumentCreate> },
+  now: Date,
 ): Promise<{ documentId: number; replayed: boolean }> {
   const replay = async (tx: DbOrTx) => {
     if (!upload.idempotencyKey) return null;
@@ -125,7 +131,7 @@ export async function uploadDocument(
   if (earlier !== null) return { documentId: earlier, replayed: true };
 
   const kind = kindOf(upload.data);
-  const converted = kind === 'docx' ? await convert(db, actor, upload.data) : null;
+  const converted = kind === 'docx' ? await convert(db, actor, upload.data, now) : null;
   const title = upload.fields.title || converted?.title || withoutExtension(upload.fileName) || 'Untitled policy';
   return db.transaction(async (tx) => {
     if (upload.idempotencyKey) {
@@ -134,11 +140,16 @@ export async function uploadDocument(
       const raced = await replay(tx);
       if (raced !== null) return { documentId: raced, replayed: true };
     }
-    const sourceFileId = await storeOnce(tx, actor, {
-      contentType: POLICY_UPLOAD_TYPES[kind],
-      data: upload.data,
-      fileName: upload.fileName.slice(0, 200),
-    });
+    const sourceFileId = await storeOnce(
+      tx,
+      actor,
+      {
+        contentType: POLICY_UPLOAD_TYPES[kind],
+        data: upload.data,
+        fileName: upload.fileName.slice(0, 200),
+      },
+      now,
+    );
     const documentId = await insertDocument(
       tx,
       actor,
@@ -151,6 +162,7 @@ export async function uploadDocument(
         next_review_on: null,
         content: '',
       },
+      now,
       {
         content: converted?.html ?? '',
         sourceFileId,
@@ -163,6 +175,7 @@ export async function uploadDocument(
         userId: actor.userId,
         key: upload.idempotencyKey,
         documentId,
+        createdAt: now,
       });
     }
     return { documentId, replayed: false };

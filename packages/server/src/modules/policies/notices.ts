@@ -20,6 +20,8 @@ export async function sendNotices(
   mailer: Mailer,
   projectId: number,
   notices: readonly Notice[],
+  /** The app clock's time: the notifications' and the email log's. */
+  now: Date,
   log?: (error: unknown) => void,
 ): Promise<void> {
   for (const notice of notices) {
@@ -32,6 +34,7 @@ export async function sendNotices(
       message: notice.message,
       link: notice.link,
       email: { mailer, subject: notice.subject },
+      now,
     }).catch((error) => log?.(error));
   }
 }

@@ -35,32 +35,32 @@ export async function usedNumbers(db: DbOrTx, projectId: number): Promise<string
 }
 
 /** Rewrites numbers in two steps, so a swap (1.2 <-> 1.3) never trips the uniqueness index half-way. */
-async function writeNumbers(tx: DbOrTx, projectId: number, changes: { id: number; to: string | null }[]) {
+async function writeNumbers(tx: DbOrTx, projectId: number, changes: { id: number; to: string | null }[], now: Date) {
   if (changes.length === 0) return;
   const ids = changes.map((c) => c.id);
   const where = and(eq(policyDocuments.projectId, projectId), inArray(policyDocuments.id, ids));
-  await tx.update(policyDocuments).set({ number: null }).where(where);
+  await tx.update(policyDocuments).set({ number: null, updatedAt: now }).where(where);
   const values = sql.join(
     changes.map((c) => sql`(${c.id}::int, ${c.to}::text)`),
     sql`, `,
   );
   await tx.execute(sql`
-    update policy_documents d set number = v.number, updated_at = now()
+    update policy_documents d set number = v.number, updated_at = ${now}
       from (values ${values}) as v(id, number)
      where d.id = v.id and d.project_id = ${projectId}`);
 }
 
-export async function updateNumbering(db: DbOrTx, actor: PolicyActor, body: NumberingUpdate) {
+export async function updateNumbering(db: DbOrTx, actor: PolicyActor, body: NumberingUpdate, now: Date) {
   await db.transaction(async (tx) => {
     // One numbering change at a time per project: assignments and moves read, plan and write under this lock.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy_numbering'), ${actor.projectId})`);
-    if (body.scheme) await saveScheme(tx, actor, body.scheme);
-    if (body.assignments?.length) await assignNumbers(tx, actor, body.assignments);
+    if (body.scheme) await saveScheme(tx, actor, body.scheme, now);
+    if (body.assignments?.length) await assignNumbers(tx, actor, body.assignments, now);
   });
   return numberingOverview(db, actor.projectId);
 }
 
-async function saveScheme(tx: DbOrTx, actor: PolicyActor, scheme: NumberingScheme) {
+async function saveScheme(tx: DbOrTx, actor: PolicyActor, scheme: NumberingScheme, now: Date) {
   const before = await loadScheme(tx, actor.projectId);
   const [deepest] = await tx
     .select({
@@ -76,7 +76,7 @@ async function saveScheme(tx: DbOrTx, actor: PolicyActor, scheme: NumberingSchem
     levels: scheme.levels,
     departmentPrefixes: scheme.department_prefixes,
     prefixSeparator: scheme.prefix_separator,
-    updatedAt: new Date(),
+    updatedAt: now,
     updatedBy: actor.userId,
   };
   await tx
@@ -89,10 +89,16 @@ async function saveScheme(tx: DbOrTx, actor: PolicyActor, scheme: NumberingSchem
     'numbering_scheme_changed',
     { type: 'project', id: actor.projectId },
     { before, after: scheme },
+    now,
   );
 }
 
-async function assignNumbers(tx: DbOrTx, actor: PolicyActor, assignments: NonNullable<NumberingUpdate['assignments']>) {
+async function assignNumbers(
+  tx: DbOrTx,
+  actor: PolicyActor,
+  assignments: NonNullable<NumberingUpdate['assignments']>,
+  now: Date,
+) {
   const scheme = await loadScheme(tx, actor.projectId);
   const docs = await liveNumbers(tx, actor.projectId);
   const byId = new Map(docs.map((d) => [d.id, d]));
@@ -123,10 +129,10 @@ async function assignNumbers(tx: DbOrTx, actor: PolicyActor, assignments: NonNul
   const changes = assignments
     .filter((a) => byId.get(a.document_id)!.number !== a.number)
     .map((a) => ({ id: a.document_id, from: byId.get(a.document_id)!.number, to: a.number }));
-  await writeNumbers(tx, actor.projectId, changes);
-  for (const c of changes) await recordNumberChange(tx, actor, c.id, c.from, c.to, 'assign');
+  await writeNumbers(tx, actor.projectId, changes, now);
+  for (const c of changes) await recordNumberChange(tx, actor, c.id, c.from, c.to, 'assign', now);
   if (changes.length) {
-    await audit(tx, actor, 'numbers_assigned', { type: 'project', id: actor.projectId }, { changes });
+    await audit(tx, actor, 'numbers_assigned', { type: 'project', id: actor.projectId }, { changes }, now);
   }
 }
 
@@ -146,6 +152,7 @@ export async function moveDocument(
   db: DbOrTx,
   actor: PolicyActor,
   body: { document_id: number; parent: string; index: number; expected: { id: number; from: string; to: string }[] },
+  now: Date,
 ) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy_numbering'), ${actor.projectId})`);
@@ -172,8 +179,8 @@ export async function moveDocument(
         throw new AppError('VALIDATION_FAILED', message, { parent: [message] });
       }
     }
-    await writeNumbers(tx, actor.projectId, plan.changes);
-    for (const c of plan.changes) await recordNumberChange(tx, actor, c.id, c.from, c.to, 'move');
+    await writeNumbers(tx, actor.projectId, plan.changes, now);
+    for (const c of plan.changes) await recordNumberChange(tx, actor, c.id, c.from, c.to, 'move', now);
     if (plan.changes.length) {
       await audit(
         tx,
@@ -186,6 +193,7 @@ export async function moveDocument(
           changes: plan.changes.slice(0, 500),
           count: plan.changes.length,
         },
+        now,
       );
     }
     return { changes: plan.changes };

@@ -38,8 +38,10 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
-  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[]) =>
-    sendNotices(db, app.mailer, projectId, notices, (error) => request.log.error({ err: error }, 'Notice not sent'));
+  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[], now: Date) =>
+    sendNotices(db, app.mailer, projectId, notices, now, (error) =>
+      request.log.error({ err: error }, 'Notice not sent'),
+    );
 
   for (const [path, list, section, summary] of [
     ['eligible-users/unassigned', 'unassigned', 'policy-users', 'Members who do not take part in policy management'],
@@ -79,7 +81,7 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'policy-users');
-      return { users: await assignPolicyUsers(db, a, request.body.user_ids) };
+      return { users: await assignPolicyUsers(db, a, request.body.user_ids, app.clock.now()) };
     },
   );
 
@@ -98,8 +100,9 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'policy-users');
       const notices: Notice[] = [];
-      const users = await replacePolicyUsers(db, a, request.body.user_ids, notices);
-      await send(request, a.projectId, notices);
+      const now = app.clock.now();
+      const users = await replacePolicyUsers(db, a, request.body.user_ids, now, notices);
+      await send(request, a.projectId, notices, now);
       return { users };
     },
   );
@@ -119,8 +122,9 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'edit-main-role');
       const notices: Notice[] = [];
-      const person = await setMainRole(db, a, request.params.userId, request.body.main_role, notices);
-      await send(request, a.projectId, notices);
+      const now = app.clock.now();
+      const person = await setMainRole(db, a, request.params.userId, request.body.main_role, now, notices);
+      await send(request, a.projectId, notices, now);
       return person;
     },
   );
@@ -140,8 +144,9 @@ export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'assign-main-role');
       const notices: Notice[] = [];
-      await setMainRoles(db, a, request.body.items, notices);
-      await send(request, a.projectId, notices);
+      const now = app.clock.now();
+      await setMainRoles(db, a, request.body.items, now, notices);
+      await send(request, a.projectId, notices, now);
       return { users: await listPeople(db, a.projectId, 'assigned-main-role') };
     },
   );

@@ -70,12 +70,14 @@ async function requireMembers(db: DbOrTx, projectId: number, userIds: number[], 
   }
 }
 
-export async function assignPolicyUsers(db: DbOrTx, actor: PolicyActor, userIds: number[]) {
+export async function assignPolicyUsers(db: DbOrTx, actor: PolicyActor, userIds: number[], now: Date) {
   await requireMembers(db, actor.projectId, userIds, 'user_ids');
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(policyUsers)
-      .values(userIds.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId })))
+      .values(
+        userIds.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId, createdAt: now })),
+      )
       .onConflictDoNothing()
       .returning({ userId: policyUsers.userId });
     if (added.length) {
@@ -87,6 +89,7 @@ export async function assignPolicyUsers(db: DbOrTx, actor: PolicyActor, userIds:
         {
           user_ids: added.map((row) => row.userId),
         },
+        now,
       );
     }
   });
@@ -97,7 +100,13 @@ export async function assignPolicyUsers(db: DbOrTx, actor: PolicyActor, userIds:
  * The whole list of policy users: those left out stop taking part and lose their policy main role and department
  * roles (open rounds follow; their notices go to `notices`, to send after commit).
  */
-export async function replacePolicyUsers(db: DbOrTx, actor: PolicyActor, userIds: number[], notices: Notice[] = []) {
+export async function replacePolicyUsers(
+  db: DbOrTx,
+  actor: PolicyActor,
+  userIds: number[],
+  now: Date,
+  notices: Notice[] = [],
+) {
   await requireMembers(db, actor.projectId, userIds, 'user_ids');
   const wanted = new Set(userIds);
   if (!actor.isSuperadmin && !wanted.has(actor.userId)) {
@@ -133,15 +142,17 @@ export async function replacePolicyUsers(db: DbOrTx, actor: PolicyActor, userIds
             inArray(projectMemberRoles.userId, removed),
           ),
         );
-      for (const userId of removed) notices.push(...(await pruneDepartmentRoles(tx, actor, userId)));
+      for (const userId of removed) notices.push(...(await pruneDepartmentRoles(tx, actor, userId, now)));
     }
     if (added.length) {
       await tx
         .insert(policyUsers)
-        .values(added.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId })));
+        .values(
+          added.map((userId) => ({ projectId: actor.projectId, userId, createdBy: actor.userId, createdAt: now })),
+        );
     }
     if (removed.length || added.length) {
-      await audit(tx, actor, 'users_updated', { type: 'project', id: actor.projectId }, { added, removed });
+      await audit(tx, actor, 'users_updated', { type: 'project', id: actor.projectId }, { added, removed }, now);
     }
   });
   return listPeople(db, actor.projectId, 'assigned');
@@ -155,6 +166,7 @@ export async function setMainRoles(
   db: DbOrTx,
   actor: PolicyActor,
   items: MainRoleBulk['items'],
+  now: Date,
   notices: Notice[] = [],
 ) {
   const people = new Map((await listPeople(db, actor.projectId, 'assigned')).map((p) => [p.id, p]));
@@ -171,7 +183,14 @@ export async function setMainRoles(
     await db.transaction(async (tx) => {
       for (const item of changes) {
         notices.push(
-          ...(await writeMainRoles(tx, actor.projectId, item.user_id, { policy_management: item.main_role }, actor)),
+          ...(await writeMainRoles(
+            tx,
+            actor.projectId,
+            item.user_id,
+            { policy_management: item.main_role },
+            actor,
+            now,
+          )),
         );
       }
       await audit(
@@ -186,6 +205,7 @@ export async function setMainRoles(
             to: item.main_role,
           })),
         },
+        now,
       );
     });
   }
@@ -198,6 +218,7 @@ export async function setMainRole(
   actor: PolicyActor,
   userId: number,
   mainRole: string | null,
+  now: Date,
   notices: Notice[] = [],
 ) {
   const people = await listPeople(db, actor.projectId, 'assigned');
@@ -210,6 +231,7 @@ export async function setMainRole(
     db,
     actor,
     [{ user_id: userId, main_role: mainRole as MainRoleBulk['items'][number]['main_role'] }],
+    now,
     notices,
   );
   return (await listPeople(db, actor.projectId, 'assigned')).find((p) => p.id === userId)!;

@@ -119,7 +119,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'insert-department');
-      return reply.status(201).send(await createDepartment(db, a, request.body));
+      return reply.status(201).send(await createDepartment(db, a, request.body, app.clock.now()));
     },
   );
 
@@ -137,7 +137,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'edit-department');
-      return updateDepartment(db, a, request.params.departmentId, request.body);
+      return updateDepartment(db, a, request.params.departmentId, request.body, app.clock.now());
     },
   );
 
@@ -154,7 +154,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'edit-department');
-      await deleteDepartment(db, a, request.params.departmentId);
+      await deleteDepartment(db, a, request.params.departmentId, app.clock.now());
       return reply.status(204).send();
     },
   );
@@ -192,7 +192,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'numbering');
-      return updateNumbering(db, a, request.body);
+      return updateNumbering(db, a, request.body, app.clock.now());
     },
   );
 
@@ -244,7 +244,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'dnd');
-      return moveDocument(db, a, request.body);
+      return moveDocument(db, a, request.body, app.clock.now());
     },
   );
 
@@ -285,7 +285,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      const id = await createDocument(db, a, request.body);
+      const id = await createDocument(db, a, request.body, app.clock.now());
       return reply.status(201).send(await loadDetail(db, a, id));
     },
   );
@@ -356,7 +356,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      await updateDocument(db, a, request.params.documentId, request.body);
+      await updateDocument(db, a, request.params.documentId, request.body, app.clock.now());
       return loadDetail(db, a, request.params.documentId);
     },
   );
@@ -377,7 +377,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      return saveDraft(db, a, request.params.documentId, request.body);
+      return saveDraft(db, a, request.params.documentId, request.body, app.clock.now());
     },
   );
 
@@ -394,7 +394,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      await newVersion(db, a, request.params.documentId);
+      await newVersion(db, a, request.params.documentId, app.clock.now());
       return loadDetail(db, a, request.params.documentId);
     },
   );
@@ -429,7 +429,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      await restoreVersion(db, a, request.params.documentId, request.params.versionId);
+      await restoreVersion(db, a, request.params.documentId, request.params.versionId, app.clock.now());
       return loadDetail(db, a, request.params.documentId);
     },
   );
@@ -465,7 +465,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, ARCHIVE_DOCUMENTS);
-      await archiveDocument(db, a, request.params.documentId);
+      await archiveDocument(db, a, request.params.documentId, app.clock.now());
       return loadDetail(db, a, request.params.documentId);
     },
   );
@@ -483,7 +483,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, ARCHIVE_DOCUMENTS);
-      const message = await restoreDocument(db, a, request.params.documentId);
+      const message = await restoreDocument(db, a, request.params.documentId, app.clock.now());
       return { document: await loadDetail(db, a, request.params.documentId), message };
     },
   );
@@ -534,7 +534,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'convert');
       const upload = await readUpload(request);
-      return convertUpload(db, a, upload.data);
+      return convertUpload(db, a, upload.data, app.clock.now());
     },
   );
 
@@ -558,12 +558,17 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readUpload(request);
       const fields = uploadFieldsSchema.safeParse(upload.fields);
       if (!fields.success) throw validationFailed(fields.error.issues);
-      const result = await uploadDocument(db, a, {
-        data: upload.data,
-        fileName: upload.fileName,
-        idempotencyKey: key ?? null,
-        fields: fields.data,
-      });
+      const result = await uploadDocument(
+        db,
+        a,
+        {
+          data: upload.data,
+          fileName: upload.fileName,
+          idempotencyKey: key ?? null,
+          fields: fields.data,
+        },
+        app.clock.now(),
+      );
       return reply.status(result.replayed ? 200 : 201).send(await loadDetail(db, a, result.documentId));
     },
   );

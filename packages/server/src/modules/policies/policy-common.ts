@@ -27,12 +27,14 @@ export async function personRef(db: DbOrTx, userId: number | null): Promise<{ id
   return row ?? null;
 }
 
+/** Records a policy change (`policy.<action>`); `at` is the app clock's time of the change. */
 export function audit(
   tx: DbOrTx,
   actor: PolicyActor,
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ) {
   return recordAudit(tx, {
     action: `policy.${action}`,
@@ -43,6 +45,7 @@ export function audit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 

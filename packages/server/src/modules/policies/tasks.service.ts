@@ -1,4 +1,4 @@
-import { type MyTasks, REVIEW_DUE_SOON_DAYS, type ReviewDue, type Task } from '@portal/shared';
+import { type MyTasks, READ_WITHIN_DAYS, REVIEW_DUE_SOON_DAYS, type ReviewDue, type Task } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type PolicyActor, seesDrafts } from '../../policies/policy-management.js';
@@ -61,8 +61,11 @@ async function requestTasks(db: DbOrTx, projectId: number, userId: number, kind:
   return rows.map(presentTask);
 }
 
-/** Published policies of the departments a user reads, whose current version they have not attested. */
-async function readTasks(db: DbOrTx, projectId: number, userId: number) {
+/**
+ * Published policies of the departments a user reads, whose current version they have not attested, each due
+ * READ_WITHIN_DAYS after its publication (overdue from the day after).
+ */
+async function readTasks(db: DbOrTx, projectId: number, userId: number, now: Date) {
   const { rows } = await db.execute<TaskRow>(sql`
     select ${taskColumns}, v.updated_at as since, null as comment
     from policy_department_roles dr
@@ -72,7 +75,12 @@ async function readTasks(db: DbOrTx, projectId: number, userId: number) {
     where dr.project_id = ${projectId} and dr.user_id = ${userId} and dr.role = 'reader' and d.status = 'published'
       and not exists (select 1 from policy_attestations a where a.version_id = v.id and a.user_id = ${userId})
     order by v.updated_at, d.id`);
-  return rows.map(presentTask);
+  const today = dayOf(now);
+  return rows.map((row) => {
+    const task = presentTask(row);
+    const dueOn = dayOf(new Date(new Date(task.since).getTime() + READ_WITHIN_DAYS * 86_400_000));
+    return { ...task, due_on: dueOn, overdue: dueOn < today };
+  });
 }
 
 /** Drafts the user wrote or owns that a reviewer or signer sent back, with the comment. */
@@ -156,7 +164,7 @@ export async function myTasks(db: DbOrTx, actor: PolicyActor, now: Date): Promis
   const [toReview, toSign, toRead, back, due] = await Promise.all([
     requestTasks(db, actor.projectId, actor.userId, 'review'),
     requestTasks(db, actor.projectId, actor.userId, 'signature'),
-    readTasks(db, actor.projectId, actor.userId),
+    readTasks(db, actor.projectId, actor.userId, now),
     seesDrafts(actor) ? sentBack(db, actor.projectId, actor.userId) : Promise.resolve([]),
     reviewsDue(db, actor.projectId, now, { ownerId: actor.userId }),
   ]);

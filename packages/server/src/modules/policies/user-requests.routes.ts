@@ -77,6 +77,7 @@ export const policyUserRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         a,
         a.projectId,
         { ...person, project_role: 'simple', main_roles: { policy_management: main_role } },
+        app.clock.now(),
         { refuseDuplicates: { memberHint: 'add them under Policy users.' } },
       );
       return reply.status(201).send(filed);

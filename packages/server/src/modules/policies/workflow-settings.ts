@@ -31,6 +31,7 @@ export async function saveWorkflowSettings(
   db: DbOrTx,
   actor: PolicyActor,
   settings: WorkflowSettings,
+  now: Date,
 ): Promise<WorkflowSettings> {
   await db.transaction(async (tx) => {
     const before = await loadWorkflowSettings(tx, actor.projectId);
@@ -38,7 +39,7 @@ export async function saveWorkflowSettings(
       defaultReviewIntervalMonths: settings.default_review_interval_months,
       signaturesRequired: settings.signatures_required,
       allowSelfSigning: settings.allow_self_signing,
-      updatedAt: new Date(),
+      updatedAt: now,
       updatedBy: actor.userId,
     };
     await tx
@@ -54,6 +55,7 @@ export async function saveWorkflowSettings(
         before,
         after: settings,
       },
+      now,
     );
   });
   return loadWorkflowSettings(db, actor.projectId);

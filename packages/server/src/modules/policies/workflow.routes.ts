@@ -61,8 +61,10 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
-  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[]) =>
-    sendNotices(db, app.mailer, projectId, notices, (error) => request.log.error({ err: error }, 'Notice not sent'));
+  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[], now: Date) =>
+    sendNotices(db, app.mailer, projectId, notices, now, (error) =>
+      request.log.error({ err: error }, 'Notice not sent'),
+    );
 
   app.get(
     `${P}/documents/:documentId/workflow`,
@@ -95,7 +97,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      await send(request, a.projectId, await sendToReview(db, a, request.params.documentId, request.body.comment));
+      const now = app.clock.now();
+      await send(
+        request,
+        a.projectId,
+        await sendToReview(db, a, request.params.documentId, request.body.comment, now),
+        now,
+      );
       return loadWorkflow(db, a, request.params.documentId);
     },
   );
@@ -114,7 +122,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, EDIT_DOCUMENTS);
-      await send(request, a.projectId, await withdraw(db, a, request.params.documentId, request.body.comment));
+      const now = app.clock.now();
+      await send(
+        request,
+        a.projectId,
+        await withdraw(db, a, request.params.documentId, request.body.comment, now),
+        now,
+      );
       return loadWorkflow(db, a, request.params.documentId);
     },
   );
@@ -133,8 +147,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'documents');
-      const notices = await review(db, a, request.params.documentId, request.body, app.clock.now());
-      await send(request, a.projectId, notices);
+      const now = app.clock.now();
+      const notices = await review(db, a, request.params.documentId, request.body, now);
+      await send(request, a.projectId, notices, now);
       return loadWorkflow(db, a, request.params.documentId);
     },
   );
@@ -154,12 +169,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'documents');
       const method = await checkSignerCredentials(app, request, request.body);
+      const evidence = evidenceOf(app, request);
       const signed = await signVersion(db, a, request.params.documentId, {
         versionId: request.body.version_id,
         method,
-        evidence: evidenceOf(app, request),
+        evidence,
       });
-      await send(request, a.projectId, signed.notices);
+      await send(request, a.projectId, signed.notices, evidence.now);
       return loadWorkflow(db, a, request.params.documentId);
     },
   );
@@ -178,7 +194,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'documents');
-      await send(request, a.projectId, await decline(db, a, request.params.documentId, request.body, app.clock.now()));
+      const now = app.clock.now();
+      await send(request, a.projectId, await decline(db, a, request.params.documentId, request.body, now), now);
       return loadWorkflow(db, a, request.params.documentId);
     },
   );
@@ -267,7 +284,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'admin-dashboard');
-      return saveWorkflowSettings(db, a, request.body);
+      return saveWorkflowSettings(db, a, request.body, app.clock.now());
     },
   );
 
@@ -349,12 +366,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         action === 'sign'
           ? checkSigningBatch(app, request, a.projectId, request.body.batch_token, request.body.document_ids)
           : undefined;
+      const evidence = evidenceOf(app, request);
       const { results, notices } = await runBulk(db, a, action, request.body.document_ids, {
-        evidence: evidenceOf(app, request),
+        evidence,
         ...(method ? { method } : {}),
         log: (error) => request.log.error({ err: error }, 'Bulk item failed'),
       });
-      await send(request, a.projectId, notices);
+      await send(request, a.projectId, notices, evidence.now);
       return { results };
     },
   );

@@ -173,6 +173,7 @@ async function recordEvent(
   version: Version,
   action: WorkflowAction | 'published' | 'new_version' | 'reassigned',
   comment: string | null,
+  now: Date,
 ) {
   await tx.insert(policyWorkflowEvents).values({
     projectId: actor.projectId,
@@ -181,12 +182,12 @@ async function recordEvent(
     actorId: actor.userId,
     action,
     comment: comment || null,
+    createdAt: now,
   });
 }
 
 /** Moves the working version (and a never-published document with it) to `state`. */
-async function moveVersion(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Version, state: VersionState) {
-  const now = new Date();
+async function moveVersion(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Version, state: VersionState, now: Date) {
   await tx
     .update(policyVersions)
     .set({ state, updatedAt: now, updatedBy: actor.userId })
@@ -200,7 +201,15 @@ async function moveVersion(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Ve
   version.state = state;
 }
 
-async function askPeople(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Version, kind: Kind, userIds: number[]) {
+async function askPeople(
+  tx: DbOrTx,
+  actor: PolicyActor,
+  doc: Doc,
+  version: Version,
+  kind: Kind,
+  userIds: number[],
+  now: Date,
+) {
   if (!userIds.length) return;
   await tx
     .insert(policyWorkflowRequests)
@@ -212,14 +221,14 @@ async function askPeople(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Vers
         round: version.round,
         kind,
         userId,
+        createdAt: now,
       })),
     )
     .onConflictDoNothing();
 }
 
 /** Ends the round: open requests are withdrawn and the round's signatures voided (kept, marked void). */
-async function closeRound(tx: DbOrTx, actor: PolicyActor, version: Version, reason: string) {
-  const now = new Date();
+async function closeRound(tx: DbOrTx, actor: PolicyActor, version: Version, reason: string, now: Date) {
   await tx
     .update(policyWorkflowRequests)
     .set({ status: 'withdrawn', decidedAt: now })
@@ -265,10 +274,11 @@ async function toSignature(
   doc: Doc,
   version: Version,
   settings: WorkflowSettings,
+  now: Date,
 ): Promise<Notice[]> {
-  await moveVersion(tx, actor, doc, version, 'pending_signature');
+  await moveVersion(tx, actor, doc, version, 'pending_signature', now);
   const signers = await peopleToAsk(tx, actor.projectId, doc, version, 'signature', settings);
-  await askPeople(tx, actor, doc, version, 'signature', signers);
+  await askPeople(tx, actor, doc, version, 'signature', signers, now);
   return [
     {
       userIds: signers,
@@ -291,7 +301,7 @@ async function settle(
   if (version.state === 'in_review') {
     const live = (await requestsOf(tx, actor.projectId, version, 'review')).filter((r) => r.status !== 'withdrawn');
     if (live.length > 0 && live.every((r) => r.status === 'approved')) {
-      return toSignature(tx, actor, doc, version, settings);
+      return toSignature(tx, actor, doc, version, settings, now);
     }
     return [];
   }
@@ -357,7 +367,7 @@ async function publish(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Versio
     })
     .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
   await refreshSearchText(tx, actor.projectId, doc.id);
-  await recordEvent(tx, actor, doc, version, 'published', null);
+  await recordEvent(tx, actor, doc, version, 'published', null, now);
   await audit(
     tx,
     actor,
@@ -369,6 +379,7 @@ async function publish(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Versio
       content_sha256: hash,
       effective_on: effective,
     },
+    now,
   );
   const readers = await departmentPeople(tx, actor.projectId, doc.departmentId, 'reader');
   const link = documentLink(actor.projectId, doc.id);
@@ -419,7 +430,7 @@ function refuseState(action: WorkflowAction, version: Version) {
 }
 
 /** An author sends the draft to the department's reviewers (a new round). */
-export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: number, comment: string) {
+export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: number, comment: string, now: Date) {
   return step(db, actor, documentId, async (tx, doc, version, settings) => {
     refuseState('send_to_review', version);
     const problems = await workflowProblems(tx, actor.projectId, doc, version, settings);
@@ -429,10 +440,10 @@ export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: n
       .update(policyVersions)
       .set({ round: version.round })
       .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, version.id)));
-    await moveVersion(tx, actor, doc, version, 'in_review');
+    await moveVersion(tx, actor, doc, version, 'in_review', now);
     const reviewers = await peopleToAsk(tx, actor.projectId, doc, version, 'review', settings);
-    await askPeople(tx, actor, doc, version, 'review', reviewers);
-    await recordEvent(tx, actor, doc, version, 'send_to_review', comment);
+    await askPeople(tx, actor, doc, version, 'review', reviewers, now);
+    await recordEvent(tx, actor, doc, version, 'send_to_review', comment, now);
     await audit(
       tx,
       actor,
@@ -443,6 +454,7 @@ export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: n
         round: version.round,
         reviewers,
       },
+      now,
     );
     const who = await actorName(tx, actor);
     return [
@@ -457,7 +469,7 @@ export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: n
 }
 
 /** An author takes the version back to draft; the round's requests are withdrawn and its signatures voided. */
-export async function withdraw(db: DbOrTx, actor: PolicyActor, documentId: number, comment: string) {
+export async function withdraw(db: DbOrTx, actor: PolicyActor, documentId: number, comment: string, now: Date) {
   return step(db, actor, documentId, async (tx, doc, version) => {
     refuseState('withdraw', version);
     const waiting = (
@@ -466,9 +478,9 @@ export async function withdraw(db: DbOrTx, actor: PolicyActor, documentId: numbe
       .filter((r) => r.status === 'pending')
       .map((r) => r.userId);
     const who = await actorName(tx, actor);
-    await closeRound(tx, actor, version, `Withdrawn by ${who}: ${comment}`);
-    await moveVersion(tx, actor, doc, version, 'draft');
-    await recordEvent(tx, actor, doc, version, 'withdraw', comment);
+    await closeRound(tx, actor, version, `Withdrawn by ${who}: ${comment}`, now);
+    await moveVersion(tx, actor, doc, version, 'draft', now);
+    await recordEvent(tx, actor, doc, version, 'withdraw', comment, now);
     await audit(
       tx,
       actor,
@@ -479,6 +491,7 @@ export async function withdraw(db: DbOrTx, actor: PolicyActor, documentId: numbe
         round: version.round,
         comment,
       },
+      now,
     );
     return [
       {
@@ -518,17 +531,18 @@ export async function review(db: DbOrTx, actor: PolicyActor, documentId: number,
         decidedAt: now,
       })
       .where(eq(policyWorkflowRequests.id, request.id));
-    await recordEvent(tx, actor, doc, version, body.decision, body.comment);
+    await recordEvent(tx, actor, doc, version, body.decision, body.comment, now);
     await audit(
       tx,
       actor,
       body.decision === 'approve' ? 'review_approved' : 'changes_requested',
       { type: 'policy_document', id: doc.id },
       { version: version.version, round: version.round, comment: body.comment || null },
+      now,
     );
     if (body.decision === 'request_changes') {
-      await closeRound(tx, actor, version, `Changes requested by ${who}.`);
-      await moveVersion(tx, actor, doc, version, 'draft');
+      await closeRound(tx, actor, version, `Changes requested by ${who}.`, now);
+      await moveVersion(tx, actor, doc, version, 'draft', now);
       return [
         {
           userIds: authors(doc, version),
@@ -558,6 +572,7 @@ export async function signVersion(
   documentId: number,
   input: SignInput,
 ): Promise<{ outcome: 'done' | 'already_done'; notices: Notice[] }> {
+  const { now } = input.evidence;
   await documentOf(db, actor, documentId);
   return db.transaction(async (tx) => {
     const doc = await lockDocument(tx, actor, documentId);
@@ -601,7 +616,7 @@ export async function signVersion(
         round: version.round,
         signerId: actor.userId,
         signerName: signer?.name ?? '',
-        signedAt: input.evidence.now,
+        signedAt: now,
         ip: input.evidence.ip,
         userAgent: input.evidence.userAgent,
         contentSha256: hash,
@@ -613,9 +628,9 @@ export async function signVersion(
     if (!inserted.length) return { outcome: 'already_done' as const, notices: [] };
     await tx
       .update(policyWorkflowRequests)
-      .set({ status: 'signed', decidedAt: input.evidence.now })
+      .set({ status: 'signed', decidedAt: now })
       .where(eq(policyWorkflowRequests.id, request.id));
-    await recordEvent(tx, actor, doc, version, 'sign', null);
+    await recordEvent(tx, actor, doc, version, 'sign', null, now);
     await audit(
       tx,
       actor,
@@ -629,10 +644,11 @@ export async function signVersion(
         method: input.method,
         signature_id: inserted[0]!.id,
       },
+      now,
     );
     return {
       outcome: 'done' as const,
-      notices: await settle(tx, actor, doc, version, settings, input.evidence.now),
+      notices: await settle(tx, actor, doc, version, settings, now),
     };
   });
 }
@@ -657,9 +673,9 @@ export async function decline(
       .update(policyWorkflowRequests)
       .set({ status: 'declined', comment: body.comment, decidedAt: now })
       .where(eq(policyWorkflowRequests.id, request.id));
-    await closeRound(tx, actor, version, `Declined by ${who}: ${body.comment}`);
-    await moveVersion(tx, actor, doc, version, 'draft');
-    await recordEvent(tx, actor, doc, version, 'decline', body.comment);
+    await closeRound(tx, actor, version, `Declined by ${who}: ${body.comment}`, now);
+    await moveVersion(tx, actor, doc, version, 'draft', now);
+    await recordEvent(tx, actor, doc, version, 'decline', body.comment, now);
     await audit(
       tx,
       actor,
@@ -670,6 +686,7 @@ export async function decline(
         round: version.round,
         comment: body.comment,
       },
+      now,
     );
     return [
       {
@@ -690,6 +707,7 @@ export async function attest(
   versionId: number,
   evidence: Evidence,
 ): Promise<'done' | 'already_done'> {
+  const { now } = evidence;
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'This policy is archived: there is nothing to read.');
   if (doc.currentVersionId === null) throw new AppError('CONFLICT', 'This policy is not published yet.');
@@ -708,14 +726,21 @@ export async function attest(
         documentId: doc.id,
         versionId,
         userId: actor.userId,
-        attestedAt: evidence.now,
+        attestedAt: now,
         ip: evidence.ip,
         userAgent: evidence.userAgent,
       })
       .onConflictDoNothing()
       .returning({ id: policyAttestations.id });
     if (!inserted.length) return 'already_done' as const;
-    await audit(tx, actor, 'document_attested', { type: 'policy_document', id: doc.id }, { version_id: versionId });
+    await audit(
+      tx,
+      actor,
+      'document_attested',
+      { type: 'policy_document', id: doc.id },
+      { version_id: versionId },
+      now,
+    );
     return 'done' as const;
   });
 }
@@ -725,6 +750,7 @@ export async function startNewVersion(
   db: DbOrTx,
   actor: PolicyActor,
   documentId: number,
+  now: Date,
 ): Promise<'done' | 'already_done'> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive first.');
@@ -750,14 +776,23 @@ export async function startNewVersion(
         changeSummary: '',
         authorId: actor.userId,
         updatedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     await tx
       .update(policyDocuments)
-      .set({ draftVersionId: draft!.id, updatedAt: new Date(), updatedBy: actor.userId })
+      .set({ draftVersionId: draft!.id, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
-    await recordEvent(tx, actor, fresh, draft!, 'new_version', null);
-    await audit(tx, actor, 'version_started', { type: 'policy_document', id: doc.id }, { version: draft!.version });
+    await recordEvent(tx, actor, fresh, draft!, 'new_version', null, now);
+    await audit(
+      tx,
+      actor,
+      'version_started',
+      { type: 'policy_document', id: doc.id },
+      { version: draft!.version },
+      now,
+    );
     return 'done' as const;
   });
 }
@@ -773,6 +808,7 @@ export async function afterDepartmentRolesChanged(
   tx: DbOrTx,
   actor: PolicyActor,
   departmentId: number,
+  now: Date,
 ): Promise<Notice[]> {
   const open = await tx
     .select({ documentId: policyDocuments.id })
@@ -802,12 +838,12 @@ export async function afterDepartmentRolesChanged(
     if (gone.length) {
       await tx
         .update(policyWorkflowRequests)
-        .set({ status: 'withdrawn', decidedAt: new Date() })
+        .set({ status: 'withdrawn', decidedAt: now })
         .where(and(eq(policyWorkflowRequests.projectId, actor.projectId), inArray(policyWorkflowRequests.id, gone)));
     }
-    await askPeople(tx, actor, doc, version, kind, added);
+    await askPeople(tx, actor, doc, version, kind, added, now);
     if (!gone.length && !added.length) continue;
-    await recordEvent(tx, actor, doc, version, 'reassigned', null);
+    await recordEvent(tx, actor, doc, version, 'reassigned', null, now);
     await audit(
       tx,
       actor,
@@ -819,6 +855,7 @@ export async function afterDepartmentRolesChanged(
         added,
         withdrawn_request_ids: gone,
       },
+      now,
     );
     notices.push({
       userIds: added,
@@ -829,7 +866,7 @@ export async function afterDepartmentRolesChanged(
       link: documentLink(actor.projectId, doc.id),
       subject: `${kind === 'review' ? 'Policy to review' : 'Policy to sign'}: ${documentName(doc)}`,
     });
-    notices.push(...(await settle(tx, actor, doc, version, settings, new Date())));
+    notices.push(...(await settle(tx, actor, doc, version, settings, now)));
   }
   return notices;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_APP_KEY, useTestApp } from '../../../test/app.js';
+import { TEST_PASSWORD } from '../../../test/factories.js';
 import { workflowProject } from '../../../test/workflow-kit.js';
 import {
   auditEvents,
@@ -181,7 +182,19 @@ describe('policy workflow', () => {
 
     // Readers get a read task; attesting twice records once; a stale version is refused.
     expect(ctx.mailbox.last(s.people.reader.email)?.subject).toBe('Policy to read: Hand hygiene');
-    expect((await s.as.reader.get(`${s.base}/my-tasks`)).json().to_read).toMatchObject([{ id: doc.id, version: 1 }]);
+    const toRead = (await s.as.reader.get(`${s.base}/my-tasks`)).json().to_read;
+    expect(toRead).toMatchObject([{ id: doc.id, version: 1, overdue: false }]);
+    // Due 30 days after publication; overdue the day after, on the app's clock.
+    const dueOn = new Date(new Date(toRead[0].since).getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(toRead[0].due_on).toBe(dueOn);
+    const readNow = ctx.clock.now();
+    ctx.clock.advance(31 * 86_400_000);
+    // A month on, the reader signs in again (the session of today has ended).
+    const later = ctx.agent();
+    expect((await later.login(s.people.reader.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const late = await later.get(`${s.base}/my-tasks`);
+    ctx.clock.set(readNow);
+    expect(late.json().to_read).toMatchObject([{ id: doc.id, due_on: dueOn, overdue: true }]);
     const attested = await s.act(s.as.reader, doc.id, 'attest', { version_id: versionId });
     expect(attested.statusCode, attested.body).toBe(200);
     expect(attested.json().attestation).toMatchObject({ version_id: versionId, required: true });
@@ -400,7 +413,7 @@ describe('policy workflow', () => {
         .where(
           and(eq(policyDepartmentRoles.userId, s.people.reviewer2.id), eq(policyDepartmentRoles.role, 'reviewer')),
         );
-      return afterDepartmentRolesChanged(tx, actor, s.nursing.id);
+      return afterDepartmentRolesChanged(tx, actor, s.nursing.id, ctx.clock.now());
     });
     expect(notices.find((n) => n.subject.startsWith('Policy to sign'))?.userIds.sort()).toEqual(
       [s.people.signer1.id, s.people.signer2.id].sort(),
@@ -414,7 +427,7 @@ describe('policy workflow', () => {
       await tx
         .insert(policyDepartmentRoles)
         .values({ projectId: s.project.id, departmentId: s.nursing.id, userId: s.people.admin.id, role: 'signer' });
-      return afterDepartmentRolesChanged(tx, actor, s.nursing.id);
+      return afterDepartmentRolesChanged(tx, actor, s.nursing.id, ctx.clock.now());
     });
     expect(added[0]).toMatchObject({ userIds: [s.people.admin.id] });
     expect((await s.as.admin.get(`${s.base}/my-tasks`)).json().to_sign.map((t: { id: number }) => t.id)).toEqual([

@@ -154,7 +154,13 @@ interface Completion {
   usage?: { prompt_tokens?: number; completion_tokens?: number };
 }
 
-export async function refineSection(db: DbOrTx, actor: GeneratorActor, config: AssistConfig, input: RefineInput) {
+export async function refineSection(
+  db: DbOrTx,
+  actor: GeneratorActor,
+  config: AssistConfig,
+  input: RefineInput,
+  now: Date,
+) {
   // The template must be one this project may use; a standard must be one it lists.
   const { body } = await loadTemplateVersion(db, actor, input.template_version_id);
   const standard = input.standard ? await standardToAddress(db, actor.projectId, body.standards, input.standard) : null;
@@ -200,6 +206,7 @@ export async function refineSection(db: DbOrTx, actor: GeneratorActor, config: A
         durationMs: Date.now() - started,
         outcome,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning({ id: pgLlmCalls.id });
     await generatorAudit(
@@ -214,6 +221,7 @@ export async function refineSection(db: DbOrTx, actor: GeneratorActor, config: A
         model: config.model,
         outcome,
       },
+      now,
     );
     return rows;
   });
@@ -229,7 +237,13 @@ export async function refineSection(db: DbOrTx, actor: GeneratorActor, config: A
 }
 
 /** The author's decision on a suggestion, once (a second answer is a 409). */
-export async function decideSuggestion(db: DbOrTx, actor: GeneratorActor, callId: number, accepted: boolean) {
+export async function decideSuggestion(
+  db: DbOrTx,
+  actor: GeneratorActor,
+  callId: number,
+  accepted: boolean,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const [call] = await tx
       .select()
@@ -243,9 +257,16 @@ export async function decideSuggestion(db: DbOrTx, actor: GeneratorActor, callId
       .where(and(eq(pgLlmCalls.id, call.id), isNull(pgLlmCalls.accepted)))
       .returning({ id: pgLlmCalls.id });
     if (!updated) throw new AppError('CONFLICT', 'This suggestion was already answered.');
-    await generatorAudit(tx, actor, accepted ? 'assist_accepted' : 'assist_rejected', {
-      type: 'pg_llm_call',
-      id: call.id,
-    });
+    await generatorAudit(
+      tx,
+      actor,
+      accepted ? 'assist_accepted' : 'assist_rejected',
+      {
+        type: 'pg_llm_call',
+        id: call.id,
+      },
+      {},
+      now,
+    );
   });
 }

@@ -184,6 +184,7 @@ async function suggestLinks(
   documentId: number,
   refs: readonly StandardRef[],
   label: string,
+  now: Date,
 ): Promise<{ added: number; unmatched: string[] }> {
   if (!refs.length) return { added: 0, unmatched: [] };
   const nodes = (await standardNodes(tx, actor.projectId, refs)).filter((n) => n.assessed);
@@ -202,6 +203,7 @@ async function suggestLinks(
         targetId: documentId,
         note: `Suggested by the policy generator (${label}).`.slice(0, 500),
         createdBy: actor.userId,
+        createdAt: now,
       })),
     )
     .onConflictDoNothing()
@@ -230,7 +232,13 @@ async function currentPublished(db: DbOrTx, actor: GeneratorActor, versionId: nu
   return loaded;
 }
 
-export async function generatePolicy(db: DbOrTx, actor: GeneratorActor, profile: ProfileValues, input: GenerateInput) {
+export async function generatePolicy(
+  db: DbOrTx,
+  actor: GeneratorActor,
+  profile: ProfileValues,
+  input: GenerateInput,
+  now: Date,
+) {
   requireAuthor(actor);
   const { template, version, body } = await currentPublished(db, actor, input.template_version_id);
   const lookup = await answerLookup(db, actor.projectId);
@@ -250,6 +258,7 @@ export async function generatePolicy(db: DbOrTx, actor: GeneratorActor, profile:
         next_review_on: null,
         content: out.html,
       },
+      now,
       { changeSummary: `Generated from the template ${label}.` },
     );
     const [draft] = await tx
@@ -272,9 +281,10 @@ export async function generatePolicy(db: DbOrTx, actor: GeneratorActor, profile:
         versionId: draft!.id,
         contentHash: sha256(draft!.content),
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning({ id: pgGenerations.id });
-    const links = await suggestLinks(tx, actor, documentId, body.standards, label);
+    const links = await suggestLinks(tx, actor, documentId, body.standards, label, now);
     await generatorAudit(
       tx,
       actor,
@@ -288,6 +298,7 @@ export async function generatePolicy(db: DbOrTx, actor: GeneratorActor, profile:
         links_added: links.added,
         assisted: Object.keys(input.overrides ?? {}).length > 0,
       },
+      now,
     );
     return {
       document_id: documentId,
@@ -393,6 +404,7 @@ export async function regeneratePolicy(
   profile: ProfileValues,
   documentId: number,
   input: { template_version_id?: number; answers?: Answers },
+  now: Date,
 ) {
   requireAuthor(actor);
   const [last] = await db
@@ -451,7 +463,7 @@ export async function regeneratePolicy(
           content,
           changeSummary: summary,
           revision: draft!.revision + 1,
-          updatedAt: new Date(),
+          updatedAt: now,
           updatedBy: actor.userId,
         })
         .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, draft!.id)));
@@ -464,7 +476,7 @@ export async function regeneratePolicy(
             .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, doc.currentVersionId)))
         : [];
       before = current?.content ?? '';
-      draftId = (await openDraft(tx, actor, doc, content, summary)).id;
+      draftId = (await openDraft(tx, actor, doc, now, content, summary)).id;
     }
     await refreshSearchText(tx, actor.projectId, doc.id);
     const [saved] = await tx
@@ -486,10 +498,18 @@ export async function regeneratePolicy(
         versionId: draftId,
         contentHash: sha256(saved!.content),
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning({ id: pgGenerations.id });
-    await suggestLinks(tx, actor, doc.id, body.standards, `"${body.title}" version ${version.version}`);
-    await policyAudit(tx, actor, 'draft_edited', { type: 'policy_document', id: doc.id }, { version: saved!.version });
+    await suggestLinks(tx, actor, doc.id, body.standards, `"${body.title}" version ${version.version}`, now);
+    await policyAudit(
+      tx,
+      actor,
+      'draft_edited',
+      { type: 'policy_document', id: doc.id },
+      { version: saved!.version },
+      now,
+    );
     await generatorAudit(
       tx,
       actor,
@@ -501,6 +521,7 @@ export async function regeneratePolicy(
         generation_id: generation!.id,
         unresolved: out.unresolved,
       },
+      now,
     );
     const redline = redlineHtml(before, saved!.content);
     return {

@@ -57,6 +57,7 @@ export function generatorAudit(
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ): Promise<void> {
   return recordAudit(tx, {
     action: `policy_generator.${action}`,
@@ -67,6 +68,7 @@ export function generatorAudit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }
 

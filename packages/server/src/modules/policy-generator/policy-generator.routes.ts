@@ -98,7 +98,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await generatorProject(db, request, request.params.projectId);
-      return saveProfile(db, access, who(request, requireUser(request).id), request.body);
+      return saveProfile(db, access, who(request, requireUser(request).id), request.body, app.clock.now());
     },
   );
 
@@ -131,7 +131,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await generatorAccess(db, request, GENERATE);
-      return listTemplates(db, actor, await loadProfileValues(db, actor.projectId));
+      return listTemplates(db, actor, await loadProfileValues(db, actor.projectId), app.clock.now());
     },
   );
 
@@ -148,7 +148,8 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await generatorAccess(db, request, GENERATE);
-      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId));
+      const profile = await loadProfileValues(db, actor.projectId);
+      return templateDetail(db, actor, request.params.templateId, profile, app.clock.now());
     },
   );
 
@@ -183,8 +184,10 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
-      const id = await createTemplate(db, actor, request.body);
-      return reply.status(201).send(await templateDetail(db, actor, id, await loadProfileValues(db, actor.projectId)));
+      const now = app.clock.now();
+      const id = await createTemplate(db, actor, request.body, now);
+      const profile = await loadProfileValues(db, actor.projectId);
+      return reply.status(201).send(await templateDetail(db, actor, id, profile, now));
     },
   );
 
@@ -202,8 +205,9 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
-      await saveTemplateDraft(db, actor, request.params.templateId, request.body);
-      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId));
+      const now = app.clock.now();
+      await saveTemplateDraft(db, actor, request.params.templateId, request.body, now);
+      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId), now);
     },
   );
 
@@ -220,7 +224,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
-      await discardTemplateDraft(db, actor, request.params.templateId);
+      await discardTemplateDraft(db, actor, request.params.templateId, app.clock.now());
       return reply.status(204).send();
     },
   );
@@ -239,8 +243,9 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await generatorAccess(db, request, EDIT_TEMPLATES);
-      await publishTemplate(db, actor, request.params.templateId, request.body.note);
-      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId));
+      const now = app.clock.now();
+      await publishTemplate(db, actor, request.params.templateId, request.body.note, now);
+      return templateDetail(db, actor, request.params.templateId, await loadProfileValues(db, actor.projectId), now);
     },
   );
 
@@ -278,7 +283,8 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = await generatorAccess(db, request, GENERATE);
-      const result = await generatePolicy(db, actor, await loadProfileValues(db, actor.projectId), request.body);
+      const profile = await loadProfileValues(db, actor.projectId);
+      const result = await generatePolicy(db, actor, profile, request.body, app.clock.now());
       return reply.status(201).send(result);
     },
   );
@@ -331,6 +337,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
         await loadProfileValues(db, actor.projectId),
         request.params.documentId,
         request.body,
+        app.clock.now(),
       );
     },
   );
@@ -369,7 +376,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const config = requireAssist(assist);
-      return refineSection(db, await generatorAccess(db, request, GENERATE), config, request.body);
+      return refineSection(db, await generatorAccess(db, request, GENERATE), config, request.body, app.clock.now());
     },
   );
 
@@ -388,7 +395,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireAssist(assist);
       const actor = await generatorAccess(db, request, GENERATE);
-      await decideSuggestion(db, actor, request.params.callId, request.body.accepted);
+      await decideSuggestion(db, actor, request.params.callId, request.body.accepted, app.clock.now());
       return reply.status(204).send();
     },
   );

@@ -82,6 +82,7 @@ export async function saveProfile(
   access: ProjectAccess,
   who: { userId: number; ip: string | null; requestId: string | null },
   input: FacilityProfileInput,
+  now: Date,
 ): Promise<FacilityProfile> {
   if (!isProjectAdmin(access)) {
     throw new AppError('FORBIDDEN', 'Only project administrators can change the facility profile.');
@@ -96,7 +97,7 @@ export async function saveProfile(
     accreditors: [...new Set(input.accreditors)],
     ownerTitles: Object.fromEntries(Object.entries(input.owner_titles).filter(([, v]) => v)) as Record<string, string>,
     defaultReviewIntervalMonths: input.default_review_interval_months,
-    updatedAt: new Date(),
+    updatedAt: now,
     updatedBy: who.userId,
   };
   await db.transaction(async (tx) => {
@@ -110,6 +111,7 @@ export async function saveProfile(
       'profile_saved',
       { type: 'facility_profile', id: access.project.id },
       { ...input },
+      now,
     );
   });
   return readProfile(db, access);

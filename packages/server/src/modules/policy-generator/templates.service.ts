@@ -39,10 +39,10 @@ const synced = new WeakMap<object, Promise<void>>();
  * (the previous one is retired, generations keep theirs). Once per process and database; an advisory lock keeps
  * several instances starting together from inserting twice.
  */
-export function ensureLibrary(db: DbOrTx): Promise<void> {
+export function ensureLibrary(db: DbOrTx, now: Date): Promise<void> {
   let done = synced.get(db);
   if (!done) {
-    done = syncLibrary(db).catch((error) => {
+    done = syncLibrary(db, now).catch((error) => {
       synced.delete(db);
       throw error;
     });
@@ -51,7 +51,7 @@ export function ensureLibrary(db: DbOrTx): Promise<void> {
   return done;
 }
 
-async function syncLibrary(db: DbOrTx): Promise<void> {
+async function syncLibrary(db: DbOrTx, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy-generator-library'))`);
     for (const item of LIBRARY) {
@@ -61,7 +61,10 @@ async function syncLibrary(db: DbOrTx): Promise<void> {
         .from(pgTemplates)
         .where(and(isNull(pgTemplates.projectId), eq(pgTemplates.code, item.code)));
       if (!template) {
-        [template] = await tx.insert(pgTemplates).values({ code: item.code, builtin: true }).returning();
+        [template] = await tx
+          .insert(pgTemplates)
+          .values({ code: item.code, builtin: true, createdAt: now, updatedAt: now })
+          .returning();
       }
       const [latest] = await tx
         .select()
@@ -82,9 +85,11 @@ async function syncLibrary(db: DbOrTx): Promise<void> {
         body: item.body,
         bodyHash: hash,
         note: latest ? 'Updated with the product.' : 'Shipped with the product.',
-        publishedAt: new Date(),
+        publishedAt: now,
+        createdAt: now,
+        updatedAt: now,
       });
-      await tx.update(pgTemplates).set({ updatedAt: new Date() }).where(eq(pgTemplates.id, template!.id));
+      await tx.update(pgTemplates).set({ updatedAt: now }).where(eq(pgTemplates.id, template!.id));
     }
   });
 }
@@ -175,8 +180,8 @@ async function titlesOf(db: DbOrTx, templateIds: number[]): Promise<Map<number, 
   return titles;
 }
 
-export async function listTemplates(db: DbOrTx, actor: GeneratorActor, profile: ProfileValues) {
-  await ensureLibrary(db);
+export async function listTemplates(db: DbOrTx, actor: GeneratorActor, profile: ProfileValues, now: Date) {
+  await ensureLibrary(db, now);
   const templates = await db
     .select()
     .from(pgTemplates)
@@ -204,8 +209,9 @@ export async function templateDetail(
   actor: GeneratorActor,
   templateId: number,
   profile: ProfileValues,
+  now: Date,
 ): Promise<TemplateDetail> {
-  await ensureLibrary(db);
+  await ensureLibrary(db, now);
   const template = await templateOf(db, actor, templateId);
   const editor = canEdit(actor);
   const all = (await versionsOf(db, [template.id])).filter((v) => editor || v.version.status !== 'draft');
@@ -321,8 +327,9 @@ export async function createTemplate(
   db: DbOrTx,
   actor: GeneratorActor,
   input: { copy_of: number } | { title: string },
+  now: Date,
 ): Promise<number> {
-  await ensureLibrary(db);
+  await ensureLibrary(db, now);
   return db.transaction(async (tx) => {
     let body: TemplateBody;
     let derivedFromId: number | null = null;
@@ -353,7 +360,14 @@ export async function createTemplate(
     }
     const [template] = await tx
       .insert(pgTemplates)
-      .values({ projectId: actor.projectId, code, derivedFromId, createdBy: actor.userId })
+      .values({
+        projectId: actor.projectId,
+        code,
+        derivedFromId,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await tx.insert(pgTemplateVersions).values({
       projectId: actor.projectId,
@@ -363,6 +377,8 @@ export async function createTemplate(
       body,
       bodyHash: hashOf(body),
       createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     });
     await generatorAudit(
       tx,
@@ -370,6 +386,7 @@ export async function createTemplate(
       'template_created',
       { type: 'pg_template', id: template!.id },
       { code, derived_from_id: derivedFromId, title: body.title },
+      now,
     );
     return template!.id;
   });
@@ -380,6 +397,7 @@ export async function saveTemplateDraft(
   actor: GeneratorActor,
   templateId: number,
   input: TemplateBody,
+  now: Date,
 ): Promise<void> {
   const body = cleanBody(input);
   await db.transaction(async (tx) => {
@@ -391,7 +409,7 @@ export async function saveTemplateDraft(
     if (draft) {
       await tx
         .update(pgTemplateVersions)
-        .set({ body, bodyHash: hashOf(body), updatedAt: new Date() })
+        .set({ body, bodyHash: hashOf(body), updatedAt: now })
         .where(eq(pgTemplateVersions.id, draft.id));
     } else {
       const [last] = await tx
@@ -406,9 +424,11 @@ export async function saveTemplateDraft(
         body,
         bodyHash: hashOf(body),
         createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       });
     }
-    await tx.update(pgTemplates).set({ updatedAt: new Date() }).where(eq(pgTemplates.id, template.id));
+    await tx.update(pgTemplates).set({ updatedAt: now }).where(eq(pgTemplates.id, template.id));
     await generatorAudit(
       tx,
       actor,
@@ -420,6 +440,7 @@ export async function saveTemplateDraft(
         variables: body.variables.map((v) => v.key),
         standards: body.standards.length,
       },
+      now,
     );
   });
 }
@@ -438,6 +459,7 @@ export async function publishTemplate(
   actor: GeneratorActor,
   templateId: number,
   note: string,
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const template = await projectTemplate(tx, actor, templateId);
@@ -458,12 +480,12 @@ export async function publishTemplate(
       .set({
         status: 'published',
         note: note || 'First version.',
-        publishedAt: new Date(),
+        publishedAt: now,
         publishedBy: actor.userId,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(pgTemplateVersions.id, draft.id));
-    await tx.update(pgTemplates).set({ updatedAt: new Date() }).where(eq(pgTemplates.id, template.id));
+    await tx.update(pgTemplates).set({ updatedAt: now }).where(eq(pgTemplates.id, template.id));
     await generatorAudit(
       tx,
       actor,
@@ -473,12 +495,18 @@ export async function publishTemplate(
         version: draft.version,
         note,
       },
+      now,
     );
   });
 }
 
 /** Discards the draft; a template that was never published goes with it. Returns whether the template remains. */
-export async function discardTemplateDraft(db: DbOrTx, actor: GeneratorActor, templateId: number): Promise<boolean> {
+export async function discardTemplateDraft(
+  db: DbOrTx,
+  actor: GeneratorActor,
+  templateId: number,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const template = await projectTemplate(tx, actor, templateId);
     const draft = await draftOf(tx, template.id);
@@ -498,6 +526,7 @@ export async function discardTemplateDraft(db: DbOrTx, actor: GeneratorActor, te
         id: template.id,
       },
       { version: draft.version },
+      now,
     );
     return Boolean(other);
   });

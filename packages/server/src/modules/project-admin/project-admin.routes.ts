@@ -115,8 +115,11 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectId, actor } = await admin(request);
       const notices: Notice[] = [];
-      const member = await updateMember(db, projectId, request.params.userId, request.body, actor, notices);
-      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      const now = app.clock.now();
+      const member = await updateMember(db, projectId, request.params.userId, request.body, actor, now, notices);
+      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
+        request.log.error({ err }, 'Notice not sent'),
+      );
       return member;
     },
   );
@@ -135,8 +138,11 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { projectId, actor } = await admin(request);
       const notices: Notice[] = [];
-      await removeMember(db, projectId, request.params.userId, actor, notices);
-      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      const now = app.clock.now();
+      await removeMember(db, projectId, request.params.userId, actor, now, notices);
+      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
+        request.log.error({ err }, 'Notice not sent'),
+      );
       return reply.status(204).send();
     },
   );
@@ -172,7 +178,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId, actor } = await admin(request);
-      return reply.status(201).send(await fileUserRequest(db, actor, projectId, request.body));
+      return reply.status(201).send(await fileUserRequest(db, actor, projectId, request.body, app.clock.now()));
     },
   );
 
@@ -204,7 +210,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, actor } = await admin(request);
-      await updateProjectDetails(db, projectId, request.body, actor);
+      await updateProjectDetails(db, projectId, request.body, actor, app.clock.now());
       return loadProjectDetails(db, projectId);
     },
   );
@@ -224,7 +230,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, actor } = await admin(request);
-      await replaceLogo(db, projectId, request.body, actor);
+      await replaceLogo(db, projectId, request.body, actor, app.clock.now());
       return loadProjectDetails(db, projectId);
     },
   );
@@ -242,7 +248,7 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, actor } = await admin(request);
-      await removeLogo(db, projectId, actor);
+      await removeLogo(db, projectId, actor, app.clock.now());
       return loadProjectDetails(db, projectId);
     },
   );

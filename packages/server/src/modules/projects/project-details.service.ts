@@ -41,6 +41,7 @@ export async function updateProjectDetails(
   projectId: number,
   changes: { name?: string; facility_name?: string; address?: string; phone?: string; email?: string },
   actor: Actor,
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -51,7 +52,7 @@ export async function updateProjectDetails(
         address: changes.address,
         phone: changes.phone,
         email: changes.email,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(projects.id, projectId));
     await recordAudit(tx, {
@@ -63,6 +64,7 @@ export async function updateProjectDetails(
       data: { changes },
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
   });
 }
@@ -78,6 +80,7 @@ export async function replaceLogo(
   projectId: number,
   upload: { content_type: (typeof LOGO_TYPES)[number]; data: string },
   actor: Actor,
+  now: Date,
 ): Promise<void> {
   const data = decodeLogo(upload);
   await db.transaction(async (tx) => {
@@ -87,8 +90,9 @@ export async function replaceLogo(
       contentType: upload.content_type,
       data,
       createdBy: actor.userId,
+      createdAt: now,
     });
-    await tx.update(projects).set({ logoFileId: fileId, updatedAt: new Date() }).where(eq(projects.id, projectId));
+    await tx.update(projects).set({ logoFileId: fileId, updatedAt: now }).where(eq(projects.id, projectId));
     if (project.logoFileId) await deleteFile(tx, project.logoFileId);
     await recordAudit(tx, {
       action: 'project.logo_replace',
@@ -99,15 +103,16 @@ export async function replaceLogo(
       data: { content_type: upload.content_type, size: data.length },
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
   });
 }
 
-export async function removeLogo(db: Database, projectId: number, actor: Actor): Promise<void> {
+export async function removeLogo(db: Database, projectId: number, actor: Actor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
     if (!project.logoFileId) return;
-    await tx.update(projects).set({ logoFileId: null, updatedAt: new Date() }).where(eq(projects.id, projectId));
+    await tx.update(projects).set({ logoFileId: null, updatedAt: now }).where(eq(projects.id, projectId));
     await deleteFile(tx, project.logoFileId);
     await recordAudit(tx, {
       action: 'project.logo_remove',
@@ -117,6 +122,7 @@ export async function removeLogo(db: Database, projectId: number, actor: Actor):
       subjectId: projectId,
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
   });
 }

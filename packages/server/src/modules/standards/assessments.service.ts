@@ -158,7 +158,7 @@ export async function frameworkNodes(db: DbOrTx, frameworkId: number) {
 }
 
 /** POST /assessments: the wizard's answer becomes an assessment with one row per assessable element. */
-export async function createAssessment(db: Database, actor: StandardsActor, input: StdAssessmentCreate) {
+export async function createAssessment(db: Database, actor: StandardsActor, input: StdAssessmentCreate, now: Date) {
   requireStandardsAdmin(actor);
   await ensureBuiltInFrameworks(db);
   const framework = await loadFramework(db, actor.projectId, input.framework_id);
@@ -200,6 +200,7 @@ export async function createAssessment(db: Database, actor: StandardsActor, inpu
         surveyWindowStart: input.survey_window_start,
         surveyWindowEnd: input.survey_window_end,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning();
     for (let i = 0; i < elements.length; i += 500) {
@@ -215,6 +216,7 @@ export async function createAssessment(db: Database, actor: StandardsActor, inpu
             naJustification: reason ?? '',
             ownerId: ownerOf.get(node.id) ?? null,
             updatedBy: actor.userId,
+            updatedAt: now,
           };
         }),
       );
@@ -229,6 +231,7 @@ export async function createAssessment(db: Database, actor: StandardsActor, inpu
             nodeId: item.node_id,
             userId: item.user_id,
             createdBy: actor.userId,
+            createdAt: now,
           })),
         )
         .onConflictDoNothing();
@@ -246,6 +249,7 @@ export async function createAssessment(db: Database, actor: StandardsActor, inpu
         not_applicable: input.not_applicable.map((item) => item.node_id),
         owners: input.owners,
       },
+      now,
     );
     return { id: assessment!.id };
   });

@@ -42,6 +42,7 @@ export async function binderPdf(
       programs: data.programs.size,
       pages,
     },
+    now,
   );
   return { filename: `survey-binder-${fileSlug(data.node.refId)}-${isoDay(now)}.pdf`, stream: doc, pages };
 }
@@ -62,6 +63,7 @@ export async function gapReportPdf(
     'gap_report_exported',
     { type: 'std_assessment', id: data.assessment.id },
     { rows: data.rows.length, format: 'pdf' },
+    now,
   );
   return {
     filename: `gap-report-${fileSlug(data.assessment.name.toLowerCase())}-${isoDay(now)}.pdf`,

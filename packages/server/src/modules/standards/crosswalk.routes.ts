@@ -48,7 +48,7 @@ export const standardsCrosswalkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       bodyLimit: 1_500_000,
     },
-    async (request) => importCrosswalk(db, await actor(request), request.body),
+    async (request) => importCrosswalk(db, await actor(request), request.body, app.clock.now()),
   );
 
   app.post(
@@ -65,6 +65,8 @@ export const standardsCrosswalkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await upgradeAssessment(db, await actor(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await upgradeAssessment(db, await actor(request), request.params.id, request.body, app.clock.now())),
   );
 };

@@ -177,6 +177,7 @@ export async function importCrosswalk(
   db: Database,
   actor: StandardsActor,
   input: StdCrosswalkImport,
+  now: Date,
 ): Promise<StdCrosswalkImported> {
   requireStandardsAdmin(actor);
   await ensureBuiltInFrameworks(db);
@@ -228,6 +229,7 @@ export async function importCrosswalk(
           targetNodeId: row.targetNodeId,
           relationship: row.relationship,
           rationale: row.rationale,
+          createdAt: now,
         })),
       );
     }
@@ -250,6 +252,7 @@ export async function importCrosswalk(
         replaced: removed.length,
         relationships: byRelationship,
       },
+      now,
     );
     return { mappings: rows.length };
   });
@@ -359,6 +362,7 @@ export async function upgradeAssessment(
   actor: StandardsActor,
   assessmentId: number,
   input: StdUpgrade,
+  now: Date,
 ): Promise<{ id: number }> {
   requireStandardsAdmin(actor);
   await ensureBuiltInFrameworks(db);
@@ -436,6 +440,7 @@ export async function upgradeAssessment(
       observation: '',
       carriedFrom: '',
       updatedBy: actor.userId,
+      updatedAt: now,
     };
     // The old elements this one maps to, through its strongest kind of link only.
     const candidates = (linksTo.get(node.id) ?? []).filter((link) => reqOf.has(link.oldId));
@@ -520,6 +525,7 @@ export async function upgradeAssessment(
         surveyWindowEnd: old.surveyWindowEnd,
         upgradedFromId: old.id,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning();
     for (let i = 0; i < values.length; i += 500) {
@@ -537,6 +543,7 @@ export async function upgradeAssessment(
             nodeId: lead.nodeId,
             userId: lead.userId,
             createdBy: actor.userId,
+            createdAt: now,
           })),
         )
         .onConflictDoNothing();
@@ -565,6 +572,7 @@ export async function upgradeAssessment(
           targetId: link.targetId,
           note: link.note,
           createdBy: actor.userId,
+          createdAt: now,
         })),
     );
     let linksCarried = 0;
@@ -594,6 +602,7 @@ export async function upgradeAssessment(
         leads: leads.length,
         links_carried: linksCarried,
       },
+      now,
     );
     return { id: assessment!.id };
   });

@@ -289,7 +289,7 @@ export async function updateElement(
         ...(assessed ? { lastReviewedAt: now, lastReviewedBy: actor.userId } : {}),
       })
       .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.id, req.id)));
-    await standardsAudit(tx, actor, 'element_updated', { type: 'std_req_assessment', id: req.id }, { changes });
+    await standardsAudit(tx, actor, 'element_updated', { type: 'std_req_assessment', id: req.id }, { changes }, now);
   });
   return getElement(db, actor, id, now);
 }
@@ -314,6 +314,7 @@ export async function updateWording(
         guidance: input.guidance,
         publicUrl: input.public_url,
         updatedBy: actor.userId,
+        updatedAt: now,
       })
       .onConflictDoUpdate({
         target: [stdNodeLocal.projectId, stdNodeLocal.nodeId],
@@ -334,6 +335,7 @@ export async function updateWording(
         changes: ['Facility wording changed'],
         node_id: req.nodeId,
       },
+      now,
     );
   });
   return getElement(db, actor, id, now);
@@ -352,7 +354,7 @@ export async function addComment(
     if (!(await abilitiesFor(tx, actor, req)).comment) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
     const [comment] = await tx
       .insert(stdComments)
-      .values({ projectId: actor.projectId, reqAssessmentId: req.id, authorId: actor.userId, body })
+      .values({ projectId: actor.projectId, reqAssessmentId: req.id, authorId: actor.userId, body, createdAt: now })
       .returning({ id: stdComments.id });
     await standardsAudit(
       tx,
@@ -363,6 +365,7 @@ export async function addComment(
         changes: ['Comment added'],
         comment_id: comment!.id,
       },
+      now,
     );
   });
   return getElement(db, actor, id, now);
@@ -418,6 +421,7 @@ export async function bulkUpdate(db: Database, actor: StandardsActor, input: Std
           owner_id: input.owner_id,
           due_date: input.due_date,
         },
+        now,
       );
     }
   });

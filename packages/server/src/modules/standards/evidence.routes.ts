@@ -111,7 +111,7 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeEvidence(db, await actor(request), request.params.id);
+      await removeEvidence(db, await actor(request), request.params.id, now());
       return reply.status(204).send();
     },
   );

@@ -295,6 +295,7 @@ async function insertEvidence(
     status: StdEvidenceStatus;
     expiresOn: string | null;
   },
+  now: Date,
   extra: Record<string, unknown> = {},
 ) {
   const [row] = await tx
@@ -305,6 +306,8 @@ async function insertEvidence(
       ...values,
       createdBy: actor.userId,
       updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: stdEvidence.id });
   await standardsAudit(
@@ -321,6 +324,7 @@ async function insertEvidence(
       ...extra,
       changes: [describeNew(values)],
     },
+    now,
   );
 }
 
@@ -347,6 +351,7 @@ export async function addEvidence(
         status: newStatus(input.status, review),
         expiresOn: input.expires_on,
       },
+      now,
       input.kind === 'link' ? { url: input.url } : {},
     );
   });
@@ -372,6 +377,7 @@ export async function addFileEvidence(
       data: upload.data,
       createdBy: actor.userId,
       fileName: file.name,
+      createdAt: now,
     });
     await insertEvidence(
       tx,
@@ -386,6 +392,7 @@ export async function addFileEvidence(
         status,
         expiresOn: fields.expires_on,
       },
+      now,
       { file_id: fileId, file_name: file.name, size: upload.data.length, content_type: file.contentType },
     );
   });
@@ -443,6 +450,7 @@ export async function updateEvidence(
         ...(expiresOn !== row.expiresOn ? { expires_on: { from: row.expiresOn, to: expiresOn } } : {}),
         changes,
       },
+      now,
     );
     return req.id;
   });
@@ -450,7 +458,7 @@ export async function updateEvidence(
 }
 
 /** DELETE /evidence/{id}: the evidence and its stored file. */
-export async function removeEvidence(db: Database, actor: StandardsActor, id: number): Promise<void> {
+export async function removeEvidence(db: Database, actor: StandardsActor, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await loadEvidence(tx, actor.projectId, id, true);
     const { req } = await evidenceAccess(tx, actor, row.reqAssessmentId);
@@ -468,6 +476,7 @@ export async function removeEvidence(db: Database, actor: StandardsActor, id: nu
         status: row.status,
         changes: [`Evidence removed: ${row.title}`],
       },
+      now,
     );
   });
 }
@@ -713,6 +722,7 @@ export async function unsafeReopenExpiredEvidence(db: Database, now: Date): Prom
             `Evidence expired: ${fresh.map((t) => t.title).join(', ')}; back to ${STD_STATUS_LABELS.in_review}`,
           ],
         },
+        now,
       );
       return true;
     });

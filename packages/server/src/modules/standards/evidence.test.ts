@@ -570,7 +570,8 @@ describe('standards evidence', () => {
   // ---------------------------------------------------------------------------------------------- the job
 
   it('sends done elements with expired evidence back to review once, and leaves the rest alone', async () => {
-    ctx.clock.set(TODAY);
+    // Set up before the job's runs (the 26th and the 27th): the element's history lists its events by their time.
+    ctx.clock.set(new Date('2026-11-25T12:00:00Z'));
     const s = await standardsSetup(ctx);
     const done = { result: 'compliant', status: 'done' } as const;
     for (const ref of ['GOV.1.1', 'GOV.1.2', 'IC.1.1', 'IC.1.2'] as const) {

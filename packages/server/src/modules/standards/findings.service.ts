@@ -170,6 +170,8 @@ export async function createFinding(
         dueDate: due,
         createdBy: actor.userId,
         updatedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: stdFindings.id });
     await standardsAudit(
@@ -183,6 +185,7 @@ export async function createFinding(
           `Finding recorded (${input.likelihood} likelihood, ${input.scope} scope${input.immediate_threat ? ', immediate threat' : ''}), due ${due}`,
         ],
       },
+      now,
     );
     return finding!.id;
   });
@@ -319,6 +322,7 @@ export async function updateFinding(
         finding_id: row.id,
         changes: [`Finding ${row.id} changed (${input.likelihood} likelihood, ${input.scope} scope), due ${due}`],
       },
+      now,
     );
   });
   return getFinding(db, actor, id, now);
@@ -400,6 +404,7 @@ export async function savePlan(
           `Plan of finding ${row.id} saved (${input.actions.filter((a) => a.done).length} of ${input.actions.length} actions done)`,
         ],
       },
+      now,
     );
   });
   return getFinding(db, actor, id, now);
@@ -459,6 +464,7 @@ async function setClosed(
       close ? 'finding_closed' : 'finding_reopened',
       { type: 'std_req_assessment', id: row.reqAssessmentId },
       { finding_id: row.id, note, changes: [`Finding ${row.id} ${close ? 'closed' : 'reopened'}: ${note}`] },
+      now,
     );
   });
 }
@@ -526,6 +532,7 @@ export async function unsafeCloseSustainedFindings(db: Database, now: Date): Pro
           latest: sustain.latest,
           changes: [`Finding ${row.id} closed automatically`],
         },
+        now,
       );
       return true;
     });

@@ -196,6 +196,7 @@ export async function importFramework(
   db: Database,
   actor: StandardsActor,
   input: StdFrameworkImport,
+  now: Date,
 ): Promise<StdFramework> {
   requireStandardsAdmin(actor);
   // A copyrighted publisher's framework keeps identifiers only, whatever the form said.
@@ -219,6 +220,7 @@ export async function importFramework(
             : 'The facility’s own text, visible inside this project only.',
         publicUrl: input.public_url || null,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning();
@@ -238,6 +240,7 @@ export async function importFramework(
         text_policy: input.text_policy,
         rows: rows.length,
       },
+      now,
     );
     return framework.id;
   });

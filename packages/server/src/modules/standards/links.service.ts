@@ -211,7 +211,7 @@ export async function linksOfTarget(db: DbOrTx, actor: LinkActor, type: StdLinkT
 }
 
 /** POST /links */
-export async function createLink(db: Database, actor: LinkActor, input: StdLinkInput): Promise<StdLink> {
+export async function createLink(db: Database, actor: LinkActor, input: StdLinkInput, now: Date): Promise<StdLink> {
   const node = await requireProjectNode(db, actor.projectId, input.node_id);
   const label = await targetLabel(db, actor.projectId, input.target_type, input.target_id);
   await requireNodeLinkable(db, actor, node.id);
@@ -225,6 +225,7 @@ export async function createLink(db: Database, actor: LinkActor, input: StdLinkI
         targetId: input.target_id,
         note: input.note,
         createdBy: actor.userId,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: traceLinks.id });
@@ -243,6 +244,7 @@ export async function createLink(db: Database, actor: LinkActor, input: StdLinkI
         target_id: input.target_id,
         changes: [`Linked ${TARGET_APP[input.target_type].label} ${label}`],
       },
+      now,
     );
     return link.id;
   });
@@ -261,7 +263,7 @@ export async function loadLink(db: DbOrTx, projectId: number, id: number) {
 }
 
 /** DELETE /links/{id} */
-export async function deleteLink(db: Database, actor: LinkActor, id: number): Promise<void> {
+export async function deleteLink(db: Database, actor: LinkActor, id: number, now: Date): Promise<void> {
   const link = await loadLink(db, actor.projectId, id);
   await requireNodeLinkable(db, actor, link.nodeId);
   await db.transaction(async (tx) => {
@@ -277,6 +279,7 @@ export async function deleteLink(db: Database, actor: LinkActor, id: number): Pr
         target_id: link.targetId,
         changes: [`Unlinked ${TARGET_APP[link.targetType as StdLinkTarget].label} #${link.targetId}`],
       },
+      now,
     );
   });
 }

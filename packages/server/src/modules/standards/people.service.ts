@@ -83,6 +83,7 @@ export async function setMemberRole(
   actor: StandardsActor,
   userId: number,
   role: StdRole | null,
+  now: Date,
 ): Promise<StdMember> {
   requireStandardsAdmin(actor);
   const member = (await memberRows(db, actor.projectId)).find((row) => row.userId === userId);
@@ -100,13 +101,13 @@ export async function setMemberRole(
     } else {
       await tx
         .insert(stdMembers)
-        .values({ projectId: actor.projectId, userId, role, updatedBy: actor.userId })
+        .values({ projectId: actor.projectId, userId, role, updatedBy: actor.userId, createdAt: now })
         .onConflictDoUpdate({
           target: [stdMembers.projectId, stdMembers.userId],
           set: { role, updatedBy: actor.userId },
         });
     }
-    await standardsAudit(tx, actor, 'role_changed', { type: 'user', id: userId }, { from: member.role, to: role });
+    await standardsAudit(tx, actor, 'role_changed', { type: 'user', id: userId }, { from: member.role, to: role }, now);
   });
   return toMember({ ...member, role });
 }
@@ -178,6 +179,7 @@ export async function assign(
   actor: StandardsActor,
   assessmentId: number,
   input: { node_id: number; lead_id?: number | null; owner_id?: number | null },
+  now: Date,
 ): Promise<StdAssignments> {
   if (!mayAssign(actor)) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
   const assessment = await loadAssessment(db, actor.projectId, assessmentId);
@@ -217,6 +219,7 @@ export async function assign(
           nodeId: input.node_id,
           userId: input.lead_id,
           createdBy: actor.userId,
+          createdAt: now,
         });
       }
     }
@@ -227,7 +230,7 @@ export async function assign(
         .set({
           ownerId: input.owner_id,
           version: sql`${stdReqAssessments.version} + 1`,
-          updatedAt: new Date(),
+          updatedAt: now,
           updatedBy: actor.userId,
         })
         .where(
@@ -251,6 +254,7 @@ export async function assign(
         owner_id: input.owner_id,
         elements: changed,
       },
+      now,
     );
   });
   return assignments(db, actor, assessment.id);

@@ -197,6 +197,7 @@ export async function gapReportCsv(
     {
       rows: report.rows.length,
     },
+    now,
   );
   return {
     filename: `gap-report-${fileSlug(report.assessment.name.toLowerCase())}-${isoDay(now)}.csv`,

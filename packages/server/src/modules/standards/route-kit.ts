@@ -38,13 +38,14 @@ export const actorFor =
   (request: FastifyRequest & { params: { projectId: number } }): Promise<StandardsActor> =>
     standardsAccess(db, requireUser(request), request, request.params.projectId);
 
-/** Records a standards change (`standards.<action>`) in the transaction of the change. */
+/** Records a standards change (`standards.<action>`) in the transaction of the change, at `at` (the clock's). */
 export function standardsAudit(
   tx: DbOrTx,
   actor: { userId: number | null; projectId: number; ip: string | null; requestId: string | null },
   action: string,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
+  at?: Date,
 ): Promise<void> {
   return recordAudit(tx, {
     action: `standards.${action}`,
@@ -55,5 +56,6 @@ export function standardsAudit(
     data,
     ip: actor.ip,
     requestId: actor.requestId,
+    ...(at ? { at } : {}),
   });
 }

@@ -120,7 +120,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       bodyLimit: 3_000_000,
     },
-    async (request, reply) => reply.status(201).send(await importFramework(db, await actor(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await importFramework(db, await actor(request), request.body, now())),
   );
 
   app.get(
@@ -149,7 +150,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: stdCreatedSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAssessment(db, await actor(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createAssessment(db, await actor(request), request.body, now())),
   );
 
   app.get(
@@ -193,7 +195,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stdAssignmentsSchema, ...errors },
       },
     },
-    async (request) => assign(db, await actor(request), request.params.id, request.body),
+    async (request) => assign(db, await actor(request), request.params.id, request.body, now()),
   );
 
   app.get(
@@ -296,7 +298,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stdMemberSchema, ...errors },
       },
     },
-    async (request) => setMemberRole(db, await actor(request), request.params.userId, request.body.role),
+    async (request) => setMemberRole(db, await actor(request), request.params.userId, request.body.role, now()),
   );
 
   app.get(
@@ -389,7 +391,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.projectId,
         request.body.target_type,
       );
-      return reply.status(201).send(await createLink(db, access, request.body));
+      return reply.status(201).send(await createLink(db, access, request.body, now()));
     },
   );
 
@@ -410,7 +412,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project } = await projectAccess(db, user, request.params.projectId);
       const link = await loadLink(db, project.id, request.params.id);
       const access = await linkAccess(db, user, request, project.id, link.targetType as StdLinkTarget);
-      await deleteLink(db, access, link.id);
+      await deleteLink(db, access, link.id, now());
       return reply.status(204).send();
     },
   );

@@ -124,6 +124,8 @@ export async function createTracer(
         summary: input.summary,
         createdBy: actor.userId,
         updatedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: stdTracers.id });
     await standardsAudit(
@@ -136,6 +138,7 @@ export async function createTracer(
         title: input.title,
         traced_on: input.traced_on,
       },
+      now,
     );
     return tracer!.id;
   });
@@ -168,7 +171,14 @@ export async function updateTracer(
         updatedBy: actor.userId,
       })
       .where(and(eq(stdTracers.projectId, actor.projectId), eq(stdTracers.id, tracer.id)));
-    await standardsAudit(tx, actor, 'tracer_updated', { type: 'std_tracer', id: tracer.id }, { title: input.title });
+    await standardsAudit(
+      tx,
+      actor,
+      'tracer_updated',
+      { type: 'std_tracer', id: tracer.id },
+      { title: input.title },
+      now,
+    );
   });
   return getTracer(db, actor, id, now);
 }

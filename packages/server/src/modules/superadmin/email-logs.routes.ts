@@ -117,6 +117,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const entry = await one(request.params.emailId);
       if (entry.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed email can be sent again.');
+      const now = app.clock.now();
       await recordAudit(db, {
         action: 'email.resend',
         projectId: entry.project?.id ?? null,
@@ -126,9 +127,10 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { to: entry.to, subject: entry.subject },
         ip: request.ip,
         requestId: request.id,
+        at: now,
       });
       // A second failure is recorded on the entry; the answer shows it.
-      await app.mailer.resend(entry.id).catch((error) => request.log.warn({ err: error }, 'resend failed'));
+      await app.mailer.resend(entry.id, now).catch((error) => request.log.warn({ err: error }, 'resend failed'));
       return one(entry.id);
     },
   );

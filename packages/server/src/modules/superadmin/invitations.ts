@@ -55,12 +55,15 @@ export const passwordResetMail = (user: Invitee, link: string) => ({
 
 /**
  * Sends after the change is committed. A failed send is already recorded as failed in the email log (from where a
- * superadmin can resend it), so it never undoes the change.
+ * superadmin can resend it), so it never undoes the change. `now` (the app clock's time) is the email log's time.
  */
 export function sendAfterCommit(
   mailer: Mailer,
   log: FastifyBaseLogger,
   mail: { to: string; subject: string; template: string; text: string; projectId?: number | null },
+  now: Date,
 ): Promise<void> {
-  return mailer.send(mail).catch((error) => log.error({ err: error, template: mail.template }, 'email failed'));
+  return mailer
+    .send({ ...mail, at: now })
+    .catch((error) => log.error({ err: error, template: mail.template }, 'email failed'));
 }

@@ -53,14 +53,21 @@ async function writeRules(
   projectId: number,
   app: PermissionApp,
   sections: { path: string; allowed_roles: string[] }[],
+  now: Date,
 ) {
   const defaults = new Map(DEFAULT_RULES[app].map((rule) => [rule.path, rule.allowed_roles]));
   await tx.delete(permissionRules).where(and(eq(permissionRules.projectId, projectId), eq(permissionRules.app, app)));
   const changed = sections.filter((section) => !sameRoles(section.allowed_roles, defaults.get(section.path) ?? []));
   if (changed.length) {
-    await tx
-      .insert(permissionRules)
-      .values(changed.map((section) => ({ projectId, app, path: section.path, allowedRoles: section.allowed_roles })));
+    await tx.insert(permissionRules).values(
+      changed.map((section) => ({
+        projectId,
+        app,
+        path: section.path,
+        allowedRoles: section.allowed_roles,
+        updatedAt: now,
+      })),
+    );
   }
 }
 
@@ -125,6 +132,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION_FAILED', Object.values(problems)[0]![0]!, problems);
       }
       const before = await loadMatrix(db, projectId, permissionApp);
+      const now = app.clock.now();
       await db.transaction(async (tx) => {
         await requireProject(tx, projectId);
         // Sections left out of the body keep their current roles.
@@ -133,7 +141,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
           path: s.path,
           allowed_roles: [...new Set(given.get(s.path) ?? s.allowed_roles)],
         }));
-        await writeRules(tx, projectId, permissionApp, merged);
+        await writeRules(tx, projectId, permissionApp, merged, now);
         const changes = merged
           .filter((s) => !sameRoles(s.allowed_roles, before.sections.find((b) => b.path === s.path)!.allowed_roles))
           .map((s) => ({
@@ -150,6 +158,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { changes },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
       });
       return loadMatrix(db, projectId, permissionApp);
@@ -177,11 +186,12 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
           from_project_id: ['Pick another project to copy from.'],
         });
       }
+      const now = app.clock.now();
       await db.transaction(async (tx) => {
         await requireProject(tx, projectId);
         await requireProject(tx, fromId, 'from_project_id');
         const source = await rulesFor(tx, fromId, permissionApp);
-        await writeRules(tx, projectId, permissionApp, source);
+        await writeRules(tx, projectId, permissionApp, source, now);
         await recordAudit(tx, {
           action: 'permissions.copy',
           projectId,
@@ -191,6 +201,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { from_project_id: fromId },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
       });
       return loadMatrix(db, projectId, permissionApp);
@@ -213,9 +224,10 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const { app: permissionApp } = request.params;
       const { project_id: projectId } = request.body;
+      const now = app.clock.now();
       await db.transaction(async (tx) => {
         await requireProject(tx, projectId);
-        await writeRules(tx, projectId, permissionApp, []);
+        await writeRules(tx, projectId, permissionApp, [], now);
         await recordAudit(tx, {
           action: 'permissions.reset',
           projectId,
@@ -224,6 +236,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: permissionApp,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
       });
       return loadMatrix(db, projectId, permissionApp);

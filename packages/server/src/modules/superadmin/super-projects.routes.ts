@@ -137,6 +137,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = superadmin(request);
       const body = request.body;
+      const now = app.clock.now();
       const id = await db
         .transaction(async (tx) => {
           const [created] = await tx
@@ -149,6 +150,8 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
               phone: body.phone,
               email: body.email,
               activeApps: body.active_apps,
+              createdAt: now,
+              updatedAt: now,
             })
             .returning({ id: projects.id });
           await recordAudit(tx, {
@@ -160,6 +163,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             data: { ...body },
             ip: request.ip,
             requestId: request.id,
+            at: now,
           });
           return created!.id;
         })
@@ -200,6 +204,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const { projectId } = request.params;
       const body = request.body;
+      const now = app.clock.now();
       await db
         .transaction(async (tx) => {
           const [before] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
@@ -215,7 +220,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
               email: body.email,
               activeApps: body.active_apps,
               isActive: body.is_active,
-              updatedAt: new Date(),
+              updatedAt: now,
             })
             .where(eq(projects.id, projectId));
           const action =
@@ -233,6 +238,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             data: { changes: body },
             ip: request.ip,
             requestId: request.id,
+            at: now,
           });
         })
         .catch((error) => {
@@ -257,7 +263,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = superadmin(request);
-      await replaceLogo(db, request.params.projectId, request.body, actorOf(request, user.id));
+      await replaceLogo(db, request.params.projectId, request.body, actorOf(request, user.id), app.clock.now());
       return loadProjectDetail(db, request.params.projectId, user.id);
     },
   );
@@ -275,7 +281,7 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = superadmin(request);
-      await removeLogo(db, request.params.projectId, actorOf(request, user.id));
+      await removeLogo(db, request.params.projectId, actorOf(request, user.id), app.clock.now());
       return loadProjectDetail(db, request.params.projectId, user.id);
     },
   );
@@ -320,8 +326,11 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireProject(request.params.projectId);
       const notices: Notice[] = [];
       const { projectId } = request.params;
-      const member = await addMember(db, projectId, request.body, actorOf(request, user.id), notices);
-      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      const now = app.clock.now();
+      const member = await addMember(db, projectId, request.body, actorOf(request, user.id), now, notices);
+      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
+        request.log.error({ err }, 'Notice not sent'),
+      );
       return reply.status(201).send(member);
     },
   );
@@ -342,8 +351,11 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const { projectId, userId } = request.params;
       const notices: Notice[] = [];
-      const member = await updateMember(db, projectId, userId, request.body, actorOf(request, user.id), notices);
-      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      const now = app.clock.now();
+      const member = await updateMember(db, projectId, userId, request.body, actorOf(request, user.id), now, notices);
+      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
+        request.log.error({ err }, 'Notice not sent'),
+      );
       return member;
     },
   );
@@ -363,8 +375,11 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const { projectId, userId } = request.params;
       const notices: Notice[] = [];
-      await removeMember(db, projectId, userId, actorOf(request, user.id), notices);
-      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      const now = app.clock.now();
+      await removeMember(db, projectId, userId, actorOf(request, user.id), now, notices);
+      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
+        request.log.error({ err }, 'Notice not sent'),
+      );
       return reply.status(204).send();
     },
   );

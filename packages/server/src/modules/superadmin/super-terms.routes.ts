@@ -165,6 +165,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: saved!.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return saved!.id;
       });
@@ -209,6 +210,7 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: published!.id,
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return published!.id;
       });

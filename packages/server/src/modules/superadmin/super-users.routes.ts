@@ -48,9 +48,11 @@ const ownAccount = (what: string) =>
 export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   guardSuperadminRoutes(app);
-  const sendProjectNotices = async (request: FastifyRequest, batches: ProjectNotices[]) => {
+  const sendProjectNotices = async (request: FastifyRequest, batches: ProjectNotices[], now: Date) => {
     for (const { projectId, notices } of batches) {
-      await sendNotices(db, app.mailer, projectId, notices, (err) => request.log.error({ err }, 'Notice not sent'));
+      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
+        request.log.error({ err }, 'Notice not sent'),
+      );
     }
   };
   const superadmin = superadminOf;
@@ -106,10 +108,12 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
             lastName: body.last_name,
             role: body.role,
             status: 'invited',
+            createdAt: now,
+            updatedAt: now,
           })
           .returning();
         // A new account holds no department roles yet: nothing to prune, no notices.
-        await replaceMemberships(tx, created!.id, body.memberships, actorOf(request, actor.id));
+        await replaceMemberships(tx, created!.id, body.memberships, actorOf(request, actor.id), now);
         const link = await issuePasswordLink(tx, {
           userId: created!.id,
           email: created!.email,
@@ -125,10 +129,11 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { email: body.email, username: body.username, role: body.role, memberships: body.memberships },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return { user: created!, link };
       });
-      await sendAfterCommit(app.mailer, request.log, invitationMail(user, link));
+      await sendAfterCommit(app.mailer, request.log, invitationMail(user, link), now);
       return reply.status(201).send(await detail(user.id));
     },
   );
@@ -167,6 +172,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = superadmin(request);
       const { userId } = request.params;
       const body = request.body;
+      const now = app.clock.now();
       await db.transaction(async (tx) => {
         const before = await lockUser(tx, userId);
         if (userId === actor.id && body.role && body.role !== 'superadmin') throw ownAccount('demote');
@@ -179,7 +185,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
             firstName: body.first_name,
             lastName: body.last_name,
             role: body.role,
-            updatedAt: app.clock.now(),
+            updatedAt: now,
           })
           .where(eq(users.id, userId));
         // A change of privilege starts over: the account signs in again with its new role.
@@ -196,6 +202,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
       });
       return detail(userId);
@@ -217,6 +224,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = superadmin(request);
       const { userId } = request.params;
+      const now = app.clock.now();
       const notices = await db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const { before, notices } = await replaceMemberships(
@@ -224,6 +232,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           userId,
           request.body.memberships,
           actorOf(request, actor.id),
+          now,
         );
         await recordAudit(tx, {
           action: 'user.memberships_update',
@@ -233,10 +242,11 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { before, after: request.body.memberships },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return notices;
       });
-      await sendProjectNotices(request, notices);
+      await sendProjectNotices(request, notices, now);
       return detail(userId);
     },
   );
@@ -247,23 +257,24 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       tx: DbOrTx,
       user: typeof users.$inferSelect,
       actor: SessionUser,
+      now: Date,
     ) => Promise<{ mail?: ReturnType<typeof invitationMail>; data?: Record<string, unknown> }>
   > = {
-    async disable(tx, user, actor) {
+    async disable(tx, user, actor, now) {
       if (user.id === actor.id) throw ownAccount('disable');
       if (user.status === 'disabled') throw new AppError('CONFLICT', 'This account is already disabled.');
-      await tx.update(users).set({ status: 'disabled', updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+      await tx.update(users).set({ status: 'disabled', updatedAt: now }).where(eq(users.id, user.id));
       // Every session ends at once: the next request of any of its browsers is signed out.
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.idHash });
       return { data: { sessions_ended: ended.length, previous_status: user.status } };
     },
-    async enable(tx, user) {
+    async enable(tx, user, _actor, now) {
       if (user.status !== 'disabled') throw new AppError('CONFLICT', 'This account is not disabled.');
       const status = user.passwordHash ? 'active' : 'invited';
-      await tx.update(users).set({ status, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+      await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, user.id));
       return { data: { status } };
     },
-    async 'reset-two-factor'(tx, user) {
+    async 'reset-two-factor'(tx, user, _actor, now) {
       if (!user.twoFactorSecret && !user.twoFactorConfirmedAt)
         throw new AppError('CONFLICT', 'This account has no two-factor authentication to reset.');
       await tx
@@ -273,7 +284,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           twoFactorConfirmedAt: null,
           twoFactorRecoveryCodes: null,
           twoFactorLastStep: null,
-          updatedAt: app.clock.now(),
+          updatedAt: now,
         })
         .where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
@@ -286,13 +297,13 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-    async 'send-password-reset'(tx, user) {
+    async 'send-password-reset'(tx, user, _actor, now) {
       if (user.status !== 'active') throw new AppError('CONFLICT', 'Only an active account can reset its password.');
       const link = await issuePasswordLink(tx, {
         userId: user.id,
         email: user.email,
         purpose: 'reset',
-        now: app.clock.now(),
+        now,
         appUrl: app.config.APP_URL,
       });
       return { mail: passwordResetMail(user, link) };
@@ -305,13 +316,13 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: loginAttempts.id });
       return { data: { failed_attempts_cleared: cleared.length } };
     },
-    async 'resend-invitation'(tx, user) {
+    async 'resend-invitation'(tx, user, _actor, now) {
       if (user.status !== 'invited') throw new AppError('CONFLICT', 'This account has already set its password.');
       const link = await issuePasswordLink(tx, {
         userId: user.id,
         email: user.email,
         purpose: 'invitation',
-        now: app.clock.now(),
+        now,
         appUrl: app.config.APP_URL,
       });
       return { mail: invitationMail(user, link) };
@@ -332,9 +343,10 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = superadmin(request);
       const { userId, action } = request.params;
+      const now = app.clock.now();
       const { mail } = await db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);
-        const result = await actions[action](tx, user, actor);
+        const result = await actions[action](tx, user, actor, now);
         await recordAudit(tx, {
           action: `user.${action.replaceAll('-', '_')}`,
           actorUserId: actor.id,
@@ -343,10 +355,11 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           data: result.data ?? {},
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return result;
       });
-      if (mail) await sendAfterCommit(app.mailer, request.log, mail);
+      if (mail) await sendAfterCommit(app.mailer, request.log, mail, now);
       return detail(userId);
     },
   );

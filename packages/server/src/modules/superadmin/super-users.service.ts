@@ -187,6 +187,7 @@ export async function replaceMemberships(
   userId: number,
   wanted: { project_id: number; project_role: ProjectRole; main_roles: MainRoles }[],
   actor: Actor,
+  now: Date,
 ): Promise<{ before: { project_id: number; project_role: string }[]; notices: ProjectNotices[] }> {
   const notices: ProjectNotices[] = [];
   await assertProjectsExist(
@@ -201,7 +202,7 @@ export async function replaceMemberships(
       await keepOneAdmin(tx, membership.projectId, userId);
     }
     if (!next) {
-      const pruned = await writeMainRoles(tx, membership.projectId, userId, completeRoles({}), actor);
+      const pruned = await writeMainRoles(tx, membership.projectId, userId, completeRoles({}), actor, now);
       notices.push({ projectId: membership.projectId, notices: pruned });
       await tx
         .delete(projectMemberships)
@@ -211,12 +212,19 @@ export async function replaceMemberships(
   for (const membership of wanted) {
     await tx
       .insert(projectMemberships)
-      .values({ projectId: membership.project_id, userId, projectRole: membership.project_role })
+      .values({ projectId: membership.project_id, userId, projectRole: membership.project_role, createdAt: now })
       .onConflictDoUpdate({
         target: [projectMemberships.projectId, projectMemberships.userId],
         set: { projectRole: membership.project_role },
       });
-    const pruned = await writeMainRoles(tx, membership.project_id, userId, completeRoles(membership.main_roles), actor);
+    const pruned = await writeMainRoles(
+      tx,
+      membership.project_id,
+      userId,
+      completeRoles(membership.main_roles),
+      actor,
+      now,
+    );
     notices.push({ projectId: membership.project_id, notices: pruned });
   }
   return { before: current.map((m) => ({ project_id: m.projectId, project_role: m.projectRole })), notices };

@@ -98,6 +98,8 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
               firstName: row.firstName,
               lastName: row.lastName,
               status: 'invited',
+              createdAt: now,
+              updatedAt: now,
             })
             .returning();
           link = await issuePasswordLink(tx, {
@@ -110,14 +112,17 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await tx
           .insert(projectMemberships)
-          .values({ projectId: row.projectId, userId: user!.id, projectRole: row.projectRole })
+          .values({ projectId: row.projectId, userId: user!.id, projectRole: row.projectRole, createdAt: now })
           .onConflictDoNothing();
         // A new member holds no department roles: the pruning has nothing to drop, so no notices.
-        await writeMainRoles(tx, row.projectId, user!.id, row.mainRoles, {
-          userId: actor.id,
-          ip: request.ip,
-          requestId: request.id,
-        });
+        await writeMainRoles(
+          tx,
+          row.projectId,
+          user!.id,
+          row.mainRoles,
+          { userId: actor.id, ip: request.ip, requestId: request.id },
+          now,
+        );
         await tx
           .update(userRequests)
           .set({ status: 'approved', decidedBy: actor.id, decidedAt: now, userId: user!.id })
@@ -131,6 +136,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { user_id: user!.id, created_account: !existing },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return { row, project, user: user!, link };
       });
@@ -147,6 +153,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
               projectId: project.id,
               text: `Hello ${user.firstName || user.username},\n\nYou were added to ${project.name} on the Healthcare Quality Portal. Sign in as usual to open it.\n`,
             },
+        now,
       );
       if (row.requestedBy) {
         await notify(db, {
@@ -154,6 +161,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           projectId: row.projectId,
           message: `Your request for ${row.firstName} ${row.lastName} was approved.`,
           link: await requestPageFor(db, row.projectId, row.requestedBy, row.mainRoles),
+          now,
         });
       }
       return (await loadUserRequest(db, row.id))!;
@@ -175,11 +183,12 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = superadmin(request);
       const { reason } = request.body;
+      const now = app.clock.now();
       const { row, project } = await db.transaction(async (tx) => {
         const locked = await lockPending(tx, request.params.requestId);
         await tx
           .update(userRequests)
-          .set({ status: 'rejected', decidedBy: actor.id, decidedAt: app.clock.now(), rejectionReason: reason })
+          .set({ status: 'rejected', decidedBy: actor.id, decidedAt: now, rejectionReason: reason })
           .where(eq(userRequests.id, locked.row.id));
         await recordAudit(tx, {
           action: 'user_request.reject',
@@ -190,6 +199,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { reason },
           ip: request.ip,
           requestId: request.id,
+          at: now,
         });
         return locked;
       });
@@ -200,18 +210,24 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(and(eq(users.id, row.requestedBy)))
         : [];
       if (asker) {
-        await sendAfterCommit(app.mailer, request.log, {
-          to: asker.email,
-          subject: `Your request for ${row.firstName} ${row.lastName} was not approved`,
-          template: 'user_request_rejected',
-          projectId: project.id,
-          text: `Hello ${asker.firstName || asker.username},\n\nYour request for a ${project.name} account for ${row.firstName} ${row.lastName} <${row.email}> was not approved.\n\nReason: ${reason}\n`,
-        });
+        await sendAfterCommit(
+          app.mailer,
+          request.log,
+          {
+            to: asker.email,
+            subject: `Your request for ${row.firstName} ${row.lastName} was not approved`,
+            template: 'user_request_rejected',
+            projectId: project.id,
+            text: `Hello ${asker.firstName || asker.username},\n\nYour request for a ${project.name} account for ${row.firstName} ${row.lastName} <${row.email}> was not approved.\n\nReason: ${reason}\n`,
+          },
+          now,
+        );
         await notify(db, {
           userIds: [asker.id],
           projectId: row.projectId,
           message: `Your request for ${row.firstName} ${row.lastName} was rejected: ${reason}`,
           link: await requestPageFor(db, row.projectId, asker.id, row.mainRoles),
+          now,
         });
       }
       return (await loadUserRequest(db, row.id))!;

@@ -125,6 +125,7 @@ export async function fileUserRequest(
   actor: { userId: number; ip: string | null; requestId: string | null },
   projectId: number,
   input: UserRequestInput,
+  now: Date,
   options: FileUserRequestOptions = {},
 ): Promise<UserRequest> {
   const email = input.email.toLowerCase();
@@ -147,6 +148,7 @@ export async function fileUserRequest(
         mainRoles: input.main_roles,
         justification: input.justification,
         requestedBy: actor.userId,
+        createdAt: now,
       })
       .returning({ id: userRequests.id });
     await recordAudit(tx, {
@@ -158,6 +160,7 @@ export async function fileUserRequest(
       data: { email: input.email, project_role: input.project_role, main_roles: input.main_roles },
       ip: actor.ip,
       requestId: actor.requestId,
+      at: now,
     });
     return { id: created!.id, projectName: project.name };
   });
@@ -166,6 +169,7 @@ export async function fileUserRequest(
     projectId,
     message: `${projectName} asks for a new user: ${input.first_name} ${input.last_name}`,
     link: '/superadmin/new-user-requests',
+    now,
   });
   return (await loadUserRequest(db, id))!;
 }

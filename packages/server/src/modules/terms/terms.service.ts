@@ -10,16 +10,16 @@ export async function getPublicTerms(db: Database): Promise<PublicTerms> {
   return { content: newest.content, lastUpdated: newest.publishedAt.toISOString().slice(0, 10) };
 }
 
-/** Stores a new published terms version (sanitised) and its audit event in one transaction. */
+/** Stores a new published terms version (sanitised) and its audit event in one transaction; `publishedAt` is now. */
 export async function publishTermsVersion(
   db: Database,
-  input: { content: string; actorUserId: number | null; publishedAt?: Date; requestId?: string },
+  input: { content: string; actorUserId: number | null; publishedAt: Date; requestId?: string },
 ) {
   return db.transaction(async (tx) => {
     const version = await insertVersion(tx, {
       content: sanitizeHtml(input.content),
       status: 'published',
-      publishedAt: input.publishedAt ?? new Date(),
+      publishedAt: input.publishedAt,
       createdBy: input.actorUserId,
     });
     await recordAudit(tx, {
@@ -28,6 +28,7 @@ export async function publishTermsVersion(
       subjectType: 'terms_version',
       subjectId: version.id,
       requestId: input.requestId ?? null,
+      at: input.publishedAt,
     });
     return version;
   });
@@ -66,6 +67,7 @@ export async function acceptTerms(
       subjectId: input.termsVersionId,
       ip: input.ip,
       requestId: input.requestId ?? null,
+      at: input.now,
     });
   });
 }

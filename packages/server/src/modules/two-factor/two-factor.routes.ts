@@ -113,6 +113,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: app.clock.now(),
         });
       });
       return { recovery_codes: codes };
@@ -144,6 +145,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: app.clock.now(),
         });
       });
       return { recovery_codes: codes };
@@ -181,6 +183,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectId: user.id,
           ip: request.ip,
           requestId: request.id,
+          at: app.clock.now(),
         });
       });
       return reply.status(204).send();

@@ -1,7 +1,7 @@
 import type { Project } from '@portal/shared';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../session';
+import { isTwoFactorOverdue, useSession } from '../session';
 import { useProject } from './get-project';
 import { useProjects } from './get-projects';
 import { projectRefFromPath, readLastProjectId, rememberProjectId, subscribeLastProjectId } from './project-path';
@@ -26,7 +26,7 @@ function usePathProject(): { id: string | null; named: boolean; resolving: boole
   const session = useSession();
   const superadmin = session.status === 'signed-in' && session.user.role === 'superadmin';
   const ref = projectRefFromPath(pathname);
-  const needsList = ref !== null && 'slug' in ref && session.status === 'signed-in';
+  const needsList = ref !== null && 'slug' in ref && session.status === 'signed-in' && !isTwoFactorOverdue(session);
   const projects = useProjects(superadmin, needsList);
   if (!ref) return { id: null, named: false, resolving: false };
   if ('id' in ref) return { id: ref.id, named: true, resolving: false };
@@ -50,7 +50,8 @@ export interface CurrentProject {
  */
 export function useCurrentProject(): CurrentProject {
   const session = useSession();
-  const signedIn = session.status === 'signed-in';
+  // While two-factor setup is overdue the server answers no project call: none is made.
+  const signedIn = session.status === 'signed-in' && !isTwoFactorOverdue(session);
   const superadmin = signedIn && session.user.role === 'superadmin';
   const fromPath = usePathProject();
   const remembered = useSyncExternalStore(subscribeLastProjectId, readLastProjectId, () => null);

@@ -70,7 +70,10 @@ describe('PolicyHomePage', () => {
           task({ id: 2, number: '1.2', title: 'Gloves', since: '2026-03-02T10:00:00Z' }),
           task({ id: 3, number: '1.3', title: 'Masks', since: '2026-03-01T10:00:00Z' }),
         ],
-        to_read: [task({ id: 4, title: 'Fire safety' }), task({ id: 5, title: 'Visitors' })],
+        to_read: [
+          task({ id: 4, title: 'Fire safety', due_on: '2026-04-03', overdue: true }),
+          task({ id: 5, title: 'Visitors', due_on: '2026-05-03', overdue: false }),
+        ],
         sent_back: [task({ id: 6, title: 'Sharps', comment: 'Add the disposal steps.' })],
         reviews_due: [
           due({ id: 8, title: 'Due soon policy', days: 12 }),
@@ -97,6 +100,11 @@ describe('PolicyHomePage', () => {
 
     const read = section('To read');
     expect(read.querySelector('a')?.getAttribute('href')).toBe(`${BASE}/documents/4`);
+    const [late, onTime] = [...read.querySelectorAll('li')];
+    expect(text(late!)).toContain('Overdue');
+    expect(text(late!)).toContain('Was due Apr 3, 2026');
+    expect(text(onTime!)).toContain('Read by May 3, 2026');
+    expect(onTime!.querySelector('.mantine-Badge-root')).toBeNull();
 
     expect(text(section('Sent back to you'))).toContain('Add the disposal steps.');
 

@@ -196,11 +196,23 @@ function TaskSection({
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
         {sorted.map((task) => (
           <Stack component="li" key={`${task.id}-${task.version_id}`} gap={2} data-task-id={task.id}>
-            <Anchor component={Link} to={linkTo(task)} fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {documentName(task)}
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              {[task.department?.name, `Version ${task.version}`, `${since} ${formatDate(task.since)}`]
+            <Group gap="xs" wrap="nowrap" align="baseline">
+              <Anchor component={Link} to={linkTo(task)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {documentName(task)}
+              </Anchor>
+              {task.overdue && (
+                <Badge color="red.9" variant="filled" style={{ flexShrink: 0 }}>
+                  Overdue
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c={task.overdue ? 'red.9' : 'dimmed'}>
+              {[
+                task.department?.name,
+                `Version ${task.version}`,
+                `${since} ${formatDate(task.since)}`,
+                task.due_on && `${task.overdue ? 'Was due' : 'Read by'} ${formatDay(task.due_on)}`,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub';
+import { signedInCheck, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { portalRoutes } from '../../../test/portal-stub';
 import { click, getControl, renderRoute, text, waitFor } from '../../../test/render';
@@ -47,7 +47,9 @@ describe('two-factor banners', () => {
     expect(document.querySelectorAll('.mantine-Alert-root')).toHaveLength(1);
     expect(text(banner()!)).toContain('Set up two-factor authentication soon.');
     expect(text(banner()!)).toContain('Days remaining: 5');
-    expect(getControl('Set Up Now', banner()!).getAttribute('href')).toBe('/two-factor-settings');
+    expect(getControl('Set Up Now', banner()!).getAttribute('href')).toBe(
+      '/two-factor-settings?continue=%2Fmember%2Fprojects',
+    );
     await click(banner()!.querySelector<HTMLElement>('button[aria-label="Dismiss"]')!);
     expect(banner()).toBeUndefined();
     await warn();
@@ -110,5 +112,49 @@ describe('two-factor banners', () => {
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_000);
     await require2fa();
     await waitFor(() => expect(text()).toContain(modalTitle));
+  });
+});
+
+describe('two-factor: the session check', () => {
+  const check = (mfa: { required: boolean; days_remaining: number | null; overdue: boolean }) => ({
+    ...signedInCheck('user', 'dana'),
+    user: { ...signedInCheck('user', 'dana').user, mfa },
+  });
+
+  it('shows the days remaining from the session check, before any other answer', async () => {
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/auth/check': jsonResponse(check({ required: true, days_remaining: 3, overdue: false })),
+    });
+    await renderRoute('/member/projects');
+    await waitFor(() => expect(banner()).toBeDefined());
+    expect(text(banner()!)).toContain('required for your account in 3 days');
+    expect(text(banner()!)).toContain('Days remaining: 3');
+    expect(text()).not.toContain(modalTitle);
+  });
+
+  it('overdue: the modal and the setup gate on every screen, no project call; Set Up Now keeps where the user was', async () => {
+    const api = stubApi({
+      ...portalRoutes(),
+      'GET /api/auth/check': jsonResponse(check({ required: true, days_remaining: 0, overdue: true })),
+      'GET /api/two-factor': jsonResponse(STATUS),
+    });
+    const { router } = await renderRoute('/member/projects');
+    await waitFor(() => expect(text()).toContain(modalTitle));
+    expect(text()).toContain('Set up two-factor authentication to continue');
+    expect(banner()).toBeUndefined();
+    expect(api.requests.filter((r) => r.path.startsWith('/api/projects') || r.path.includes('notifications'))).toEqual(
+      [],
+    );
+    await click(getControl('Cancel'));
+    await waitFor(() => expect(text()).not.toContain(modalTitle));
+    // After Cancel the gate stays: the screen behind never loads.
+    expect(text()).toContain('Set up two-factor authentication to continue');
+    const panelLink = getControl('Set Up Now');
+    expect(panelLink.getAttribute('href')).toBe('/two-factor-settings?continue=%2Fmember%2Fprojects');
+    await click(panelLink);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/two-factor-settings'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Two-factor authentication'));
+    expect(text()).not.toContain(modalTitle);
   });
 });

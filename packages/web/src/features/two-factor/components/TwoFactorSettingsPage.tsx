@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
@@ -19,6 +20,11 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 type Pending = 'regenerate' | 'disable' | null;
 
+/** Where to carry on after setup (?continue=, set by the banner and the modal): a path of this portal only. */
+export function continuePath(value: string | null): string | null {
+  return value && /^\/(?![/\\])/.test(value) && !value.startsWith('/two-factor-settings') ? value : null;
+}
+
 /** /two-factor-settings: status, set up (QR, key, confirm), recovery codes, regenerate, disable. */
 export function TwoFactorSettingsPage() {
   usePageTitle('Two-factor authentication');
@@ -31,6 +37,9 @@ export function TwoFactorSettingsPage() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<Pending>(null);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const carryOn = continuePath(params.get('continue'));
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY });
@@ -101,7 +110,20 @@ export function TwoFactorSettingsPage() {
     body = (
       <Stack gap="lg">
         <StatusSummary status={current} />
-        {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+        {codes && (
+          <RecoveryCodes
+            codes={codes}
+            onDone={() => {
+              setCodes(null);
+              if (carryOn) void navigate(carryOn);
+            }}
+          />
+        )}
+        {carryOn && current.enabled && !codes && (
+          <Button component={Link} to={carryOn} w="fit-content">
+            Continue where you were
+          </Button>
+        )}
         {setup ? (
           <SetupTwoFactor setup={setup} onConfirmed={onConfirmed} onCancel={() => setSetup(null)} />
         ) : current.enabled ? (
