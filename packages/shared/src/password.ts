@@ -2,23 +2,27 @@
  * Password rules of SPEC section 5 and the strength score of section 4, shared by the server and the web.
  *
  * The checks that need no word list (length, character classes, sequences, repeats) always run. The "no common
- * passwords or words" check needs the zxcvbn-ts dictionaries, which are loaded lazily by `loadPasswordDictionaries`
- * (the server awaits it at start-up, the web on the reset-password page); until then `evaluatePassword` reports
- * `dictionaryChecked: false`.
+ * passwords or words" check and the zxcvbn score need the zxcvbn-ts dictionaries, which are loaded lazily by
+ * `loadPasswordDictionaries` (the server awaits it at start-up, the web in its password-strength worker); until then
+ * `evaluatePassword` reports `dictionaryChecked: false`. docs/decisions/018-fair-password-rules.md explains the rules.
  */
 import type { ZxcvbnResult } from '@zxcvbn-ts/core';
-import { loadedZxcvbn } from './password/dictionaries.js';
+import { loadedWordIndex, loadedZxcvbn } from './password/dictionaries.js';
 import { hasSequence, hasTripleRepeat } from './password/sequences.js';
+import { COMMON_WORD_MIN_LENGTH, type CommonWordMatch, findCommonWord } from './password/words.js';
 
+/** The test corpus of the rules (guessable passwords, seeded random ones), shared by the shared and web tests. */
+export * as passwordCorpus from './password/corpus.js';
 export { loadPasswordDictionaries } from './password/dictionaries.js';
+export type { CommonWordKind, CommonWordMatch } from './password/words.js';
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** A password is valid when every requirement is met and its score is at least this. */
 export const PASSWORD_MIN_SCORE = 3;
 /** Each of these lengths adds 1 to the score of a password that meets every requirement. */
 export const PASSWORD_BONUS_LENGTHS = [16, 20] as const;
-/** Shortest dictionary match (in characters) that counts as a common word. */
-export const PASSWORD_COMMON_WORD_MIN_LENGTH = 4;
+/** Shortest word (in characters) that counts as a common word. */
+export const PASSWORD_COMMON_WORD_MIN_LENGTH = COMMON_WORD_MIN_LENGTH;
 
 export const PASSWORD_STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Strong', 'Very Strong'] as const;
 export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
@@ -84,22 +88,25 @@ export interface PasswordEvaluation {
 }
 
 export interface PasswordEvaluationOptions {
-  /** Words the password should not contain, such as the user's email, name or username (matched by zxcvbn). */
+  /** Words the password should not contain, such as the user's email, name or username (4 characters or more). */
   userInputs?: string[];
 }
 
 /**
- * Common words or patterns: zxcvbn's best match sequence explains part of the password as a dictionary word of at
- * least 4 characters (common passwords, English words, names, Wikipedia words, diceware words or the user inputs;
- * reversed, l33t and, for the whole password, Levenshtein-close matches included: 'Password123!', 'P@ssw0rd', 'drowssap')
- * or as a word sequence ('onetwothree'). Shorter dictionary matches (e.g. 'cat') are left to the score.
+ * The first thing a guesser tries that `password` contains, found by password/words.ts: a common word or password as
+ * people write it, l33t, reversed or within two edits, a passphrase of short common words, or one of the user's own
+ * words. Undefined when there is none or while the dictionaries are not loaded.
  */
-function hasCommonWords(result: ZxcvbnResult): boolean {
-  return result.sequence.some(
-    (match) =>
-      match.pattern === 'wordSequence' ||
-      (match.pattern === 'dictionary' && Array.from(match.token).length >= PASSWORD_COMMON_WORD_MIN_LENGTH),
-  );
+export function findCommonPattern(
+  password: string,
+  options: PasswordEvaluationOptions = {},
+): CommonWordMatch | undefined {
+  const index = loadedWordIndex();
+  return index ? findCommonWord(password, index, options.userInputs ?? []) : undefined;
+}
+
+function hasWordSequence(result: ZxcvbnResult): boolean {
+  return result.sequence.some((match) => match.pattern === 'wordSequence');
 }
 
 function ruleScore(length: number, characterClasses: number): number {
@@ -107,10 +114,17 @@ function ruleScore(length: number, characterClasses: number): number {
 }
 
 /**
- * Evaluates a password against the SPEC rules. Synchronous: uses zxcvbn if `loadPasswordDictionaries` has completed.
+ * Evaluates a password against the SPEC rules: the one function behind the server's `passwordProblems`, the zod
+ * schemas and the web's strength meter. Synchronous: uses the dictionaries if `loadPasswordDictionaries` has
+ * completed. Its worst case for 1,024 characters (the longest the schemas accept) is a few tens of milliseconds
+ * (decision 018; bench/password-check.ts).
+ *
+ * Requirements: SPEC section 5; `noCommon` is password/words.ts or a zxcvbn word sequence ('onetwothree'),
+ * `noSequence` and `noRepeat` are password/sequences.ts.
  *
  * Score (0-4):
- *   base  = zxcvbn score when the dictionaries are loaded, else ruleScore (length 8+, length 12+, 3+ classes; max 3)
+ *   base  = zxcvbn score (of the first 32 characters) when the dictionaries are loaded, else ruleScore (length 8+,
+ *           length 12+, 3+ classes; max 3)
  *   if any requirement is unmet:        score = min(base, 2)
  *   if a character repeats 3x in a row: score = score - 1 (min 0)
  *   if every requirement is met and base >= 2: score + 1 at 16 characters, + 1 more at 20 (max 4); length alone
@@ -128,7 +142,7 @@ export function evaluatePassword(password: string, options: PasswordEvaluationOp
     lowercase: /\p{Ll}/u.test(password),
     digit: /\p{Nd}/u.test(password),
     special: /[^\p{L}\p{M}\p{N}]/u.test(password),
-    noCommon: result ? !hasCommonWords(result) : true,
+    noCommon: result ? !hasWordSequence(result) && !findCommonPattern(password, options) : true,
     noSequence: !hasSequence(password),
     noRepeat: !hasTripleRepeat(password),
   };
@@ -162,7 +176,11 @@ export function evaluatePassword(password: string, options: PasswordEvaluationOp
  * server and the zod schemas; the "common words" rule only applies once `loadPasswordDictionaries` has completed.
  */
 export function passwordProblems(password: string, options: PasswordEvaluationOptions = {}): string[] {
-  const evaluation = evaluatePassword(password, options);
+  return evaluationProblems(evaluatePassword(password, options));
+}
+
+/** The messages `passwordProblems` gives for an evaluation: its problems, or `tooWeak` for a low score alone. */
+export function evaluationProblems(evaluation: PasswordEvaluation): string[] {
   if (!evaluation.valid && evaluation.problems.length === 0) return [PASSWORD_MESSAGES.tooWeak];
   return evaluation.problems;
 }

@@ -1,4 +1,9 @@
-import { evaluatePassword, PASSWORD_MESSAGES, type PasswordEvaluation } from '@portal/shared';
+import {
+  evaluatePassword,
+  evaluationProblems,
+  type PasswordEvaluation,
+  weakPasswordMessage as sharedWeakPasswordMessage,
+} from '@portal/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 export type { PasswordEvaluation } from '@portal/shared';
@@ -6,10 +11,12 @@ export type { PasswordEvaluation } from '@portal/shared';
 /** Wait after the last keystroke before asking the worker for the full evaluation. */
 export const FULL_CHECK_DELAY_MS = 150;
 
-/** 'Password does not meet security requirements: ...', worded like the shared schema and the server. */
+/**
+ * 'Password does not meet security requirements: ...' for an evaluation: the shared message of the server and the
+ * schemas, with the same problems as the server's `passwordProblems` (`evaluationProblems`).
+ */
 export function weakPasswordMessage(evaluation: PasswordEvaluation): string {
-  const reasons = evaluation.problems.length ? evaluation.problems : [PASSWORD_MESSAGES.tooWeak];
-  return `Password does not meet security requirements: ${reasons.join('; ')}`;
+  return sharedWeakPasswordMessage(evaluationProblems(evaluation));
 }
 
 function startWorker(): Worker | null {

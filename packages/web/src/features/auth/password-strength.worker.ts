@@ -1,9 +1,11 @@
 /**
- * Evaluates passwords with the full shared rules (zxcvbn dictionaries included) off the main thread: one
- * evaluation of a long password takes up to a second, which would freeze typing. Only the newest request is
- * answered; requests that arrive while one is being evaluated replace each other.
+ * Evaluates passwords with the full shared rules (zxcvbn dictionaries included) off the main thread: loading the
+ * dictionaries takes a moment and one evaluation of a long password tens of milliseconds, which would hold up typing.
+ * Only the newest request is answered; requests that arrive while one is being evaluated replace each other. The
+ * answer is `evaluateFull` (evaluate-full.ts), the same function the server's checks go through.
  */
-import { evaluatePassword, loadPasswordDictionaries } from '@portal/shared';
+import { loadPasswordDictionaries } from '@portal/shared';
+import { evaluateFull } from './evaluate-full';
 
 interface Request {
   id: number;
@@ -15,21 +17,20 @@ const scope = self as unknown as {
   postMessage: (message: unknown) => void;
 };
 
-const ready = loadPasswordDictionaries();
+// Start loading at once, before the first request arrives.
+void loadPasswordDictionaries().catch(() => {});
 let latest: Request | null = null;
 let busy = false;
 
 async function drain(): Promise<void> {
   busy = true;
-  try {
-    await ready;
-  } catch {
-    // Without dictionaries the evaluation still applies every other rule.
-  }
+  // Wait for the dictionaries before taking a request, so that requests made meanwhile replace each other.
+  await loadPasswordDictionaries().catch(() => {});
   while (latest) {
     const request = latest;
     latest = null;
-    scope.postMessage({ id: request.id, password: request.password, evaluation: evaluatePassword(request.password) });
+    const evaluation = await evaluateFull(request.password);
+    scope.postMessage({ id: request.id, password: request.password, evaluation });
     // Let messages queued during the evaluation arrive, so only the newest of them is evaluated next.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
