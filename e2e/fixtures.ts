@@ -52,9 +52,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`)).toEqual([]);
 }
 
-/** The date the demo terms were published (today, UTC) in the SPEC's long US format. */
-export function todayLongUs(): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
+/** A YYYY-MM-DD date (UTC) in the SPEC's long US format, e.g. December 2, 2026. */
+export function longUsDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /**
