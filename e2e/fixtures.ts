@@ -54,7 +54,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /** A YYYY-MM-DD date (UTC) in the SPEC's long US format, e.g. December 2, 2026. */
 export function longUsDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 /**

@@ -44,7 +44,7 @@ export function useTestApp(
     const config = loadConfig({
       DATABASE_URL: db.url,
       DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       CAPTCHA_PROVIDER: 'off',
       CAPTCHA_COST: '50',
       ...options.env,

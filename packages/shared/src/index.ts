@@ -1,3 +1,4 @@
+export * from './audit-events.js';
 export * from './chart-review/index.js';
 export * from './errors.js';
 export * from './monitoring/expressions/index.js';

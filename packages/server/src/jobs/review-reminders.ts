@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { recordAudit } from '../lib/audit.js';
 import type { Mailer } from '../lib/mailer.js';
-import { documentLink, sendNotices } from '../modules/policies/notices.js';
+import { sendNotices } from '../modules/notifications/notices.js';
+import { documentLink } from '../modules/policies/policy-common.js';
 
 interface DueRow extends Record<string, unknown> {
   id: number;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
@@ -10,7 +11,7 @@ describe('audit hash chain', () => {
   const ctx = useTestApp();
   const db = () => ctx.db.handle.db;
 
-  async function events(n: number, action = 'test.event') {
+  async function events(n: number, action: AuditAction = 'system.demo_data_created') {
     for (let i = 0; i < n; i++) {
       await recordAudit(db(), { action, data: { i, note: 'ü "quoted" <b>' }, ip: '10.0.0.1', subjectId: i });
     }

@@ -1,12 +1,15 @@
+import type { AuditAction } from '@portal/shared';
 import type { DbOrTx } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
 
 export interface AuditEvent {
-  action: string;
+  /** One of the known actions (shared audit-events.ts): an unknown name fails typecheck. */
+  action: AuditAction;
   projectId?: number | null;
   actorUserId?: number | null;
   subjectType?: string;
   subjectId?: string | number;
+  /** What happened; an update carries `changes` from lib/audit-diff.ts (`{ field: { from, to } }`). */
   data?: Record<string, unknown>;
   ip?: string | null;
   requestId?: string | null;

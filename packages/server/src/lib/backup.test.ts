@@ -107,7 +107,12 @@ describe('backup and restore drill', () => {
       fileName: 'policy.pdf',
     });
     for (let i = 0; i < 5; i++) {
-      await recordAudit(db, { action: 'backup.test', projectId: project.id, actorUserId: user.id, data: { i } });
+      await recordAudit(db, {
+        action: 'system.demo_data_created',
+        projectId: project.id,
+        actorUserId: user.id,
+        data: { i },
+      });
     }
     backup = await backupDatabase(source.url, file);
     manifest = backup.manifest;

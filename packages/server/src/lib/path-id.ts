@@ -1,4 +1,4 @@
-import { INT4_MAX } from '@portal/shared';
+import { INT4_MAX, PROJECT_ID_PATTERN } from '@portal/shared';
 import { z } from 'zod';
 
 /**
@@ -11,3 +11,8 @@ export const pathId = (label: string) =>
     .regex(/^\d{1,10}$/, `The ${label} id is 1 to 10 digits.`)
     .transform(Number)
     .refine((id) => id <= INT4_MAX, `No such ${label}.`);
+
+/** The `:projectId` of every project route (SPEC section 5: 1 to 10 digits). */
+export const projectParams = z.object({
+  projectId: z.string().regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.').transform(Number),
+});

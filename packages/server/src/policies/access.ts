@@ -1,4 +1,4 @@
-import { isAllowed, type PermissionApp } from '@portal/shared';
+import { isAllowed, isPermissionSection, type PermissionApp, type PermissionSection } from '@portal/shared';
 import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
 
 /**
@@ -64,16 +64,23 @@ export const access = {
   projectAdmin: rule({ anonymous: 401, outsider: 404, member: 403, noRole: 403 }),
   /**
    * A section of an app guarded by main roles and the permission matrix (policies/app-access.ts): members without
-   * a main role get 403; the simple member gets what the default rules give its least role.
+   * a main role get 403; the simple member gets what the default rules give its least role. A name that is no
+   * section of the app does not compile, and throws when the route is declared (a path cast past the type).
    */
-  section: (app: PermissionApp, section: string, override: { member?: Outcome } = {}): AccessRule =>
-    rule({
+  section: <A extends PermissionApp>(
+    app: A,
+    section: NoInfer<PermissionSection<A>>,
+    override: { member?: Outcome } = {},
+  ): AccessRule => {
+    if (!isPermissionSection(app, section)) throw new Error(`"${section}" is not a section of ${app}.`);
+    return rule({
       anonymous: 401,
       outsider: 404,
       noRole: 403,
       member: isAllowed(DEFAULT_RULES[app], section, MEMBER_ROLES[app]) ? 'allow' : 403,
       ...override,
-    }),
+    });
+  },
   /** Standards (policies/standards.ts): a standards role is needed; `member` says what the viewer may do. */
   standards: (member: Outcome, noRole: Outcome = 403): AccessRule =>
     rule({ anonymous: 401, outsider: 404, noRole, member }),

@@ -1,5 +1,14 @@
-import { ACCESS_DENIED, isAllowed, type PermissionApp, type PermissionRule } from '@portal/shared';
+import {
+  ACCESS_DENIED,
+  isAllowed,
+  MAIN_ROLES,
+  type PermissionApp,
+  type PermissionRule,
+  type PermissionSection,
+} from '@portal/shared';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { projects } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { mainRoleOf, rulesFor } from '../modules/permissions/permissions.service.js';
 import type { SessionUser } from '../plugins/session.js';
@@ -8,7 +17,8 @@ import { projectAccess } from './projects.js';
 /**
  * Access to an app of a project whose sections are guarded by main roles and the permission matrix (monitoring,
  * policy management, chart review; docs/permissions.md). Every call names the section it belongs to, the same
- * sections the web guards, so a rule the superadmin edits applies to the screen and to its calls alike:
+ * sections the web guards (a PermissionSection of the app: a name that is none does not compile, and a path without
+ * a rule is denied), so a rule the superadmin edits applies to the screen and to its calls alike:
  * - not a member of the project, or the app is off: 404 (nothing about the project is revealed);
  * - a member without a main role in the app: 403 "unconfigured";
  * - a role the section's rule does not list: 403 "forbidden".
@@ -31,13 +41,13 @@ const SWITCHED_OFF: Record<PermissionApp, string> = {
   chart_review: 'Chart review is not switched on for this project.',
 };
 
-export async function appAccess(
+export async function appAccess<A extends PermissionApp>(
   db: DbOrTx,
-  app: PermissionApp,
+  app: A,
   user: SessionUser,
   request: { ip: string; id: string },
   projectId: number,
-  section: string,
+  section: NoInfer<PermissionSection<A>>,
 ): Promise<AppActor> {
   const access = await projectAccess(db, user, projectId);
   if (!access.project.activeApps.includes(app)) throw notFound(SWITCHED_OFF[app]);
@@ -56,7 +66,44 @@ export async function appAccess(
   return actor;
 }
 
-/** Whether the actor's role may use a section (for abilities and for what a list shows). */
-export function mayUseSection(actor: AppActor, section: string): boolean {
+/**
+ * Whether the actor's role may use a section (for abilities and for what a list shows). The apps' own helpers
+ * (`can`, `canUse`, `mayUse`) narrow `section` to their app's sections.
+ */
+export function mayUseSection(actor: AppActor, section: PermissionSection): boolean {
   return actor.isSuperadmin || isAllowed(actor.rules, section, actor.role);
+}
+
+/**
+ * Whoever reads an app's records from another app (standards showing a linked measure, chart review naming one):
+ * a project member, resolved by `appViewerOf` so that the owning app's own record rules decide what they see.
+ */
+export interface Viewer {
+  userId: number;
+  projectId: number;
+  isSuperadmin: boolean;
+}
+
+/**
+ * The viewer as the app would know them, to decide what of its records they see; null when the app is off for the
+ * project (nothing of it is shown). A member without a main role in the app sees what its least role sees (what the
+ * app shows every member: published policies, unrestricted published pages), never a draft or a restricted page.
+ * It passes no section and decides nothing a person may do.
+ */
+export async function appViewerOf(db: DbOrTx, app: PermissionApp, viewer: Viewer): Promise<AppActor | null> {
+  const [project] = await db
+    .select({ activeApps: projects.activeApps })
+    .from(projects)
+    .where(eq(projects.id, viewer.projectId));
+  if (!project?.activeApps.includes(app)) return null;
+  const role = viewer.isSuperadmin ? null : await mainRoleOf(db, viewer.projectId, viewer.userId, app);
+  return {
+    userId: viewer.userId,
+    projectId: viewer.projectId,
+    isSuperadmin: viewer.isSuperadmin,
+    role: viewer.isSuperadmin ? null : (role ?? MAIN_ROLES[app].at(-1)!),
+    rules: await rulesFor(db, viewer.projectId, app),
+    ip: null,
+    requestId: null,
+  };
 }

@@ -1,11 +1,12 @@
+import type { ChartReviewSection } from '@portal/shared';
 import type { DbOrTx } from '../db/client.js';
 import type { SessionUser } from '../plugins/session.js';
 import { type AppActor, appAccess, mayUseSection } from './app-access.js';
 
 /**
  * Who may do what in a project's chart review (docs/permissions.md; the superadmin's chart-review permission
- * matrix), through the shared app access rules (app-access.ts). Sections: dashboard, my, review, programs, sampling,
- * irr, findings, tools, settings.
+ * matrix), through the shared app access rules (app-access.ts). Sections (ChartReviewSection): dashboard, my,
+ * review, programs, sampling, irr, findings, tools, settings.
  */
 export type ChartReviewActor = AppActor;
 
@@ -14,10 +15,17 @@ export function chartReviewAccess(
   user: SessionUser,
   request: { ip: string; id: string },
   projectId: number,
-  section: string,
+  section: ChartReviewSection,
 ): Promise<ChartReviewActor> {
   return appAccess(db, 'chart_review', user, request, projectId, section);
 }
 
 /** Whether the actor's role may use a section (for abilities and for what a list shows). */
-export const mayUse = mayUseSection;
+export const mayUse: (actor: ChartReviewActor, section: ChartReviewSection) => boolean = mayUseSection;
+
+/**
+ * Whether the actor may read encounter references (reveal one case's, download a sample's pull list): superadmins,
+ * and the chart review roles the project's settings list (reveal_roles). Every read is logged with its reason.
+ */
+export const mayReadEncounterRefs = (actor: ChartReviewActor, revealRoles: readonly string[]): boolean =>
+  actor.isSuperadmin || (actor.role !== null && revealRoles.includes(actor.role));

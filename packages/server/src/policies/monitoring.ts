@@ -1,3 +1,4 @@
+import type { MonitoringSection } from '@portal/shared';
 import type { DbOrTx } from '../db/client.js';
 import type { SessionUser } from '../plugins/session.js';
 import { type AppActor, appAccess, mayUseSection } from './app-access.js';
@@ -13,13 +14,13 @@ export function monitoringAccess(
   user: SessionUser,
   request: { ip: string; id: string },
   projectId: number,
-  section: string,
+  section: MonitoringSection,
 ): Promise<MonitoringActor> {
   return appAccess(db, 'monitoring', user, request, projectId, section);
 }
 
 /** Whether the actor's role may use a section (for abilities and for what a list shows). */
-export const canUse = mayUseSection;
+export const canUse: (actor: MonitoringActor, section: MonitoringSection) => boolean = mayUseSection;
 
 /** Monitoring administrators (and superadmins) see and manage every page, restricted or not. */
 export const administersMonitoring = (actor: MonitoringActor) =>

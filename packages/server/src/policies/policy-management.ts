@@ -1,3 +1,4 @@
+import type { PolicySection } from '@portal/shared';
 import type { DbOrTx } from '../db/client.js';
 import type { SessionUser } from '../plugins/session.js';
 import { type AppActor, appAccess, mayUseSection } from './app-access.js';
@@ -28,21 +29,21 @@ export function writerActor(
 }
 
 /** Sections of calls that have no screen of their own. */
-export const EDIT_DOCUMENTS = 'edit-documents';
-export const ARCHIVE_DOCUMENTS = 'archive-documents';
+export const EDIT_DOCUMENTS = 'edit-documents' satisfies PolicySection;
+export const ARCHIVE_DOCUMENTS = 'archive-documents' satisfies PolicySection;
 
 export function policyAccess(
   db: DbOrTx,
   user: SessionUser,
   request: { ip: string; id: string },
   projectId: number,
-  section: string,
+  section: PolicySection,
 ): Promise<PolicyActor> {
   return appAccess(db, 'policy_management', user, request, projectId, section);
 }
 
 /** Whether the actor's role may use a section (for abilities and for what a list shows). */
-export const can = mayUseSection;
+export const can: (actor: PolicyActor, section: PolicySection) => boolean = mayUseSection;
 
 /** Authors and admins see drafts and never-published documents; everyone else sees published versions only. */
 export const seesDrafts = (actor: PolicyActor) => can(actor, EDIT_DOCUMENTS);

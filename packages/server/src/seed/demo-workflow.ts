@@ -9,6 +9,7 @@ import {
   policySignatures,
   policyVersions,
 } from '../db/schema/index.js';
+import { rulesFor } from '../modules/permissions/permissions.service.js';
 import { contentHash, review, sendToReview, startNewVersion } from '../modules/policies/workflow.service.js';
 import type { PolicyActor } from '../policies/policy-management.js';
 
@@ -112,13 +113,15 @@ export async function seedDemoWorkflow(tx: DbOrTx, projectId: number, people: De
   await setReview('1.2', day(now, -12));
   await setReview('4.1', day(now, 20));
 
-  // Work in progress, through the workflow itself.
+  // Work in progress, through the workflow itself, by people holding the project's rules (a section without a rule
+  // is denied, so an actor with none could not even see the drafts it sends on).
+  const rules = await rulesFor(tx, projectId, 'policy_management');
   const actor = (userId: number, role: string): PolicyActor => ({
     userId,
     projectId,
     isSuperadmin: false,
     role,
-    rules: [],
+    rules,
     ip: '127.0.0.1',
     requestId: 'demo-data',
   });

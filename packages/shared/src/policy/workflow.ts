@@ -1,3 +1,4 @@
+import type { PolicySection } from '../schemas/permissions.js';
 import type { VersionState } from './statuses.js';
 
 /**
@@ -106,7 +107,7 @@ export const ATTESTATION_STATEMENT = 'I have read and understood this policy.';
 /** The bulk actions of SPEC section 2, by their route segment and permission section. */
 export const BULK_ACTIONS = ['sign', 'send-to-sign', 'read', 'new-version'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
-export const BULK_ACTION_SECTION: Record<BulkAction, string> = {
+export const BULK_ACTION_SECTION: Record<BulkAction, PolicySection> = {
   sign: 'bulk-sign',
   'send-to-sign': 'bulk-send-to-sign',
   read: 'bulk-read',

@@ -17,6 +17,94 @@ export const MAIN_ROLES = {
   chart_review: CHART_REVIEW_MAIN_ROLES,
 } as const satisfies Record<PermissionApp, readonly string[]>;
 
+export type MainRole<A extends PermissionApp = PermissionApp> = (typeof MAIN_ROLES)[A][number];
+
+/**
+ * The sections of each app that the permission matrix guards (docs/permissions.md): every path the server's default
+ * rules cover (packages/server/src/modules/permissions/defaults.ts gives each one its roles), the sections the
+ * routes and the web's section guards name. The order is the order of the superadmin's matrices. A path that is not
+ * listed has no default rule, and a path without a rule is denied (isAllowed).
+ */
+export const PERMISSION_SECTIONS = {
+  monitoring: [
+    'introduction',
+    'pages',
+    'page',
+    'request-form',
+    'edit-page',
+    'key-insights',
+    'request-queue',
+    'page-charts',
+    'add-page-chart',
+    'edit-page-chart',
+    'csv-import',
+    'formula-builder',
+    'page-levels',
+    'numbering',
+    'page-numbering',
+    'drag-and-drop',
+    'create-page',
+    'update-page-list-tables',
+    'page-permissions',
+    'add-standards',
+    'create-user',
+    'assign-users',
+    'manage-users',
+    'assign-main-role',
+    'main-role-dashboard',
+    'page-role-manager',
+  ],
+  policy_management: [
+    'toc',
+    'documents',
+    'navigator',
+    'archive-navigator',
+    'quick-reference-guide',
+    'healthy-departments',
+    'bulk-read',
+    'bulk-sign',
+    'attestation-reports',
+    'bulk-send-to-sign',
+    'bulk-new-version',
+    'edit-documents',
+    'policy-generator',
+    'admin-dashboard',
+    'numbering',
+    'convert',
+    'dnd',
+    'insert-department',
+    'edit-department',
+    'department-reviewers',
+    'department-signers',
+    'department-readers',
+    'policy-users',
+    'create-project-user',
+    'assign-users',
+    'manage-users',
+    'assign-main-role',
+    'edit-main-role',
+    'add-standards',
+    'archive-documents',
+    'generator-templates',
+  ],
+  chart_review: ['dashboard', 'my', 'review', 'programs', 'sampling', 'irr', 'findings', 'tools', 'settings'],
+} as const satisfies Record<PermissionApp, readonly string[]>;
+/** A section of an app (of any app when none is given). */
+export type PermissionSection<A extends PermissionApp = PermissionApp> = (typeof PERMISSION_SECTIONS)[A][number];
+export type MonitoringSection = PermissionSection<'monitoring'>;
+export type PolicySection = PermissionSection<'policy_management'>;
+export type ChartReviewSection = PermissionSection<'chart_review'>;
+
+/** Whether `path` names a section of `app` (exactly, as the routes and the rules spell it). */
+export function isPermissionSection<A extends PermissionApp>(app: A, path: string): path is PermissionSection<A> {
+  return (PERMISSION_SECTIONS[app] as readonly string[]).includes(path);
+}
+
+/** The key of a section in the permission map of GET /api/me/permissions: "{app}:{section}". */
+export function permissionKey<A extends PermissionApp>(app: A, section: NoInfer<PermissionSection<A>>): string {
+  return `${app}:${section}`;
+}
+
 /** The SPEC's permission-cache version key (section 7): bump it when the shape of rules changes. */
 export const PERMISSION_CACHE_VERSION = '2025-09-06-v1';
 
@@ -69,8 +157,11 @@ export type AccessReason = 'forbidden' | 'unconfigured' | 'roleUnavailable';
 
 /**
  * SPEC section 6, the one rule check both sides use: roles compared case-insensitively; a rule with an empty or
- * missing list, or a user without a role: denied; no rule for the path: allowed. Several roles (monitoring's
- * multi-role check) must all be allowed.
+ * missing list, or a user without a role: denied. Several roles (monitoring's multi-role check) must all be allowed.
+ * No rule for the path: denied (issue 26, decision record 020; SPEC says allowed). The rules in force always hold a
+ * rule for every section of PERMISSION_SECTIONS (the server fills the project's gaps with the defaults), so only a
+ * path that is no section at all, a typo or a section somebody forgot to give a default, finds no rule: it fails
+ * closed instead of opening to everyone.
  */
 export function isAllowed(
   rules: readonly PermissionRule[],
@@ -78,7 +169,7 @@ export function isAllowed(
   roles: string | readonly string[] | null,
 ): boolean {
   const rule = rules.find((r) => r.path.toLowerCase() === path.toLowerCase());
-  if (!rule) return true;
+  if (!rule) return false;
   const wanted = (typeof roles === 'string' ? [roles] : (roles ?? [])).filter(Boolean);
   if (!rule.allowed_roles?.length || wanted.length === 0) return false;
   const allowed = new Set(rule.allowed_roles.map((r) => r.toLowerCase()));

@@ -1,12 +1,12 @@
 import { ACCESS_DENIED, type PermissionRule } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { type AccessInput, decideAccess, MONITORING_ADMIN_SECTIONS } from './permissions';
+import { type AccessInput, decideAccess, MONITORING_ADMIN_SECTIONS, sectionOfSegment } from './permissions';
 
 const RULES: PermissionRule[] = [
   { path: 'pages', allowed_roles: ['Viewer', 'page_owner'] },
-  { path: 'locked', allowed_roles: [] },
-  { path: 'missing-list', allowed_roles: undefined as unknown as string[] },
+  { path: 'key-insights', allowed_roles: [] },
+  { path: 'request-form', allowed_roles: undefined as unknown as string[] },
   { path: 'toc', allowed_roles: ['reader', 'signer'] },
 ];
 
@@ -31,10 +31,20 @@ const failed = (status: number) => ({ error: new ApiError(status, null, 'failed'
 describe('decideAccess (SPEC section 6)', () => {
   it.each<[string, Partial<AccessInput>, ReturnType<typeof decideAccess>]>([
     ['superadmin bypasses every check', { superadmin: true, me: failed(500), rules: failed(500) }, 'allowed'],
-    ['superadmin bypasses a locked section', { superadmin: true, section: 'locked' }, 'allowed'],
+    ['superadmin bypasses a locked section', { superadmin: true, section: 'key-insights' }, 'allowed'],
+    ['superadmin bypasses a path that names no section', { superadmin: true, section: null }, 'allowed'],
     ['role listed (case-insensitive)', { me: me('VIEWER') }, 'allowed'],
     ['rule role in other case', { me: me('viewer') }, 'allowed'],
-    ['no rule for the section: allowed', { section: 'introduction', me: me('data_entry') }, 'allowed'],
+    [
+      'no rule for the section: denied',
+      { section: 'introduction', me: me('data_entry') },
+      { reason: 'forbidden', role: 'data_entry', toast: 'Access forbidden for role(s) data_entry.' },
+    ],
+    [
+      'a path that names no section: denied',
+      { section: null },
+      { reason: 'forbidden', role: 'viewer', toast: 'Access forbidden for role(s) viewer.' },
+    ],
     ['app home (no section): allowed with a main role', { section: '' }, 'allowed'],
     [
       'role not listed: forbidden',
@@ -43,13 +53,13 @@ describe('decideAccess (SPEC section 6)', () => {
     ],
     [
       'empty list: locked',
-      { section: 'locked' },
-      { reason: 'forbidden', role: 'viewer', toast: 'Section "locked" locked – no roles assigned.' },
+      { section: 'key-insights' },
+      { reason: 'forbidden', role: 'viewer', toast: 'Section "key-insights" locked – no roles assigned.' },
     ],
     [
       'missing list: locked',
-      { section: 'missing-list' },
-      { reason: 'forbidden', role: 'viewer', toast: 'Section "missing-list" locked – no roles assigned.' },
+      { section: 'request-form' },
+      { reason: 'forbidden', role: 'viewer', toast: 'Section "request-form" locked – no roles assigned.' },
     ],
     ['no main role: unconfigured', { me: me(null) }, { reason: 'unconfigured', role: null, toast: null }],
     [
@@ -111,7 +121,11 @@ describe('decideAccess (SPEC section 6)', () => {
     // ...even one without a main role, who then sees 'unconfigured' on the monitoring home.
     expect(decideAccess(input({ section, me: me(null, 'simple') }))).toEqual({ redirect: '/app/monitoring/4' });
     // A project admin is not redirected (the rules decide).
-    expect(decideAccess(input({ section, me: me('monitoring_admin', 'admin') }))).toBe('allowed');
+    const rules = { data: [{ path: section, allowed_roles: ['monitoring_admin'] }] };
+    expect(decideAccess(input({ section, rules, me: me('monitoring_admin', 'admin') }))).toBe('allowed');
+    expect(decideAccess(input({ section, me: me('monitoring_admin', 'admin') }))).toMatchObject({
+      reason: 'forbidden',
+    });
   });
 
   it('lists exactly the administration pages of SPEC section 6', () => {
@@ -126,7 +140,44 @@ describe('decideAccess (SPEC section 6)', () => {
     ).toEqual({ reason: 'unconfigured', role: null, toast: null });
   });
 
+  it('a section without a rule is denied to every role, even one the map allows', () => {
+    for (const role of ['viewer', 'page_owner', 'data_entry', 'monitoring_admin']) {
+      expect(
+        decideAccess(
+          input({ section: 'csv-import', me: me(role), userMap: { data: { 'monitoring:csv-import': true } } }),
+        ),
+      ).toEqual({ reason: 'forbidden', role, toast: `Access forbidden for role(s) ${role}.` });
+    }
+  });
+
+  it("takes only the app's own sections (tsc fails on an unused @ts-expect-error)", () => {
+    const monitoring: AccessInput<'monitoring'> = { ...input(), app: 'monitoring', section: 'csv-import' };
+    // @ts-expect-error: 'toc' is a policy management section.
+    const wrong: AccessInput<'monitoring'> = { ...monitoring, section: 'toc' };
+    expect(decideAccess(wrong)).toMatchObject({ reason: 'forbidden' });
+  });
+
   it('uses the shared denial texts', () => {
     expect(ACCESS_DENIED.title).toBe('Access Denied !');
+  });
+});
+
+describe('sectionOfSegment', () => {
+  it.each<[Parameters<typeof sectionOfSegment>[0], string, ReturnType<typeof sectionOfSegment>]>([
+    ['policy_management', '', ''],
+    ['policy_management', 'toc', 'toc'],
+    ['policy_management', 'TOC', 'toc'],
+    ['policy_management', 'search', 'documents'],
+    ['policy_management', 'bulk-sign', 'bulk-sign'],
+    ['policy_management', 'page-levels', null],
+    ['policy_management', 'no-such-page', null],
+    ['policy_management', 'constructor', null],
+    ['monitoring', 'page-levels', 'page-levels'],
+    ['monitoring', 'search', null],
+    ['monitoring', 'toString', null],
+    ['chart_review', 'settings', 'settings'],
+    ['chart_review', 'not-built-yet', null],
+  ])('%s / %s', (app, segment, expected) => {
+    expect(sectionOfSegment(app, segment)).toBe(expected);
   });
 });

@@ -1,11 +1,15 @@
 import {
   type AccessReason,
   isAllowed,
+  isPermissionSection,
+  type MonitoringSection,
   monitoringMeSchema,
   myPermissionsSchema,
   PERMISSION_CACHE_VERSION,
   type PermissionApp,
   type PermissionRule,
+  type PermissionSection,
+  permissionKey,
   permissionRulesSchema,
   policyMeSchema,
 } from '@portal/shared';
@@ -37,7 +41,31 @@ export const MONITORING_ADMIN_SECTIONS = [
   'assign-main-role',
   'main-role-dashboard',
   'page-role-manager',
-] as const;
+] as const satisfies readonly MonitoringSection[];
+
+/** What a route of an app opens: one of its sections, or '' for the app's home (open to every main role). */
+export type RouteSection<A extends PermissionApp = PermissionApp> = PermissionSection<A> | '';
+
+/** Route segments whose screen belongs to another section: it shows what that section's calls read. */
+const SEGMENT_SECTIONS: { [A in PermissionApp]: Readonly<Record<string, PermissionSection<A>>> } = {
+  monitoring: {},
+  // Search reads the documents (GET .../search is a documents call).
+  policy_management: { search: 'documents' },
+  chart_review: {},
+};
+
+/**
+ * The section a route segment of an app opens (the first path segment after the project, compared in lower case):
+ * '' for the app's home, null for a segment that names no section, which the guard denies (a path without a rule
+ * is denied, docs/permissions.md).
+ */
+export function sectionOfSegment<A extends PermissionApp>(app: A, segment: string): RouteSection<A> | null {
+  const path = segment.toLowerCase();
+  if (path === '') return '';
+  if (isPermissionSection(app, path)) return path;
+  const aliases: Readonly<Record<string, PermissionSection<A>>> = SEGMENT_SECTIONS[app];
+  return Object.hasOwn(aliases, path) ? (aliases[path] ?? null) : null;
+}
 
 const APP_LABEL: Record<PermissionApp, string> = {
   monitoring: 'monitoring',
@@ -130,10 +158,10 @@ export type SectionAccess =
 /** A failed load: 'forbidden' for a 403 (SPEC section 8), anything else is a role we cannot determine. */
 export type LoadState<T> = { data: T } | { error: unknown } | 'loading';
 
-export interface AccessInput {
-  app: PermissionApp;
-  /** The section path: the first path segment after the project ('' for the app's home). */
-  section: string;
+export interface AccessInput<A extends PermissionApp = PermissionApp> {
+  app: A;
+  /** The section the route opens ('' for the app's home; null for a path that names no section: denied). */
+  section: RouteSection<A> | null;
   projectId: string;
   superadmin: boolean;
   me: LoadState<PermissionMe>;
@@ -145,7 +173,7 @@ export interface AccessInput {
 const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** The whole decision, as one pure function (SPEC section 6). */
-export function decideAccess(input: AccessInput): SectionAccess {
+export function decideAccess<A extends PermissionApp>(input: AccessInput<A>): SectionAccess {
   const { app, section, projectId, superadmin, me, rules, userMap } = input;
   if (superadmin) return 'allowed';
   if (me === 'loading') return 'loading';
@@ -158,7 +186,7 @@ export function decideAccess(input: AccessInput): SectionAccess {
   if (
     app === 'monitoring' &&
     project_role === 'simple' &&
-    (MONITORING_ADMIN_SECTIONS as readonly string[]).includes(section.toLowerCase())
+    (MONITORING_ADMIN_SECTIONS as readonly (string | null)[]).includes(section)
   ) {
     return { redirect: `/app/monitoring/${projectId}` };
   }
@@ -174,17 +202,18 @@ export function decideAccess(input: AccessInput): SectionAccess {
     }
   }
   const ruleList = (rules as { data: PermissionRule[] }).data;
-  if (!section) return 'allowed';
-  const rule = ruleList.find((r) => r.path.toLowerCase() === section.toLowerCase());
-  if (rule && !rule.allowed_roles?.length) {
+  if (section === '') return 'allowed';
+  const rule = section === null ? undefined : ruleList.find((r) => r.path.toLowerCase() === section);
+  if (section !== null && rule && !rule.allowed_roles?.length) {
     return { reason: 'forbidden', role: main_role, toast: ACCESS_TOASTS.locked(section) };
   }
-  if (!isAllowed(ruleList, section, [main_role])) {
+  // No section, or a section without a rule: denied (isAllowed fails closed).
+  if (section === null || !isAllowed(ruleList, section, [main_role])) {
     return { reason: 'forbidden', role: main_role, toast: ACCESS_TOASTS.forbiddenRoles([main_role]) };
   }
   if (app === 'monitoring') {
     const map = (userMap as { data: Record<string, boolean> }).data;
-    if (map[`monitoring:${section.toLowerCase()}`] === false) {
+    if (map[permissionKey(app, section)] === false) {
       return { reason: 'forbidden', role: main_role, toast: ACCESS_TOASTS.forbiddenRoles([main_role]) };
     }
   }
@@ -198,10 +227,10 @@ function loadState<T>(query: { data: T | undefined; error: unknown; isError: boo
 
 /**
  * May the signed-in user open `section` of `app` in the current project? 'loading' until the answer is known;
- * { redirect } for a simple member on a monitoring administration page; { reason } when denied.
- * Without a project the caller shows 'No project context.'.
+ * { redirect } for a simple member on a monitoring administration page; { reason } when denied (also for a null
+ * section: a path that names none). Without a project the caller shows 'No project context.'.
  */
-export function useSectionAccess(app: PermissionApp, section: string): SectionAccess {
+export function useSectionAccess<A extends PermissionApp>(app: A, section: RouteSection<A> | null): SectionAccess {
   const session = useSession();
   const superadmin = session.status === 'signed-in' && session.user.role === 'superadmin';
   const { projectId } = useCurrentProject();

@@ -13,6 +13,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueSession, requireUser } from '../../plugins/session.js';
@@ -52,6 +53,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
+          data: {
+            changes: changes(
+              { first_name: user.firstName, last_name: user.lastName },
+              { first_name: rows[0]!.firstName, last_name: rows[0]!.lastName },
+            ),
+          },
           ip: request.ip,
           requestId: request.id,
           at: now,
@@ -117,6 +124,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
+          // Named only: neither password nor hash is ever recorded.
+          data: { changes: changes({ password: current.passwordHash }, { password: passwordHash }) },
           ip: request.ip,
           requestId: request.id,
           at: now,
@@ -169,7 +178,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
-          data: { from: previous, to: email },
+          data: { from: previous, to: email, changes: changes({ email: previous }, { email }) },
           ip: request.ip,
           requestId: request.id,
           at: now,

@@ -103,6 +103,8 @@ describe('chart review sampling: lock and assign, pull list, reveal, reviewer un
 
   it('assigns round robin in case-code order, a reproducible blind second share, notifies once and purges references', async () => {
     const s = await samplingSetup(ctx, { irr_rate: 0.5, due_days: 10 });
+    // The lead may read references here, so the purge below is what takes the pull list away.
+    await setSettings(ctx, s.project.id, { revealRoles: ['chart_review_admin', 'program_lead'] });
     const sample = await drawnSample(s, { csv: eligibleCsv(10) });
     const ids = [s.people.reviewer.id, s.reviewer2.id];
     // Due dates count from the clock's day (moved forward; a new sign-in at that time).
@@ -318,14 +320,23 @@ describe('chart review sampling: lock and assign, pull list, reveal, reviewer un
     );
   });
 
-  it('downloads the pull list with a reason, logged; keeps references when the project keeps them; reveals them to reveal roles', async () => {
+  it('downloads the pull list with a reason, logged, for the reveal roles only; keeps references when the project keeps them; reveals them to reveal roles', async () => {
     const s = await samplingSetup(ctx, { irr_rate: 0 });
     await setSettings(ctx, s.project.id, { storeEncounterRef: true, revealRoles: ['chart_review_admin'] });
     const csv = 'encounter,unit,discharge\n"=HYPERLINK(""x"")",Ward A,2026-03-02\nE-2,Ward B,2026-03-04\n';
     const sample = await drawnSample(s, { csv, plan: { method: 'all' } });
     const noReason = await s.lead.get(`${s.base}/samples/${sample.id}/pull-list.csv`);
     expect(noReason.statusCode).toBe(400);
-    const pull = await s.lead.get(`${s.base}/samples/${sample.id}/pull-list.csv?reason=Records%20team%20pull`);
+    // The pull list holds every reference of the sample: the roles that may reveal one may download it, no others.
+    const pullUrl = `${s.base}/samples/${sample.id}/pull-list.csv?reason=Records%20team%20pull`;
+    expect((await s.lead.get(`${s.base}/samples/${sample.id}`)).json().abilities.pull_list).toBe(false);
+    const refused = await s.lead.get(pullUrl);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('E-2');
+    expect(await db().select().from(crAccessLog)).toEqual([]);
+    await setSettings(ctx, s.project.id, { revealRoles: ['chart_review_admin', 'program_lead'] });
+    expect((await s.lead.get(`${s.base}/samples/${sample.id}`)).json().abilities.pull_list).toBe(true);
+    const pull = await s.lead.get(pullUrl);
     expect(pull.statusCode).toBe(200);
     const lines = pull.body.split('\r\n');
     expect(lines).toContain('case_code,unit,discharge_month,encounter_reference');

@@ -10,7 +10,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { crAccessLog, crAnswers, crAssignments, crCases } from '../../db/schema/index.js';
 import { decrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { ChartReviewActor } from '../../policies/chart-review.js';
+import { type ChartReviewActor, mayReadEncounterRefs } from '../../policies/chart-review.js';
 import { chartReviewAudit } from './route-kit.js';
 import { getSample, loadSample, SAMPLE_NOT_FOUND } from './sampling.service.js';
 import { loadSettings } from './settings.service.js';
@@ -168,7 +168,7 @@ export async function revealRef(
     if (!settings.storeEncounterRef) {
       throw new AppError('FORBIDDEN', 'This project does not keep encounter references, so none can be revealed.');
     }
-    if (!actor.isSuperadmin && !(actor.role !== null && settings.revealRoles.includes(actor.role))) {
+    if (!mayReadEncounterRefs(actor, settings.revealRoles)) {
       throw new AppError('FORBIDDEN', 'Your chart review role may not reveal encounter references.');
     }
     if (target.encounterRefEnc === null) throw notFound('The encounter reference of this case is no longer stored.');

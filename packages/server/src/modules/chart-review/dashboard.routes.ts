@@ -8,9 +8,8 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { exportResults, getCompliance, getDashboard, getDashboardList } from './dashboard.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 

@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import {
   crAssignments,
   crCaseResults,
@@ -47,7 +48,7 @@ import {
 } from './compliance.js';
 import { pairsReliability } from './irr.service.js';
 import { loadProgram } from './programs.service.js';
-import { chartReviewAudit, nameOf } from './route-kit.js';
+import { chartReviewAudit } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
 /**

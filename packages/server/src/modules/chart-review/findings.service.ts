@@ -24,6 +24,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import {
   crActionPlans,
   crCaseResults,
@@ -38,11 +39,12 @@ import {
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
+import { visibleMeasures } from '../monitoring/visibility.js';
 import { notify } from '../notifications/notifications.service.js';
 import { answerOf, overallCompliance, rateOfAnswers } from './compliance.js';
 import { chartReviewPeopleAmong } from './people.service.js';
 import { loadProgram } from './programs.service.js';
-import { chartReviewAudit, nameOf, personOrNull } from './route-kit.js';
+import { chartReviewAudit, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
 /**
@@ -379,6 +381,11 @@ async function selectFindings(
     .where(and(eq(crFindings.projectId, actor.projectId), where))
     .orderBy(desc(crFindings.periodStart), desc(crFindings.id));
   const cache: SuccessCache = new Map();
+  const seen = await visibleMeasureIds(
+    db,
+    actor,
+    rows.flatMap((row) => (row.plan?.measureId ? [row.plan.measureId] : [])),
+  );
   const texts = new Map<number, Map<string, string>>();
   const day = isoDay(today);
   const out: (CrFindingSummary & { extra: DetailExtra })[] = [];
@@ -397,6 +404,10 @@ async function selectFindings(
       today,
       cache,
     );
+    // A measure monitoring hides from the actor: whether the rule is met, without its values.
+    if (success.source === 'measure' && !seen.has(plan!.measureId!)) {
+      success.latest = success.latest.map((point) => ({ ...point, value: null }));
+    }
     out.push({
       id: finding.id,
       program: { id: program.id, name: program.name, grain: program.grain as 'month' | 'quarter' },
@@ -418,6 +429,22 @@ async function selectFindings(
     });
   }
   return out;
+}
+
+/** Which of these measures the actor may see. */
+async function visibleMeasureIds(db: DbOrTx, actor: ChartReviewActor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: monMeasures.id })
+    .from(monMeasures)
+    .where(
+      and(
+        eq(monMeasures.projectId, actor.projectId),
+        inArray(monMeasures.id, [...new Set(ids)]),
+        await visibleMeasures(db, actor),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 interface DetailExtra {
@@ -471,7 +498,11 @@ export async function getFinding(
     extra.plan?.measureId == null
       ? []
       : await db
-          .select({ id: monMeasures.id, name: monMeasures.name })
+          .select({
+            id: monMeasures.id,
+            name: monMeasures.name,
+            visible: sql<boolean>`${await visibleMeasures(db, actor)}`,
+          })
           .from(monMeasures)
           .where(
             and(
@@ -496,7 +527,8 @@ export async function getFinding(
       updated_at: extra.plan?.updatedAt.toISOString() ?? null,
       updated_by: personOrNull(extra.plan?.updatedBy ?? null, extra.planEditorName),
     },
-    measure: measure ?? null,
+    // Named only to those monitoring shows the measure to (the plan keeps the link either way).
+    measure: measure?.visible ? { id: measure.id, name: measure.name } : null,
     abilities: { edit: mayUse(actor, 'findings') },
   };
 }
@@ -571,13 +603,20 @@ export async function findingSuggestions(
   };
 }
 
-/** GET /findings/measures: the project's live monitoring measures, by name (for the plan's measure picker). */
+/** GET /findings/measures: the live monitoring measures the actor may see, by name (the plan's measure picker). */
 export async function findingMeasures(db: DbOrTx, actor: ChartReviewActor): Promise<CrFindingMeasures> {
   const rows = await db
     .select({ id: monMeasures.id, name: monMeasures.name, page: monPages.title })
     .from(monMeasures)
     .innerJoin(monPages, and(eq(monPages.projectId, monMeasures.projectId), eq(monPages.id, monMeasures.pageId)))
-    .where(and(eq(monMeasures.projectId, actor.projectId), isNull(monMeasures.deletedAt), isNull(monPages.deletedAt)))
+    .where(
+      and(
+        eq(monMeasures.projectId, actor.projectId),
+        isNull(monMeasures.deletedAt),
+        isNull(monPages.deletedAt),
+        await visibleMeasures(db, actor),
+      ),
+    )
     .orderBy(sql`lower(${monMeasures.name})`, asc(monMeasures.id));
   return { measures: rows };
 }
@@ -700,6 +739,7 @@ export async function savePlan(
       if (!people.has(action.owner_id)) addFieldError(errors, `actions.${index}.owner_id`, OWNER_UNKNOWN);
     });
     if (input.measure_id !== null) {
+      const kept = (await loadPlan(tx, actor.projectId, findingId))?.measureId === input.measure_id;
       const [measure] = await tx
         .select({ id: monMeasures.id })
         .from(monMeasures)
@@ -708,6 +748,8 @@ export async function savePlan(
             eq(monMeasures.projectId, actor.projectId),
             eq(monMeasures.id, input.measure_id),
             isNull(monMeasures.deletedAt),
+            // A link someone else made to a measure this editor may not see is kept as it is, never named.
+            kept ? undefined : await visibleMeasures(tx, actor),
           ),
         );
       if (!measure) addFieldError(errors, 'measure_id', MEASURE_UNKNOWN);

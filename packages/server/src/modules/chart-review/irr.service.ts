@@ -16,12 +16,13 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { crAnswers, crAssignments, crCases, crIrrPairs, crPrograms, users } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import type { ChartReviewActor } from '../../policies/chart-review.js';
 import { answersByKey, type ComparedItem, compareReviews, questionsOf, recomputeCase } from './case-results.js';
 import { PROGRAM_NOT_FOUND } from './programs.service.js';
-import { chartReviewAudit, nameOf, personOrNull } from './route-kit.js';
+import { chartReviewAudit, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
 /**

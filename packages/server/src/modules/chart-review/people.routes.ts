@@ -1,7 +1,7 @@
 import { crPeopleSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { listPeople } from './people.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 

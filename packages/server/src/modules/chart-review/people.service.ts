@@ -1,8 +1,8 @@
 import type { CrPeople } from '@portal/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
-import { nameOf } from './route-kit.js';
 
 /**
  * The people of chart review: active members of the project with a chart review main role (project_member_roles,

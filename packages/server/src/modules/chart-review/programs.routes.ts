@@ -1,8 +1,7 @@
 import { crProgramInputSchema, crProgramListSchema, crProgramSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { createProgram, getProgram, listPrograms, updateProgram } from './programs.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 

@@ -2,11 +2,14 @@ import type { CrProgram, CrProgramInput, CrProgramList, SamplingPlan } from '@po
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { crPrograms, crTools, crToolVersions, monMeasures, users } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { visibleMeasures } from '../monitoring/visibility.js';
 import { mayOwnPrograms } from './people.service.js';
-import { chartReviewAudit, isUniqueViolation, nameOf, personOrNull } from './route-kit.js';
+import { chartReviewAudit, isUniqueViolation, personOrNull } from './route-kit.js';
 
 /**
  * Programmes (DOMAIN.md 2.2 `cr_program`; docs/chart-review.md "Server calls"): a recurring audit of one tool, with
@@ -42,6 +45,7 @@ async function selectPrograms(db: DbOrTx, actor: ChartReviewActor, programId?: n
       ownerName: nameOf(owners),
       measureId: monMeasures.id,
       measureName: monMeasures.name,
+      measureVisible: sql<boolean>`${await visibleMeasures(db, actor)}`,
     })
     .from(crPrograms)
     .innerJoin(crTools, and(eq(crTools.projectId, crPrograms.projectId), eq(crTools.id, crPrograms.toolId)))
@@ -97,7 +101,11 @@ async function selectPrograms(db: DbOrTx, actor: ChartReviewActor, programId?: n
       tool: { id: program.toolId, name: row.toolName },
       version_in_use: inUse,
       owner: personOrNull(program.ownerId, row.ownerName),
-      measure: row.measureId === null || row.measureName === null ? null : { id: row.measureId, name: row.measureName },
+      // Named only to those monitoring shows the measure to.
+      measure:
+        row.measureId === null || row.measureName === null || !row.measureVisible
+          ? null
+          : { id: row.measureId, name: row.measureName },
       updated_at: program.updatedAt.toISOString(),
       abilities: { edit },
     };
@@ -137,10 +145,11 @@ export async function loadProgram(db: DbOrTx, projectId: number, programId: numb
  */
 async function checkReferences(
   tx: DbOrTx,
-  projectId: number,
+  actor: ChartReviewActor,
   input: CrProgramInput,
   current?: ProgramRow,
 ): Promise<void> {
+  const { projectId } = actor;
   const errors: Record<string, string[]> = {};
   const [tool] = await tx
     .select({ retiredAt: crTools.retiredAt })
@@ -169,6 +178,8 @@ async function checkReferences(
           eq(monMeasures.projectId, projectId),
           eq(monMeasures.id, input.mon_measure_id),
           isNull(monMeasures.deletedAt),
+          // A link someone else made to a measure this editor may not see is kept as it is, never named.
+          current?.monMeasureId === input.mon_measure_id ? undefined : await visibleMeasures(tx, actor),
         ),
       );
     if (!measure) addFieldError(errors, 'mon_measure_id', MEASURE_UNKNOWN);
@@ -243,7 +254,7 @@ export async function createProgram(
 ): Promise<CrProgram> {
   const programId = await db
     .transaction(async (tx) => {
-      await checkReferences(tx, actor.projectId, input);
+      await checkReferences(tx, actor, input);
       await checkProgramName(tx, actor.projectId, input.name);
       const [row] = await tx
         .insert(crPrograms)
@@ -299,7 +310,7 @@ export async function updateProgram(
   await db
     .transaction(async (tx) => {
       const row = await loadProgram(tx, actor.projectId, programId, true);
-      await checkReferences(tx, actor.projectId, input, row);
+      await checkReferences(tx, actor, input, row);
       if (input.name !== row.name) await checkProgramName(tx, actor.projectId, input.name, row.id);
       const next = columnsOf(input);
       const fields = (Object.keys(FIELD_NAMES) as (keyof ProgramColumns)[])
@@ -315,7 +326,20 @@ export async function updateProgram(
         actor,
         'program_updated',
         { type: 'cr_program', id: programId },
-        { fields, name: input.name, ...(fields.includes('status') ? { status: input.status } : {}) },
+        {
+          fields,
+          name: input.name,
+          ...(fields.includes('status') ? { status: input.status } : {}),
+          changes: changes(
+            Object.fromEntries(
+              (Object.keys(FIELD_NAMES) as (keyof ProgramColumns)[]).map((c) => [FIELD_NAMES[c], row[c]]),
+            ),
+            Object.fromEntries(
+              (Object.keys(FIELD_NAMES) as (keyof ProgramColumns)[]).map((c) => [FIELD_NAMES[c], next[c]]),
+            ),
+            { fields },
+          ),
+        },
         now,
       );
     })

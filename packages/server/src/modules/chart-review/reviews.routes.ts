@@ -10,10 +10,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import {
   getReviewForm,
   listMyAssignments,

@@ -1,4 +1,5 @@
 import {
+  type AuditChanges,
   CR_ANSWER_EVERY_QUESTION,
   CR_STALE_ANSWERS,
   type CrAnswerInput,
@@ -15,6 +16,7 @@ import {
 } from '@portal/shared';
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import {
   crAnswers,
   crAssignments,
@@ -24,12 +26,13 @@ import {
   crToolVersions,
   users,
 } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
-import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { type ChartReviewActor, mayReadEncounterRefs, mayUse } from '../../policies/chart-review.js';
 import { rulesFor } from '../permissions/permissions.service.js';
 import { answersByKey, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
 import { chartReviewPeopleAmong } from './people.service.js';
-import { chartReviewAudit, nameOf } from './route-kit.js';
+import { chartReviewAudit } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
 /**
@@ -264,10 +267,7 @@ export async function getReviewForm(
       unit: kase.unit,
       discharge_month: kase.dischargeMonth,
       has_encounter_ref: hasRef,
-      may_reveal:
-        settings.storeEncounterRef &&
-        hasRef &&
-        (actor.isSuperadmin || (actor.role !== null && settings.revealRoles.includes(actor.role))),
+      may_reveal: settings.storeEncounterRef && hasRef && mayReadEncounterRefs(actor, settings.revealRoles),
     },
     program: { id: row.programId, name: program?.name ?? '' },
     period_start: kase.periodStart,
@@ -357,6 +357,7 @@ export async function saveAnswers(
     const questions = await questionsOf(tx, actor.projectId, row.toolVersionId);
     const settings = await loadSettings(tx, actor.projectId);
     checkAnswers(input, questions, settings.partialEnabled);
+    const answered = await answerChanges(tx, actor.projectId, row.id, input, questions);
     for (const answer of input.answers) {
       const values = {
         value: answer.value,
@@ -382,7 +383,18 @@ export async function saveAnswers(
           { type: 'cr_assignment', id: row.id },
           {
             case_id: row.caseId,
+            changes: answered,
           },
+          now,
+        );
+      } else if (Object.keys(answered).length > 0) {
+        // Every later save that changes an answer: one event, with the answers it changed.
+        await chartReviewAudit(
+          tx,
+          actor,
+          'answers_saved',
+          { type: 'cr_assignment', id: row.id },
+          { case_id: row.caseId, version: row.version + 1, changes: answered },
           now,
         );
       }
@@ -399,6 +411,59 @@ export async function saveAnswers(
       .where(eq(crAssignments.id, row.id));
     return { version, status, warnings: input.answers.flatMap(patientDataWarnings) };
   });
+}
+
+/**
+ * The answers a save changes, for its audit event: `<question key>` for the answer itself, `<question key>.note`,
+ * `.na_reason` and `.evidence_location` for its free text (shortened to 200 characters). Free text that looks like
+ * patient data is named only (`{ changed: true }`): the audit log keeps no patient data.
+ */
+async function answerChanges(
+  tx: DbOrTx,
+  projectId: number,
+  assignmentId: number,
+  input: CrAnswersInput,
+  questions: Awaited<ReturnType<typeof questionsOf>>,
+): Promise<AuditChanges> {
+  if (input.answers.length === 0) return {};
+  const keyOf = new Map(questions.map((q) => [q.id, q.key]));
+  const saved = new Map(
+    (
+      await tx
+        .select()
+        .from(crAnswers)
+        .where(and(eq(crAnswers.projectId, projectId), eq(crAnswers.assignmentId, assignmentId)))
+    ).map((answer) => [answer.questionId, answer]),
+  );
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const secret: string[] = [];
+  for (const answer of input.answers) {
+    const key = keyOf.get(answer.question_id) ?? `question_${answer.question_id}`;
+    const old = saved.get(answer.question_id);
+    before[key] = old?.value ?? null;
+    after[key] = answer.value;
+    for (const [field, was] of [
+      ['na_reason', old?.naReason],
+      ['note', old?.note],
+      ['evidence_location', old?.evidenceLocation],
+    ] as const) {
+      before[`${key}.${field}`] = was ?? '';
+      after[`${key}.${field}`] = answer[field];
+    }
+    for (const warning of patientDataWarnings(answer)) secret.push(`${key}.${warning.field}`);
+    if (old) {
+      const earlier = patientDataWarnings({
+        question_id: answer.question_id,
+        value: null,
+        na_reason: old.naReason,
+        note: old.note,
+        evidence_location: old.evidenceLocation,
+      });
+      for (const warning of earlier) secret.push(`${key}.${warning.field}`);
+    }
+  }
+  return changes(before, after, { secret });
 }
 
 /** An answer refers to the version from now on: it never changes again. */

@@ -278,6 +278,67 @@ describe('chart review reviews', () => {
     );
   });
 
+  it('audits each autosave with the answers it changed: the first as review_started, later ones as answers_saved', async () => {
+    const s = await setup();
+    const id = s.sample.cases[1]!.primaryId;
+    const events = async () =>
+      (
+        await db()
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.subjectType, 'cr_assignment'), eq(auditEvents.subjectId, String(id))))
+          .orderBy(asc(auditEvents.id))
+      ).map((e) => [e.action, e.data]);
+
+    expect((await save(s, s.rita, id, { icu: 'yes', pain_assessed: 'yes' })).statusCode).toBe(200);
+    expect(await events()).toEqual([
+      [
+        'chart_review.review_started',
+        expect.objectContaining({
+          changes: { icu: { from: null, to: 'yes' }, pain_assessed: { from: null, to: 'yes' } },
+        }),
+      ],
+    ]);
+
+    // The second save: one event with only what changed (icu the same, pain_assessed and its note changed).
+    const second = await save(s, s.rita, id, {
+      icu: 'yes',
+      pain_assessed: { value: 'no', note: 'Not in the notes', evidence_location: 'MAR 3/4' },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const after = await events();
+    expect(after).toHaveLength(2);
+    expect(after[1]).toEqual([
+      'chart_review.answers_saved',
+      {
+        case_id: expect.any(Number),
+        version: 2,
+        changes: {
+          pain_assessed: { from: 'yes', to: 'no' },
+          'pain_assessed.note': { from: '', to: 'Not in the notes' },
+          'pain_assessed.evidence_location': { from: '', to: 'MAR 3/4' },
+        },
+      },
+    ]);
+
+    // A third save that changes a value back, and free text that looks like patient data is named, never kept.
+    const third = await save(s, s.rita, id, {
+      reassessed: { value: 'no', note: 'MRN 00451234 checked' },
+    });
+    expect(third.statusCode, third.body).toBe(200);
+    const last = await events();
+    expect(last).toHaveLength(3);
+    expect(last[2]![1]).toMatchObject({
+      version: 3,
+      changes: { reassessed: { from: null, to: 'no' }, 'reassessed.note': { changed: true } },
+    });
+    expect(JSON.stringify(last[2]![1])).not.toContain('00451234');
+
+    // A save that changes nothing records nothing.
+    expect((await save(s, s.rita, id, { icu: 'yes' })).statusCode).toBe(200);
+    expect(await events()).toHaveLength(3);
+  });
+
   it('refuses answers that do not fit their question, and warns on text that looks like patient data', async () => {
     const s = await setup();
     const id = s.sample.cases[1]!.primaryId;

@@ -1,5 +1,5 @@
-import { errorBodySchema } from '@portal/shared';
-import { type AnyColumn, sql } from 'drizzle-orm';
+import type { AuditActionIn } from '@portal/shared';
+import { type ChartReviewSection, errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -21,12 +21,11 @@ export const tags = ['chart-review'];
 /** The signed-in user's chart review access to the request's project for one section (chartReviewAccess). */
 export const actorFor =
   (db: DbOrTx) =>
-  (request: FastifyRequest & { params: { projectId: number } }, section: string): Promise<ChartReviewActor> =>
+  (
+    request: FastifyRequest & { params: { projectId: number } },
+    section: ChartReviewSection,
+  ): Promise<ChartReviewActor> =>
     chartReviewAccess(db, requireUser(request), request, request.params.projectId, section);
-
-/** A person as lists show them: "First Last", or the username when no name is set (also for aliased user tables). */
-export const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
 
 /** `{ id, name }` of a left-joined user, or null when the column was empty. */
 export const personOrNull = (id: number | null, name: string | null) =>
@@ -36,7 +35,7 @@ export const personOrNull = (id: number | null, name: string | null) =>
 export function chartReviewAudit(
   tx: DbOrTx,
   actor: ChartReviewActor,
-  action: string,
+  action: AuditActionIn<'chart_review'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,

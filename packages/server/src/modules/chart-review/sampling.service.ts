@@ -12,13 +12,14 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { crAccessLog, crAssignments, crCases, crSamples, crToolVersions, users } from '../../db/schema/index.js';
 import { decrypt, encrypt } from '../../lib/crypto.js';
 import { csvField, safeFileName } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { type ChartReviewActor, mayReadEncounterRefs, mayUse } from '../../policies/chart-review.js';
 import { loadProgram } from './programs.service.js';
-import { chartReviewAudit, isUniqueViolation, nameOf } from './route-kit.js';
+import { chartReviewAudit, isUniqueViolation } from './route-kit.js';
 import { readEligibleList } from './sampling.csv.js';
 import { loadSettings } from './settings.service.js';
 
@@ -226,7 +227,8 @@ export async function getSample(db: DbOrTx, actor: ChartReviewActor, sampleId: n
       draw: sampling && row.status !== 'locked',
       exclude: sampling && row.status !== 'uploaded',
       lock: sampling && row.status === 'drawn',
-      pull_list: sampling && row.status !== 'uploaded' && refsStored,
+      pull_list:
+        sampling && row.status !== 'uploaded' && refsStored && mayReadEncounterRefs(actor, settings.revealRoles),
     },
   };
 }
@@ -513,9 +515,13 @@ export async function rankedCsv(
   return { fileName: await fileBase(db, actor.projectId, sample, 'ranked-list'), text };
 }
 
+const PULL_LIST_ROLE =
+  'Your chart review role may not download the pull list: it holds encounter references, which the project’s settings let only some roles read.';
+
 /**
  * GET /samples/{id}/pull-list.csv: the selected cases with their encounter references, for the records team. Every
- * download is logged (cr_access_log pull_list, with the reason) and audited.
+ * download is logged (cr_access_log pull_list, with the reason) and audited. The roles that may reveal encounter
+ * references (settings reveal_roles) are the ones that may download it.
  */
 export async function pullListCsv(
   db: Database,
@@ -531,6 +537,7 @@ export async function pullListCsv(
       throw new AppError('CONFLICT', `${DRAW_FIRST} The pull list holds the selected cases.`);
     }
     const settings = await loadSettings(tx, actor.projectId);
+    if (!mayReadEncounterRefs(actor, settings.revealRoles)) throw new AppError('FORBIDDEN', PULL_LIST_ROLE);
     const cases = await tx
       .select({
         caseCode: crCases.caseCode,

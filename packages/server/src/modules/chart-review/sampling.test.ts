@@ -220,7 +220,8 @@ describe('chart review sampling: lists, draw, ranked list, exclusions', () => {
       ],
       counts: { eligible: 12, selected: 4 },
       drawn_by: { id: s.people.lead.id, name: 'Leo Lead' },
-      abilities: { draw: true, exclude: true, lock: true, pull_list: true },
+      // The lead's role is not among the project's reveal roles (the default: administrators only).
+      abilities: { draw: true, exclude: true, lock: true, pull_list: false },
     });
     // What a surveyor recomputes from the list and the seed.
     const expected = drawSample({

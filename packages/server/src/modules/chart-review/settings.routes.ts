@@ -1,7 +1,7 @@
 import { crSettingsInputSchema, crSettingsSchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 import { getSettings, updateSettings } from './settings.service.js';
 

@@ -6,9 +6,10 @@ import {
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { crSettings, users } from '../../db/schema/index.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
-import { chartReviewAudit, nameOf, personOrNull } from './route-kit.js';
+import { chartReviewAudit, personOrNull } from './route-kit.js';
 
 /**
  * The project's chart review settings (DOMAIN.md 2.2 `cr_settings`): one row per project, created with the defaults

@@ -15,10 +15,12 @@ import {
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { crQuestions, crTools, crToolVersions, users } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
-import { chartReviewAudit, isUniqueViolation, nameOf, personOrNull } from './route-kit.js';
+import { chartReviewAudit, isUniqueViolation, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
 /**
@@ -312,6 +314,10 @@ export async function updateTool(
           fields,
           name: input.name,
           ...(fields.includes('retired') ? { retired: input.retired } : {}),
+          changes: changes(
+            { name: row.name, purpose: row.purpose, retired },
+            { name: input.name, purpose: input.purpose, retired: input.retired },
+          ),
         },
         now,
       );

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, projectMemberships } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
@@ -75,24 +76,32 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
             createdAt: now,
           })
           .returning();
+        const admins = await tx
+          .select({ userId: projectMemberships.userId })
+          .from(projectMemberships)
+          .where(and(eq(projectMemberships.projectId, access.project.id), eq(projectMemberships.projectRole, 'admin')));
+        const recipientIds = admins.map((a) => a.userId).filter((id) => id !== user.id);
+        // What was sent and to whom (the message itself stays in its table).
         await recordAudit(tx, {
           action: 'contact.message_sent',
           projectId: access.project.id,
           actorUserId: user.id,
           subjectType: 'contact_message',
           subjectId: row!.id,
+          data: {
+            subject: request.body.subject,
+            sender_email: user.email,
+            // The project's administrators (the sender left out).
+            recipient_ids: recipientIds,
+          },
           ip: request.ip,
           requestId: request.id,
           at: now,
         });
-        return row!;
+        return { ...row!, recipientIds };
       });
-      const admins = await db
-        .select({ userId: projectMemberships.userId })
-        .from(projectMemberships)
-        .where(and(eq(projectMemberships.projectId, access.project.id), eq(projectMemberships.projectRole, 'admin')));
       await notify(db, {
-        userIds: admins.map((a) => a.userId).filter((id) => id !== user.id),
+        userIds: created.recipientIds,
         projectId: access.project.id,
         message: `New contact message from ${name}: ${request.body.subject}`,
         link: `/member/projects/${access.project.id}/contact-us-messages`,
@@ -176,7 +185,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'contact_message',
           subjectId: message.id,
-          data: { from: message.status, to: request.body.status },
+          data: {
+            from: message.status,
+            to: request.body.status,
+            changes: changes({ status: message.status }, { status: request.body.status }),
+          },
           ip: request.ip,
           requestId: request.id,
           at: now,
@@ -225,6 +238,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'contact_message',
           subjectId: message.id,
+          data: { to: message.senderEmail, subject: `Re: ${message.subject}` },
           ip: request.ip,
           requestId: request.id,
           at: now,

@@ -3,10 +3,11 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monUsers, policyUsers, projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { writerActor } from '../../policies/policy-management.js';
+import type { Notice } from '../notifications/notices.js';
 import { pruneDepartmentRoles } from '../policies/department-roles.service.js';
-import type { Notice } from '../policies/notices.js';
 
 /**
  * Project members and their roles, shared by the superadmin console (/super/projects/{id}/members) and a project's
@@ -187,6 +188,10 @@ export async function addMember(
   return getMember(db, projectId, input.user_id);
 }
 
+/** `{ <app>_role: role }` of main roles, for the audit's changes (`monitoring_role`: "Monitoring role"). */
+const roleFields = (roles: Partial<Record<string, string | null>>) =>
+  Object.fromEntries(Object.entries(roles).map(([app, role]) => [`${app}_role`, role ?? null]));
+
 export async function updateMember(
   db: Database,
   projectId: number,
@@ -198,6 +203,7 @@ export async function updateMember(
 ): Promise<Member> {
   await db.transaction(async (tx) => {
     const before = await lockMembership(tx, projectId, userId);
+    const rolesBefore = input.main_roles ? (await getMember(tx, projectId, userId)).main_roles : {};
     if (input.project_role && input.project_role !== before.projectRole) {
       if (before.projectRole === 'admin') await keepOneAdmin(tx, projectId, userId);
       await tx
@@ -212,7 +218,15 @@ export async function updateMember(
       actorUserId: actor.userId,
       subjectType: 'user',
       subjectId: userId,
-      data: { before: { project_role: before.projectRole }, changes: input },
+      data: {
+        changes: changes(
+          { project_role: before.projectRole, ...roleFields(rolesBefore) },
+          {
+            ...(input.project_role ? { project_role: input.project_role } : {}),
+            ...roleFields(input.main_roles ?? {}),
+          },
+        ),
+      },
       ip: actor.ip,
       requestId: actor.requestId,
       at: now,

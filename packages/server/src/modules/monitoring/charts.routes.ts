@@ -12,9 +12,8 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { createChart, deleteChart, getChart, listCharts, measureSummary, updateChart } from './charts.service.js';
 import { draftInsight } from './insight-draft.js';
 import { actorFor, errors as monitoringErrors, P, tags } from './route-kit.js';

@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   type Benchmark,
@@ -28,6 +29,7 @@ import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monCharts, monDatasets, monMeasures, monPages } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
 import { effectivePageAccess, requirePageAccess } from './page-access.js';
@@ -169,7 +171,7 @@ async function lockPage(tx: DbOrTx, projectId: number, pageId: number) {
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   chartId: number,
   data: Record<string, unknown>,
   at?: Date,
@@ -331,6 +333,22 @@ export async function updateChart(
         fields: changed,
         version: row.version + 1,
         ...(moved ? { position: moved } : {}),
+        changes: changes(
+          {
+            measure_id: row.measureId,
+            title: row.title,
+            chart_type: row.chartType,
+            options: chartOptionsSchema.parse(row.options ?? {}),
+            position: moved?.from ?? null,
+          },
+          {
+            measure_id: next.measureId,
+            title: next.title,
+            chart_type: next.chartType,
+            options: next.options,
+            position: moved?.to ?? null,
+          },
+        ),
       },
       now,
     );

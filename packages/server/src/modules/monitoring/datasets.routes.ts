@@ -16,10 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvHeaders, csvLine } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import {
   createDataset,
   DATASET_READ_SECTIONS,

@@ -1,11 +1,19 @@
 import type { Readable } from 'node:stream';
-import type { Dataset, DatasetAbilities, DatasetColumn, DatasetUpdate, datasetCreateSchema } from '@portal/shared';
+import type {
+  AuditActionIn,
+  Dataset,
+  DatasetAbilities,
+  DatasetColumn,
+  DatasetUpdate,
+  datasetCreateSchema,
+} from '@portal/shared';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monDatasets, monImports, monMeasures } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { safeFileName } from '../../lib/csv.js';
 import { csvStream } from '../../lib/csv-export.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -101,7 +109,7 @@ export async function getDataset(db: DbOrTx, actor: MonitoringActor, datasetId: 
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   datasetId: number,
   data: Record<string, unknown>,
   at?: Date,
@@ -238,6 +246,20 @@ export async function updateDataset(
           fields,
           ...(fields.includes('patient_level') ? { patient_level: next.patientLevel } : {}),
           ...(fields.includes('retention_months') ? { retention_months: next.retentionMonths } : {}),
+          changes: changes(
+            {
+              name: row.name,
+              description: row.description,
+              patient_level: row.patientLevel,
+              retention_months: row.retentionMonths,
+            },
+            {
+              name: next.name,
+              description: next.description,
+              patient_level: next.patientLevel,
+              retention_months: next.retentionMonths,
+            },
+          ),
         },
         now,
       );

@@ -224,6 +224,7 @@ describe('datasets', () => {
       fields: ['patient_level', 'retention_months'],
       patient_level: true,
       retention_months: 36,
+      changes: { patient_level: { from: false, to: true }, retention_months: { from: null, to: 36 } },
     });
     const cleared = await s.admin.put(url, { retention_months: null });
     expect(cleared.statusCode).toBe(400);

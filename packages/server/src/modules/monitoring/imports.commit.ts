@@ -1,4 +1,4 @@
-import type { DatasetColumn, ImportDetected, ImportSettings, RowError } from '@portal/shared';
+import type { AuditActionIn, DatasetColumn, ImportDetected, ImportSettings, RowError } from '@portal/shared';
 import { importSettingsSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
@@ -142,7 +142,13 @@ async function replaceByKey(tx: DbOrTx, job: CommitJob, datasetId: number, keys:
   return replaced.rowCount ?? 0;
 }
 
-function audit(tx: DbOrTx, job: CommitJob, action: string, data: Record<string, unknown>, at?: Date) {
+function audit(
+  tx: DbOrTx,
+  job: CommitJob,
+  action: AuditActionIn<'monitoring'>,
+  data: Record<string, unknown>,
+  at?: Date,
+) {
   return recordAudit(tx, {
     action: `monitoring.${action}`,
     projectId: job.projectId,

@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   IMPORT_MAX_BYTES,
   type ImportDetail,
@@ -10,9 +11,10 @@ import {
   type PreviewRow,
   type RowError,
 } from '@portal/shared';
-import { type AnyColumn, and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { monDatasets, monImportChunks, monImports, monRows, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -44,8 +46,6 @@ const PREVIEW_SHOWN = 50;
 const creators = alias(users, 'import_creator');
 const committers = alias(users, 'import_committer');
 const rollers = alias(users, 'import_roller');
-const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
@@ -55,7 +55,7 @@ const importOf = (projectId: number, importId: number) =>
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   importId: number,
   data: Record<string, unknown>,
   at?: Date,

@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   type Insight,
@@ -10,12 +11,14 @@ import {
   type PageAccessLevel,
   STALE_INSIGHT_MESSAGE,
 } from '@portal/shared';
-import { type AnyColumn, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import { monInsightRevisions, monInsights, monPages, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
@@ -33,8 +36,6 @@ export type InsightCreateInput = z.output<typeof insightCreateSchema>;
 
 const authors = alias(users, 'insight_author');
 const editors = alias(users, 'revision_editor');
-const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -132,7 +133,7 @@ async function getListed(db: DbOrTx, actor: MonitoringActor, insightId: number):
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   insightId: number,
   data: Record<string, unknown>,
   at?: Date,
@@ -251,6 +252,8 @@ export async function updateInsight(
         fields: changed,
         version: updated!.version,
         ...(changed.includes('status') ? { status: { from: row.status, to: next.status } } : {}),
+        // The body is named, never recorded, like a page's contents (docs/monitoring.md).
+        changes: changes(row, next, { fields: changed, secret: ['body'] }),
       },
       now,
     );

@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   type annotationInputSchema,
   type benchmarkInputSchema,
@@ -12,6 +13,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monAnnotations, monBenchmarks, monPhases, monTargets } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { notFound } from '../../lib/errors.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
 import { auditMeasure, getMeasure, type MeasureRow, measureAccess, refuseTakenPhase } from './measures.service.js';
@@ -33,7 +35,10 @@ async function changeParts(
   actor: MonitoringActor,
   measureId: number,
   now: Date,
-  change: (tx: DbOrTx, measure: MeasureRow) => Promise<{ action: string; data: Record<string, unknown> }>,
+  change: (
+    tx: DbOrTx,
+    measure: MeasureRow,
+  ) => Promise<{ action: AuditActionIn<'monitoring'>; data: Record<string, unknown> }>,
 ): Promise<MeasureDetail> {
   await db.transaction(async (tx) => {
     const { row } = await measureAccess(tx, actor, measureId, { edit: true, lock: true });
@@ -44,6 +49,15 @@ async function changeParts(
 }
 
 const grainOf = (measure: MeasureRow) => measure.grain as PeriodGrain;
+
+/** The audit's changes of a part: the columns written, compared with the row before, by their API names. */
+function partChanges(before: object, values: object) {
+  const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const rename = (row: object, keys: string[]) =>
+    Object.fromEntries(keys.map((key) => [snake(key), (row as Record<string, unknown>)[key]]));
+  const keys = Object.keys(values);
+  return changes(rename(before, keys), rename(values, keys));
+}
 
 type PartTable = PgTable & { id: PgColumn; projectId: PgColumn; measureId: PgColumn };
 
@@ -137,21 +151,24 @@ export function updateBenchmark(
   now: Date,
 ) {
   return changeParts(db, actor, measureId, now, async (tx) => {
-    const updated = await tx
-      .update(monBenchmarks)
-      .set(benchmarkValues(input))
-      .where(
-        and(
-          eq(monBenchmarks.projectId, actor.projectId),
-          eq(monBenchmarks.measureId, measureId),
-          eq(monBenchmarks.id, benchmarkId),
-        ),
-      )
-      .returning({ id: monBenchmarks.id });
-    if (updated.length === 0) throw notFound('Benchmark not found.');
+    const which = and(
+      eq(monBenchmarks.projectId, actor.projectId),
+      eq(monBenchmarks.measureId, measureId),
+      eq(monBenchmarks.id, benchmarkId),
+    );
+    const [before] = await tx.select().from(monBenchmarks).where(which);
+    const values = benchmarkValues(input);
+    const updated = await tx.update(monBenchmarks).set(values).where(which).returning({ id: monBenchmarks.id });
+    if (!before || updated.length === 0) throw notFound('Benchmark not found.');
     return {
       action: 'measure_benchmark_updated',
-      data: { benchmark_id: benchmarkId, source: input.source, statistic: input.statistic, value: input.value },
+      data: {
+        benchmark_id: benchmarkId,
+        source: input.source,
+        statistic: input.statistic,
+        value: input.value,
+        changes: partChanges(before, values),
+      },
     };
   });
 }
@@ -247,18 +264,14 @@ export function updateAnnotation(
 ) {
   return changeParts(db, actor, measureId, now, async (tx, measure) => {
     const values = annotationValues(input, grainOf(measure));
-    const updated = await tx
-      .update(monAnnotations)
-      .set(values)
-      .where(
-        and(
-          eq(monAnnotations.projectId, actor.projectId),
-          eq(monAnnotations.measureId, measureId),
-          eq(monAnnotations.id, annotationId),
-        ),
-      )
-      .returning({ id: monAnnotations.id });
-    if (updated.length === 0) throw notFound('Annotation not found.');
+    const which = and(
+      eq(monAnnotations.projectId, actor.projectId),
+      eq(monAnnotations.measureId, measureId),
+      eq(monAnnotations.id, annotationId),
+    );
+    const [before] = await tx.select().from(monAnnotations).where(which);
+    const updated = await tx.update(monAnnotations).set(values).where(which).returning({ id: monAnnotations.id });
+    if (!before || updated.length === 0) throw notFound('Annotation not found.');
     return {
       action: 'measure_annotation_updated',
       data: {
@@ -266,6 +279,7 @@ export function updateAnnotation(
         period_start: values.periodStart,
         kind: values.kind,
         excluded: values.excludeFromLimits,
+        changes: partChanges(before, values),
       },
     };
   });

@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   type FormulaVersion,
@@ -18,10 +19,11 @@ import {
   type SpcRuleSet,
   STALE_MEASURE_MESSAGE,
 } from '@portal/shared';
-import { type AnyColumn, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import {
   monCharts,
   monDatasets,
@@ -33,6 +35,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
 import {
@@ -66,9 +69,6 @@ const PHASE_WITHOUT_CHANGE =
   'A definition phase starts only with a changed dataset or formula. To mark another change, add a phase instead.';
 
 const creators = alias(users, 'formula_author');
-
-const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
 
 /** May add and change measures on a page: the formula-builder section and edit access to the page. */
 export const editsMeasures = (actor: MonitoringActor, level: PageAccessLevel) =>
@@ -120,7 +120,7 @@ export async function measureAccess(
 export function auditMeasure(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   measureId: number,
   data: Record<string, unknown>,
   at?: Date,
@@ -506,6 +506,8 @@ export async function updateMeasure(
         fields: changed,
         version: row.version + 1,
         ...(definitionChanged ? { formula_version: formulaVersion, phase_start: phaseStart } : {}),
+        // Long text (definitions, notes) shortened to its first 200 characters (lib/audit-diff.ts).
+        changes: changes(before, next, { fields: changed }),
       },
       now,
     );

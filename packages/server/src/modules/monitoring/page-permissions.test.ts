@@ -259,15 +259,17 @@ describe('page permissions', () => {
       subjectId: String(s.pages.a1.id),
       actorUserId: s.people.admin.id,
     });
+    const grants = {
+      from: [{ role_id: s.role.id, user_id: null, level: 'view' }],
+      to: [
+        { role_id: null, user_id: s.people.dataEntry.id, level: 'manage' },
+        { role_id: s.role.id, user_id: null, level: 'edit' },
+      ],
+    };
     expect(audit!.data).toEqual({
       restricted: { from: false, to: true },
-      grants: {
-        from: [{ role_id: s.role.id, user_id: null, level: 'view' }],
-        to: [
-          { role_id: null, user_id: s.people.dataEntry.id, level: 'manage' },
-          { role_id: s.role.id, user_id: null, level: 'edit' },
-        ],
-      },
+      grants,
+      changes: { restricted: { from: false, to: true }, grants },
     });
     // Clearing every grant leaves the page restricted to admins and owners.
     const cleared = await s.admin.put(`${s.base}/pages/${s.pages.a1.id}/permissions`, { restricted: true, grants: [] });

@@ -15,10 +15,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
+import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { canUse, monitoringAccess } from '../../policies/monitoring.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { effectivePageAccess } from './page-access.js';
 import {
   createPage,
@@ -72,7 +72,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'pages');
-      return { numbers: await usedNumbers(db, a.projectId) };
+      return { numbers: await usedNumbers(db, a) };
     },
   );
 

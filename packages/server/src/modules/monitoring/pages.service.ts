@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   compareNumbers,
@@ -15,14 +16,16 @@ import {
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { monPageLevels, monPages, monSettings, monUsers, projectMemberships, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import { administersMonitoring, canUse, type MonitoringActor } from '../../policies/monitoring.js';
 import { effectivePageAccess, requirePageAccess } from './page-access.js';
-
 import { numberingModeOf, renumberPages } from './tree.service.js';
+import { visiblePages } from './visibility.js';
 
 /**
  * The page tree core (issue 8; decision record 008): listing what a person may see, reading, creating, changing and
@@ -35,9 +38,6 @@ type LevelRow = typeof monPageLevels.$inferSelect;
 
 export const STALE_PAGE_MESSAGE = 'This page was changed by someone else. Reload it to see their changes.';
 export const HAS_CHILDREN_MESSAGE = 'This page has sub-pages. Delete them first, or delete the whole branch.';
-
-/** A person as lists show them: "First Last", or the username when no name is set. */
-const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 /**
  * The project's page levels by depth; a project without any gets the defaults (Domain, Programme, Indicator) the
@@ -204,12 +204,22 @@ export async function getPage(db: DbOrTx, actor: MonitoringActor, pageId: number
   };
 }
 
-/** GET /pages/used-numbers: every live page's number (numbers only, no titles), sorted 1 < 1.9 < 1.10 < 2. */
-export async function usedNumbers(db: DbOrTx, projectId: number): Promise<string[]> {
+/**
+ * GET /pages/used-numbers: the numbers of the live pages the actor may see (numbers only, no titles), sorted
+ * 1 < 1.9 < 1.10 < 2. A number a hidden page holds is refused when saved, without naming the page.
+ */
+export async function usedNumbers(db: DbOrTx, actor: MonitoringActor): Promise<string[]> {
   const rows = await db
     .select({ number: monPages.number })
     .from(monPages)
-    .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt), isNotNull(monPages.number)));
+    .where(
+      and(
+        eq(monPages.projectId, actor.projectId),
+        isNull(monPages.deletedAt),
+        isNotNull(monPages.number),
+        await visiblePages(db, actor),
+      ),
+    );
   return rows.map((row) => row.number!).sort(compareNumbers);
 }
 
@@ -256,7 +266,7 @@ async function checkNumberFree(db: DbOrTx, projectId: number, number: string, ex
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,
@@ -385,6 +395,9 @@ const CONTENT_FIELDS = {
   restricted: 'restricted',
   number: 'number',
 } as const satisfies Record<Exclude<keyof PageUpdate, 'version'>, keyof PageRow>;
+const columnOf = (field: string) => CONTENT_FIELDS[field as keyof typeof CONTENT_FIELDS];
+/** A page's own words: its audit names them when they change, never records them. */
+const PAGE_CONTENTS = ['introduction', 'benchmarks', 'parameters_and_metrics'];
 
 /** PUT /pages/{id}: the fields given, if the edit started from the current version. */
 export async function updatePage(
@@ -454,6 +467,12 @@ export async function updatePage(
         version: page.version + 1,
         ...(changed.includes('number') ? { number: { from: page.number, to: input.number } } : {}),
         ...(changed.includes('status') ? { status: { from: page.status, to: input.status } } : {}),
+        // The page's HTML contents are named, never recorded (docs/monitoring.md); the other fields before and after.
+        changes: changes(
+          Object.fromEntries(changed.map((field) => [field, page[columnOf(field)]])),
+          Object.fromEntries(changed.map((field) => [field, next[columnOf(field)]])),
+          { secret: PAGE_CONTENTS },
+        ),
       },
       now,
     );
@@ -541,6 +560,11 @@ export async function updateIntroduction(
   }
   const html = sanitizeHtml(introduction);
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ introduction: monSettings.introduction })
+      .from(monSettings)
+      .where(eq(monSettings.projectId, actor.projectId))
+      .for('update');
     await tx
       .insert(monSettings)
       .values({ projectId: actor.projectId, introduction: html, updatedAt: now, updatedBy: actor.userId })
@@ -548,7 +572,15 @@ export async function updateIntroduction(
         target: monSettings.projectId,
         set: { introduction: html, updatedAt: now, updatedBy: actor.userId },
       });
-    await audit(tx, actor, 'introduction_updated', { type: 'mon_settings', id: actor.projectId }, {}, now);
+    // The HTML before and after, each shortened to its first 200 characters (lib/audit-diff.ts).
+    await audit(
+      tx,
+      actor,
+      'introduction_updated',
+      { type: 'mon_settings', id: actor.projectId },
+      { changes: changes({ introduction: before?.introduction ?? '' }, { introduction: html }) },
+      now,
+    );
   });
   return getIntroduction(db, actor);
 }

@@ -180,7 +180,7 @@ describe('monitoring pages', () => {
     expect((await db().select().from(monPages).where(eq(monPages.id, otherPage.id)))[0]!.title).toBe('Elsewhere');
   });
 
-  it('never shows a restricted page to a viewer outside its role, nor its branch; numbers only in used-numbers', async () => {
+  it('never shows a restricted page to a viewer outside its role, nor its branch, nor their numbers', async () => {
     const s = await setup();
     const open = await insertPage(db(), s.project.id, { title: 'Open', number: '1' });
     const secret = await insertPage(db(), s.project.id, {
@@ -219,15 +219,17 @@ describe('monitoring pages', () => {
     expect(intro.body).not.toContain('Draft');
     expect((await viewer.get(`/api/monitoring/pages/${below.id}/project`)).statusCode).toBe(404);
     const used = await viewer.get(`${s.base}/pages/used-numbers`);
-    expect(used.json()).toEqual({ numbers: ['1', '2', '2.1', '3'] });
-    expect(used.body).not.toContain('Secret');
+    // Only the numbers of the pages the viewer sees (the restricted branch and the draft are not listed).
+    expect(used.json()).toEqual({ numbers: ['1'] });
 
     // The role member sees the branch (but not the draft); the admin sees everything.
     const member = await ctx.signedIn(s.people.dataEntry);
     expect(titles(await member.get(`${s.base}/pages`))).toEqual(['Open', 'Secret', 'Below secret']);
     const detail = await member.get(`${s.base}/pages/${below.id}`);
     expect(detail.json()).toMatchObject({ ancestors: [{ title: 'Secret' }] });
+    expect((await member.get(`${s.base}/pages/used-numbers`)).json()).toEqual({ numbers: ['1', '2', '2.1'] });
     expect(titles(await s.admin.get(`${s.base}/pages`))).toEqual(['Open', 'Secret', 'Below secret', 'Draft']);
+    expect((await s.admin.get(`${s.base}/pages/used-numbers`)).json()).toEqual({ numbers: ['1', '2', '2.1', '3'] });
     const parent = await s.admin.get(`${s.base}/pages/${open.id}`);
     expect(parent.statusCode).toBe(200);
   });
@@ -247,6 +249,11 @@ describe('monitoring pages', () => {
     const [event] = await auditOf('monitoring.page_updated');
     expect(event!.data).toMatchObject({ fields: ['title', 'benchmarks'] });
     expect(JSON.stringify(event!.data)).not.toContain('NDNQI');
+    // The title before and after; the contents only named as changed.
+    expect(event!.data.changes).toEqual({
+      title: { from: 'Falls', to: 'Falls with harm' },
+      benchmarks: { changed: true },
+    });
 
     const stale = await s.admin.put(`${s.base}/pages/${page.id}`, { version: 1, title: 'Mine' });
     expect(stale.statusCode).toBe(409);
@@ -332,6 +339,17 @@ describe('monitoring pages', () => {
       top_pages: [{ title: 'Safety', number: '1', status: 'published', child_count: 0 }],
     });
     expect(await auditOf('monitoring.introduction_updated')).toHaveLength(1);
+    // A second change records the sanitised text before and after, long text shortened to 200 characters.
+    const long = `<p>${'Falls, pressure injuries and infections. '.repeat(8)}</p>`;
+    expect((await s.admin.put(`${s.base}/introduction`, { introduction: long })).statusCode).toBe(200);
+    const intros = (await auditOf('monitoring.introduction_updated')).sort((a, b) => Number(a.id) - Number(b.id));
+    expect(intros.map((e) => e.data.changes)).toEqual([
+      { introduction: { from: '', to: '<p>Our programme</p>' } },
+      { introduction: { from: '<p>Our programme</p>', to: `${long.slice(0, 200)}…` } },
+    ]);
+    expect((await s.admin.put(`${s.base}/introduction`, { introduction: '<p>Our programme</p>' })).statusCode).toBe(
+      200,
+    );
     const owner = await ctx.signedIn(s.people.owner);
     expect((await owner.get(`${s.base}/introduction`)).json()).toMatchObject({
       introduction: '<p>Our programme</p>',

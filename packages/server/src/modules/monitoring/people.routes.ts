@@ -20,9 +20,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userRequests } from '../../db/schema/index.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 import {
   assignMonitoringUsers,

@@ -1,7 +1,14 @@
-import type { MainRoleDashboard, MonitoringMainRoleChange, MonitoringPerson, MonitoringWorkKind } from '@portal/shared';
+import type {
+  AuditActionIn,
+  MainRoleDashboard,
+  MonitoringMainRoleChange,
+  MonitoringPerson,
+  MonitoringWorkKind,
+} from '@portal/shared';
 import { MONITORING_MAIN_ROLES } from '@portal/shared';
 import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   monInsights,
   monPagePermissions,
@@ -24,14 +31,11 @@ import { writeMainRoles } from '../members/members.service.js';
  * takes the monitoring main role, the monitoring role memberships and the person's own page grants away.
  */
 
-/** A person as lists show them: "First Last", or the username when no name is set. */
-export const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-
 /** Records a monitoring change (`monitoring.<action>`) in the transaction of the change. */
 export function monitoringAudit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,

@@ -12,11 +12,13 @@ import {
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { monPagePermissions, monPages, monRoleMembers, monRoles, monUsers, users } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
 import { loadPageAccess, requirePageAccess } from './page-access.js';
-import { monitoringAudit, monitoringUserIds, personName, requireMonitoringUsers } from './people.service.js';
+import { monitoringAudit, monitoringUserIds, requireMonitoringUsers } from './people.service.js';
 
 /**
  * Monitoring roles (page-role-manager) and page permissions (page-permissions): decision record 008, docs
@@ -344,6 +346,10 @@ export async function updatePagePermissions(
       {
         restricted: { from: page.restricted, to: input.restricted },
         grants: { from: plain(before), to: plain(after) },
+        changes: changes(
+          { restricted: page.restricted, grants: plain(before) },
+          { restricted: input.restricted, grants: plain(after) },
+        ),
       },
       now,
     );
@@ -524,6 +530,14 @@ export async function updateRole(
           name: { from: role.name, to: input.name },
           description_changed: role.description !== input.description,
           members: { added, removed },
+          changes: changes(
+            { name: role.name, description: role.description, member_ids: [...current].sort((a, b) => a - b) },
+            {
+              name: input.name,
+              description: input.description,
+              member_ids: [...new Set(input.member_ids)].sort((a, b) => a - b),
+            },
+          ),
         },
         now,
       );

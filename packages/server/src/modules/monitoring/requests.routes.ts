@@ -14,10 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import {
   addComment,
   createRequest,

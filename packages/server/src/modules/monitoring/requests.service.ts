@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   CANCELLABLE_REQUEST_STATUSES,
   DATA_REQUEST_TRANSITIONS,
@@ -13,10 +14,11 @@ import {
   REJECT_NEEDS_RESPONSE_MESSAGE,
   type RequestFormat,
 } from '@portal/shared';
-import { type AnyColumn, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { nameOf } from '../../db/person-name.js';
 import {
   monPages,
   monRequestComments,
@@ -27,6 +29,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFile, storeFile } from '../../lib/files.js';
 import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
@@ -54,8 +57,6 @@ export interface RequestNotice {
 
 const requesters = alias(users, 'requester');
 const assignees = alias(users, 'assignee');
-const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; username: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.username})`;
 const personName = nameOf(users);
 
 const STATUS_LABELS: Record<DataRequestStatus, string> = {
@@ -99,7 +100,7 @@ export async function listStewards(db: DbOrTx, projectId: number): Promise<{ id:
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   requestId: number,
   data: Record<string, unknown>,
   at?: Date,
@@ -415,6 +416,14 @@ export async function updateRequest(
         fields: changed,
         ...(next.status ? { status: { from, to: next.status } } : {}),
         ...(changed.includes('assignee_id') ? { assignee_id: { from: row.assigneeId, to: next.assigneeId } } : {}),
+        changes: changes(
+          { status: row.status, response: row.response, assignee_id: row.assigneeId },
+          {
+            status: next.status ?? row.status,
+            response: changed.includes('response') ? next.response : row.response,
+            assignee_id: changed.includes('assignee_id') ? next.assigneeId : row.assigneeId,
+          },
+        ),
       },
       now,
     );

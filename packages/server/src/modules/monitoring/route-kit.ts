@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@portal/shared';
+import { errorBodySchema, type MonitoringSection } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { requireUser } from '../../plugins/session.js';
@@ -19,5 +19,5 @@ export const tags = ['monitoring'];
 /** The signed-in user's monitoring access to the request's project for one section (monitoringAccess). */
 export const actorFor =
   (db: DbOrTx) =>
-  (request: FastifyRequest & { params: { projectId: number } }, section: string): Promise<MonitoringActor> =>
+  (request: FastifyRequest & { params: { projectId: number } }, section: MonitoringSection): Promise<MonitoringActor> =>
     monitoringAccess(db, requireUser(request), request, request.params.projectId, section);

@@ -21,9 +21,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { listPages } from './pages.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 import {
@@ -74,7 +73,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof AppError && error.code === 'FORBIDDEN') return actor(request, 'pages');
         throw error;
       });
-      return { levels: await listLevels(db, a.projectId), max_levels: MAX_PAGE_LEVELS };
+      return { levels: await listLevels(db, a), max_levels: MAX_PAGE_LEVELS };
     },
   );
 
@@ -93,7 +92,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const a = await actor(request, 'page-levels');
       const id = await addLevel(db, a, request.body, app.clock.now());
-      const level = (await listLevels(db, a.projectId)).find((row) => row.id === id)!;
+      const level = (await listLevels(db, a)).find((row) => row.id === id)!;
       return reply.status(201).send(level);
     },
   );
@@ -113,7 +112,7 @@ export const monitoringStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'page-levels');
       await updateLevel(db, a, request.params.levelId, request.body, app.clock.now());
-      return (await listLevels(db, a.projectId)).find((row) => row.id === request.params.levelId)!;
+      return (await listLevels(db, a)).find((row) => row.id === request.params.levelId)!;
     },
   );
 

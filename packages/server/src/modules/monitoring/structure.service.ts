@@ -1,3 +1,4 @@
+import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   BULK_STALE_MESSAGE,
@@ -23,12 +24,14 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monPageLevels, monPages, monSettings } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { convertDocx, sniffUpload } from '../../lib/docx.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { administersMonitoring, type MonitoringActor } from '../../policies/monitoring.js';
 import { effectivePageAccess } from './page-access.js';
 import { ensureLevels, lockTree, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
+import { visiblePages } from './visibility.js';
 
 /**
  * The structure of the page tree (issue 8; decision record 008; docs/monitoring.md "Tree structure"): levels,
@@ -49,7 +52,7 @@ const tooDeep = (levels: number) =>
 function audit(
   tx: DbOrTx,
   actor: MonitoringActor,
-  action: string,
+  action: AuditActionIn<'monitoring'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,
@@ -107,12 +110,13 @@ const describeChanges = (changes: Change[]) =>
 
 // ------------------------------------------------------------------ levels
 
-export async function listLevels(db: DbOrTx, projectId: number): Promise<PageLevel[]> {
-  const levels = await ensureLevels(db, projectId);
+/** The page levels, each with how many of the pages the actor may see sit at that depth. */
+export async function listLevels(db: DbOrTx, actor: MonitoringActor): Promise<PageLevel[]> {
+  const levels = await ensureLevels(db, actor.projectId);
   const counts = await db
     .select({ depth: monPages.depth, n: count() })
     .from(monPages)
-    .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt)))
+    .where(and(eq(monPages.projectId, actor.projectId), isNull(monPages.deletedAt), await visiblePages(db, actor)))
     .groupBy(monPages.depth);
   return levels.map((level) => ({
     id: level.id,
@@ -207,6 +211,10 @@ export async function updateLevel(
         name: { from: level.name, to: body.name },
         icon: body.icon,
         may_hold_measures: body.may_hold_measures,
+        changes: changes(
+          { name: level.name, icon: level.icon, may_hold_measures: level.mayHoldMeasures },
+          { name: body.name, icon: body.icon, may_hold_measures: body.may_hold_measures },
+        ),
       },
       now,
     );

@@ -169,6 +169,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
+          // Named only: the password is never recorded.
+          data: { changes: { password: { changed: true } } },
           ip: request.ip,
           requestId: request.id,
           at: now,

@@ -1,90 +1,122 @@
-import type { PermissionApp, PermissionRule } from '@portal/shared';
+import {
+  type MainRole,
+  PERMISSION_SECTIONS,
+  type PermissionApp,
+  type PermissionRule,
+  type PermissionSection,
+} from '@portal/shared';
 
 /**
  * Default permission rules per app: section path -> main roles allowed (docs/permissions.md explains each role).
- * A project's own rules (table permission_rules, edited by the superadmin) override these path by path. A section
- * without a rule is open to every member of the app; superadmins pass every check.
+ * The sections themselves are PERMISSION_SECTIONS of the shared package; the type below makes every one of them
+ * carry a default here (a section without one does not compile). A project's own rules (table permission_rules,
+ * edited by the superadmin) override these path by path, and rulesFor() fills whatever a project has not stored
+ * from here, so a section added after a project was created still has its default rule there. A path with no rule
+ * at all is denied (isAllowed); superadmins pass every check.
  */
-const monitoringAll = ['monitoring_admin', 'page_owner', 'data_entry', 'viewer'];
-const monitoringEditors = ['monitoring_admin', 'page_owner'];
-const monitoringData = ['monitoring_admin', 'page_owner', 'data_entry'];
-const monitoringAdmin = ['monitoring_admin'];
+type DefaultRoles = { [A in PermissionApp]: Record<PermissionSection<A>, readonly MainRole<A>[]> };
 
-const policyAll = ['policy_admin', 'author', 'reviewer', 'signer', 'reader'];
+const monitoringAll = ['monitoring_admin', 'page_owner', 'data_entry', 'viewer'] as const;
+const monitoringEditors = ['monitoring_admin', 'page_owner'] as const;
+const monitoringData = ['monitoring_admin', 'page_owner', 'data_entry'] as const;
+const monitoringAdmin = ['monitoring_admin'] as const;
 
-const chartReviewAll = ['chart_review_admin', 'program_lead', 'reviewer', 'viewer'];
-const chartReviewLeads = ['chart_review_admin', 'program_lead'];
-const policyAdmin = ['policy_admin'];
+const policyAll = ['policy_admin', 'author', 'reviewer', 'signer', 'reader'] as const;
+const policySigners = ['policy_admin', 'signer'] as const;
+const policyAuthors = ['policy_admin', 'author'] as const;
+const policyAdmin = ['policy_admin'] as const;
 
-export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
-  monitoring: [
-    ...['introduction', 'pages', 'page', 'request-form'].map((path) => ({ path, allowed_roles: monitoringAll })),
-    ...['edit-page', 'key-insights'].map((path) => ({ path, allowed_roles: monitoringEditors })),
+const chartReviewAll = ['chart_review_admin', 'program_lead', 'reviewer', 'viewer'] as const;
+const chartReviewReviewers = ['chart_review_admin', 'program_lead', 'reviewer'] as const;
+const chartReviewLeads = ['chart_review_admin', 'program_lead'] as const;
+
+const DEFAULT_ROLES: DefaultRoles = {
+  monitoring: {
+    introduction: monitoringAll,
+    pages: monitoringAll,
+    page: monitoringAll,
+    'request-form': monitoringAll,
+    'edit-page': monitoringEditors,
+    'key-insights': monitoringEditors,
     // The data stewards who answer data requests (issue 8).
-    { path: 'request-queue', allowed_roles: ['monitoring_admin', 'data_entry'] },
-    ...['page-charts', 'add-page-chart', 'edit-page-chart', 'csv-import', 'formula-builder'].map((path) => ({
-      path,
-      allowed_roles: monitoringData,
-    })),
-    ...[
-      'page-levels',
-      'numbering',
-      'page-numbering',
-      'drag-and-drop',
-      'create-page',
-      'update-page-list-tables',
-      'page-permissions',
-      'add-standards',
-      'create-user',
-      'assign-users',
-      'manage-users',
-      'assign-main-role',
-      'main-role-dashboard',
-      'page-role-manager',
-    ].map((path) => ({ path, allowed_roles: monitoringAdmin })),
-  ],
-  policy_management: [
-    ...[
-      'toc',
-      'documents',
-      'navigator',
-      'archive-navigator',
-      'quick-reference-guide',
-      'healthy-departments',
-      'bulk-read',
-    ].map((path) => ({ path, allowed_roles: policyAll })),
-    ...['bulk-sign', 'attestation-reports'].map((path) => ({ path, allowed_roles: ['policy_admin', 'signer'] })),
-    ...['bulk-send-to-sign', 'bulk-new-version', 'edit-documents', 'policy-generator'].map((path) => ({
-      path,
-      allowed_roles: ['policy_admin', 'author'],
-    })),
-    ...[
-      'admin-dashboard',
-      'numbering',
-      'convert',
-      'dnd',
-      'insert-department',
-      'edit-department',
-      'department-reviewers',
-      'department-signers',
-      'department-readers',
-      'policy-users',
-      'create-project-user',
-      'assign-users',
-      'manage-users',
-      'assign-main-role',
-      'edit-main-role',
-      'add-standards',
-      'archive-documents',
-      'generator-templates',
-    ].map((path) => ({ path, allowed_roles: policyAdmin })),
-  ],
-  chart_review: [
-    { path: 'dashboard', allowed_roles: chartReviewAll },
-    ...['my', 'review'].map((path) => ({ path, allowed_roles: ['chart_review_admin', 'program_lead', 'reviewer'] })),
-    ...['programs', 'sampling', 'irr', 'findings', 'tools'].map((path) => ({ path, allowed_roles: chartReviewLeads })),
-    { path: 'settings', allowed_roles: ['chart_review_admin'] },
-  ],
+    'request-queue': ['monitoring_admin', 'data_entry'],
+    'page-charts': monitoringData,
+    'add-page-chart': monitoringData,
+    'edit-page-chart': monitoringData,
+    'csv-import': monitoringData,
+    'formula-builder': monitoringData,
+    'page-levels': monitoringAdmin,
+    numbering: monitoringAdmin,
+    'page-numbering': monitoringAdmin,
+    'drag-and-drop': monitoringAdmin,
+    'create-page': monitoringAdmin,
+    'update-page-list-tables': monitoringAdmin,
+    'page-permissions': monitoringAdmin,
+    'add-standards': monitoringAdmin,
+    'create-user': monitoringAdmin,
+    'assign-users': monitoringAdmin,
+    'manage-users': monitoringAdmin,
+    'assign-main-role': monitoringAdmin,
+    'main-role-dashboard': monitoringAdmin,
+    'page-role-manager': monitoringAdmin,
+  },
+  policy_management: {
+    toc: policyAll,
+    documents: policyAll,
+    navigator: policyAll,
+    'archive-navigator': policyAll,
+    'quick-reference-guide': policyAll,
+    'healthy-departments': policyAll,
+    'bulk-read': policyAll,
+    'bulk-sign': policySigners,
+    'attestation-reports': policySigners,
+    'bulk-send-to-sign': policyAuthors,
+    'bulk-new-version': policyAuthors,
+    'edit-documents': policyAuthors,
+    'policy-generator': policyAuthors,
+    'admin-dashboard': policyAdmin,
+    numbering: policyAdmin,
+    convert: policyAdmin,
+    dnd: policyAdmin,
+    'insert-department': policyAdmin,
+    'edit-department': policyAdmin,
+    'department-reviewers': policyAdmin,
+    'department-signers': policyAdmin,
+    'department-readers': policyAdmin,
+    'policy-users': policyAdmin,
+    'create-project-user': policyAdmin,
+    'assign-users': policyAdmin,
+    'manage-users': policyAdmin,
+    'assign-main-role': policyAdmin,
+    'edit-main-role': policyAdmin,
+    'add-standards': policyAdmin,
+    'archive-documents': policyAdmin,
+    'generator-templates': policyAdmin,
+  },
+  chart_review: {
+    dashboard: chartReviewAll,
+    my: chartReviewReviewers,
+    review: chartReviewReviewers,
+    programs: chartReviewLeads,
+    sampling: chartReviewLeads,
+    irr: chartReviewLeads,
+    findings: chartReviewLeads,
+    tools: chartReviewLeads,
+    settings: ['chart_review_admin'],
+  },
+};
+
+const rulesOf = <A extends PermissionApp>(app: A): PermissionRule[] =>
+  PERMISSION_SECTIONS[app].map((path: PermissionSection<A>) => ({
+    path,
+    allowed_roles: [...DEFAULT_ROLES[app][path]],
+  }));
+
+/** The default rules of each app, one per section of PERMISSION_SECTIONS, in its order. */
+export const DEFAULT_RULES: Record<PermissionApp, PermissionRule[]> = {
+  monitoring: rulesOf('monitoring'),
+  policy_management: rulesOf('policy_management'),
+  chart_review: rulesOf('chart_review'),
 };
 
 /** Main roles that may sign policies (GET .../policy-management/me can_sign). */

@@ -1,26 +1,24 @@
 import {
+  type AuditAction,
   errorBodySchema,
   monitoringMeSchema,
   myPermissionsQuerySchema,
   myPermissionsSchema,
   PERMISSION_APPS,
   type PermissionApp,
-  PROJECT_ID_PATTERN,
   permissionRulesSchema,
   policyMeSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
+import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { SIGNING_ROLES } from './defaults.js';
 import { mainRoleOf, permissionMap, rulesFor } from './permissions.service.js';
 
-export const projectParams = z.object({
-  projectId: z.string().regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.').transform(Number),
-});
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** SPEC section 7 "Permissions" and "Monitoring audit": the role data and rules the screens need, per project. */
@@ -121,6 +119,10 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const DASHBOARD_EVENTS = {
+    'dashboard-visit': 'monitoring.dashboard_visit',
+    'dashboard-logout': 'monitoring.dashboard_logout',
+  } as const satisfies Record<string, AuditAction>;
   for (const event of ['dashboard-visit', 'dashboard-logout'] as const) {
     app.post(
       `/api/projects/:projectId/monitoring/audit/${event}`,
@@ -137,7 +139,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = requireUser(request);
         const access = await projectAccess(db, user, request.params.projectId);
         await recordAudit(db, {
-          action: `monitoring.${event.replace('-', '_')}`,
+          action: DASHBOARD_EVENTS[event],
           projectId: access.project.id,
           actorUserId: user.id,
           ip: request.ip,

@@ -1,8 +1,15 @@
+import { APP_CODES, MAIN_ROLES, PERMISSION_APPS, PERMISSION_SECTIONS, type PermissionSection } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { addMember, createProject, createUser, setMainRole } from '../../../test/factories.js';
 import { auditEvents, permissionRules } from '../../db/schema/index.js';
+import type { SessionUser } from '../../plugins/session.js';
+import { appAccess } from '../../policies/app-access.js';
+import { DEFAULT_RULES } from './defaults.js';
+import { rulesFor } from './permissions.service.js';
+
+const rulesOf = (app: (typeof PERMISSION_APPS)[number]) => DEFAULT_RULES[app];
 
 describe('permission calls', () => {
   const ctx = useTestApp();
@@ -98,6 +105,59 @@ describe('permission calls', () => {
     expect(after).toContainEqual({ path: 'csv-import', allowed_roles: [] });
     expect(after).toHaveLength(before.length);
   });
+
+  it('a project whose stored rules predate a section still has the default rule for it', async () => {
+    const s = await setup();
+    const id = s.project.id;
+    // Rows for two sections only, as a project saved before the others existed would have.
+    await db()
+      .insert(permissionRules)
+      .values([
+        { projectId: id, app: 'policy_management', path: 'toc', allowedRoles: ['policy_admin'] },
+        { projectId: id, app: 'policy_management', path: 'numbering', allowedRoles: ['policy_admin', 'signer'] },
+      ]);
+    const rules = await rulesFor(db(), id, 'policy_management');
+    expect(rules.map((rule) => rule.path).sort()).toEqual([...PERMISSION_SECTIONS.policy_management].sort());
+    expect(rules).toContainEqual({ path: 'toc', allowed_roles: ['policy_admin'] });
+    expect(rules).toContainEqual({ path: 'bulk-sign', allowed_roles: ['policy_admin', 'signer'] });
+    const map = (await s.signer.get(`/api/me/permissions?project=${id}&app=policy_management`)).json().permissions;
+    expect(Object.keys(map).sort()).toEqual(
+      PERMISSION_SECTIONS.policy_management.map((p) => `policy_management:${p}`).sort(),
+    );
+    expect(map).toMatchObject({
+      'policy_management:toc': false,
+      'policy_management:numbering': true,
+      'policy_management:bulk-sign': true,
+      'policy_management:generator-templates': false,
+    });
+  });
+
+  it.each(PERMISSION_APPS)(
+    '%s: a section with no rule anywhere is denied to every main role, not to superadmins',
+    async (app) => {
+      const project = await createProject(db(), { activeApps: [...APP_CODES] });
+      const superadmin = (await createUser(db(), { role: 'superadmin' })) as SessionUser;
+      const request = { ip: '127.0.0.1', id: 'test' };
+      const unknown = 'no-such-section' as PermissionSection<typeof app>;
+      for (const role of MAIN_ROLES[app]) {
+        const user = (await createUser(db())) as SessionUser;
+        await addMember(db(), project.id, user.id, 'admin');
+        await setMainRole(db(), project.id, user.id, app, role);
+        await expect(appAccess(db(), app, user, request, project.id, unknown), role).rejects.toMatchObject({
+          status: 403,
+          message: 'Your role is not permitted to access this section.',
+        });
+        // The same member passes a real section of the app that the default rule gives its role.
+        const open = PERMISSION_SECTIONS[app].find((section) =>
+          rulesOf(app).some((rule) => rule.path === section && rule.allowed_roles.includes(role)),
+        )!;
+        await expect(appAccess(db(), app, user, request, project.id, open)).resolves.toMatchObject({ role });
+      }
+      await expect(appAccess(db(), app, superadmin, request, project.id, unknown)).resolves.toMatchObject({
+        isSuperadmin: true,
+      });
+    },
+  );
 
   it('/api/me/permissions maps {app}:{section} for the user, superadmin everything', async () => {
     const s = await setup();

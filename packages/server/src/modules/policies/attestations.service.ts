@@ -1,6 +1,7 @@
 import type { DepartmentPerson } from '@portal/shared';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   policyAttestations,
   policyDepartments,
@@ -12,7 +13,6 @@ import { csvText, safeFileName } from '../../lib/csv.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { departmentRoles } from './department-roles.service.js';
 import { documentOf } from './documents.service.js';
-import { personName } from './policy-common.js';
 
 /**
  * Attestation reports (decision record 007): who of a department's readers confirmed reading the current version of

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
+import type { Notice } from '../notifications/notices.js';
 import { documentOf } from './documents.service.js';
-import type { Notice } from './notices.js';
 import { myTasks } from './tasks.service.js';
 import {
   attest,

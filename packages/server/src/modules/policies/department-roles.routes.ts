@@ -14,17 +14,18 @@ import {
   documentAttestationsSchema,
   editAssignmentDataSchema,
   errorBodySchema,
+  type PolicySection,
   readerEditDataSchema,
   reviewerEditDataSchema,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
-import { projectParams } from '../permissions/permissions.routes.js';
+import { sendNotices } from '../notifications/notices.js';
 import {
   departmentAttestations,
   departmentAttestationsCsv,
@@ -45,7 +46,6 @@ import {
   reviewerEditData,
   reviewerManagement,
 } from './department-roles.service.js';
-import { sendNotices } from './notices.js';
 
 const P = '/api/projects/:projectId/policy-management';
 const errors = {
@@ -59,10 +59,10 @@ const tags = ['policy departments'];
 const departmentParams = projectParams.extend({ departmentId: pathId('department') });
 const documentParams = projectParams.extend({ documentId: pathId('policy') });
 
-const SIGNERS = 'department-signers';
-const READERS = 'department-readers';
-const REVIEWERS = 'department-reviewers';
-const REPORTS = 'attestation-reports';
+const SIGNERS = 'department-signers' satisfies PolicySection;
+const READERS = 'department-readers' satisfies PolicySection;
+const REVIEWERS = 'department-reviewers' satisfies PolicySection;
+const REPORTS = 'attestation-reports' satisfies PolicySection;
 
 /**
  * Department reviewers, signers and readers, department health and attestation reports (issue 7; decision record
@@ -71,7 +71,7 @@ const REPORTS = 'attestation-reports';
  */
 export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: PolicySection) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
 
   // ---------------------------------------------------------------- lists
@@ -170,7 +170,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Runs a change of a department's people, sends its notices after commit, answers the department. */
   const change = async (
     request: FastifyRequest & { params: { projectId: number; departmentId: number } },
-    section: string,
+    section: PolicySection,
     roleChange: RoleChange,
   ) => {
     const a = await actor(request, section);
@@ -182,7 +182,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     return department;
   };
   const response = { 200: departmentRolesSchema, ...errors };
-  const changeSchema = <B extends z.ZodType>(section: string, summary: string, body: B) => ({
+  const changeSchema = <B extends z.ZodType>(section: PolicySection, summary: string, body: B) => ({
     config: { access: access.section('policy_management', section) },
     schema: { tags, summary, params: departmentParams, body, response },
   });

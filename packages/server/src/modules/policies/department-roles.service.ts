@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   policyDepartmentRoles,
   policyDepartments,
@@ -18,10 +19,10 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
+import type { Notice } from '../notifications/notices.js';
 import { attestationByDepartment } from './dashboard.service.js';
 import { listDepartments } from './departments.service.js';
-import type { Notice } from './notices.js';
-import { audit, personName } from './policy-common.js';
+import { audit } from './policy-common.js';
 import { afterDepartmentRolesChanged } from './workflow.service.js';
 
 /**

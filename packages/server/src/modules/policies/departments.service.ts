@@ -2,6 +2,7 @@ import type { Department, DepartmentInput } from '@portal/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { policyDepartments, policyDocuments } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { audit, departmentOf, isUniqueViolation } from './policy-common.js';
@@ -126,6 +127,7 @@ export async function updateDepartment(
         {
           before: { name: before.name, code: before.code, parent_id: before.parent_id },
           after: input,
+          changes: changes({ name: before.name, code: before.code, parent_id: before.parent_id }, input),
         },
         now,
       );

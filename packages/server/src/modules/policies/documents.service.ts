@@ -9,9 +9,10 @@ import {
   type VersionState,
   type VersionSummary,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   pgGenerations,
   pgTemplateVersions,
@@ -23,6 +24,7 @@ import {
   storedFiles,
   users,
 } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import {
@@ -32,16 +34,8 @@ import {
   type PolicyActor,
   seesDrafts,
 } from '../../policies/policy-management.js';
-import {
-  audit,
-  departmentOf,
-  htmlToText,
-  iso,
-  isUniqueViolation,
-  loadScheme,
-  personName,
-  personRef,
-} from './policy-common.js';
+import { audit, departmentOf, htmlToText, iso, isUniqueViolation, loadScheme, personRef } from './policy-common.js';
+import { documentsVisibleTo, listedFor, versionsVisibleTo } from './visibility.js';
 import { defaultReviewInterval } from './workflow-settings.js';
 
 /** Policy documents and their versions (issue 6). Every query carries the project id. */
@@ -50,9 +44,6 @@ type Doc = typeof policyDocuments.$inferSelect;
 type Version = typeof policyVersions.$inferSelect;
 
 const live = ne(policyDocuments.status, 'archived');
-/** What a reader may see: documents with a published version. Authors and admins see every document. */
-const visible = (actor: PolicyActor): SQL | undefined =>
-  seesDrafts(actor) ? undefined : isNotNull(policyDocuments.currentVersionId);
 
 export interface DocumentFilters {
   status?: DocumentStatus;
@@ -66,7 +57,7 @@ const WORKFLOW_STATES: readonly string[] = ['draft', 'in_review', 'pending_signa
 
 export async function listDocuments(db: DbOrTx, actor: PolicyActor, filters: DocumentFilters): Promise<DocumentRow[]> {
   const drafts = seesDrafts(actor);
-  const conditions: (SQL | undefined)[] = [eq(policyDocuments.projectId, actor.projectId), visible(actor)];
+  const conditions: (SQL | undefined)[] = [eq(policyDocuments.projectId, actor.projectId), listedFor(actor)];
   if (filters.status) {
     // A published policy whose new version is in the workflow is listed under that step too.
     conditions.push(
@@ -111,11 +102,6 @@ export async function listDocuments(db: DbOrTx, actor: PolicyActor, filters: Doc
   }));
 }
 
-/** Whether the actor was ever asked to review or sign this document (they then see its working version). */
-const askedOn = (actor: PolicyActor) =>
-  sql<boolean>`exists (select 1 from ${policyWorkflowRequests} r where r.project_id = ${actor.projectId}
-    and r.document_id = ${policyDocuments.id} and r.user_id = ${actor.userId})`;
-
 /**
  * The document of this project the actor may see, or 404: readers see published documents, and reviewers and
  * signers also the documents they were asked to act on.
@@ -128,7 +114,7 @@ export async function documentOf(db: DbOrTx, actor: PolicyActor, documentId: num
       and(
         eq(policyDocuments.projectId, actor.projectId),
         eq(policyDocuments.id, documentId),
-        seesDrafts(actor) ? undefined : or(isNotNull(policyDocuments.currentVersionId), askedOn(actor)),
+        documentsVisibleTo(actor),
       ),
     );
   if (!doc) throw notFound('Policy not found.');
@@ -190,7 +176,6 @@ function presentVersion(row: VersionRow): VersionSummary {
 
 async function versionRows(db: DbOrTx, actor: PolicyActor, doc: Doc, versionId?: number) {
   const documentId = doc.id;
-  const working = !seesDrafts(actor) && (await seesWorkingVersion(db, actor, doc)) ? doc.draftVersionId : null;
   return db
     .select({ ...versionColumns, content: policyVersions.content })
     .from(policyVersions)
@@ -201,14 +186,7 @@ async function versionRows(db: DbOrTx, actor: PolicyActor, doc: Doc, versionId?:
         eq(policyVersions.projectId, actor.projectId),
         eq(policyVersions.documentId, documentId),
         versionId === undefined ? undefined : eq(policyVersions.id, versionId),
-        // Readers see what was published: the current version and the ones it replaced; reviewers and signers
-        // also the working version they were asked to act on.
-        seesDrafts(actor)
-          ? undefined
-          : or(
-              inArray(policyVersions.state, ['published', 'superseded']),
-              working === null ? undefined : eq(policyVersions.id, working),
-            ),
+        versionsVisibleTo(actor),
       ),
     )
     .orderBy(desc(policyVersions.version));
@@ -526,6 +504,17 @@ export async function updateDocument(
       {
         before: { title: doc.title, number: doc.number, department_id: doc.departmentId },
         after: patch,
+        changes: changes(
+          {
+            title: doc.title,
+            number: doc.number,
+            department_id: doc.departmentId,
+            owner_id: doc.ownerId,
+            review_interval_months: doc.reviewIntervalMonths,
+            next_review_on: doc.nextReviewOn,
+          },
+          patch,
+        ),
       },
       now,
     );
@@ -648,7 +637,21 @@ export async function saveDraft(
     // One audit event per save would flood the log with autosaves: the first save of a revision run is enough
     // to know who edited; every save is still in the version's revision counter and updated_by.
     if (draft.revision === 0 || draft.updatedBy !== actor.userId) {
-      await audit(tx, actor, 'draft_edited', { type: 'policy_document', id: doc.id }, { version: draft.version }, now);
+      // The text before and after this save, shortened to its first 200 characters (lib/audit-diff.ts).
+      await audit(
+        tx,
+        actor,
+        'draft_edited',
+        { type: 'policy_document', id: doc.id },
+        {
+          version: draft.version,
+          changes: changes(
+            { content: draft.content, change_summary: draft.changeSummary },
+            { content, change_summary: body.change_summary },
+          ),
+        },
+        now,
+      );
     }
     return {
       version_id: saved!.id,
@@ -777,7 +780,9 @@ export async function listArchive(db: DbOrTx, actor: PolicyActor) {
       by_name: archivedBy,
     })
     .from(policyDocuments)
-    .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.status, 'archived'), visible(actor)))
+    .where(
+      and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.status, 'archived'), listedFor(actor)),
+    )
     .orderBy(desc(policyDocuments.archivedAt));
   const versions = await db
     .select({
@@ -791,7 +796,7 @@ export async function listArchive(db: DbOrTx, actor: PolicyActor) {
     })
     .from(policyVersions)
     .innerJoin(policyDocuments, eq(policyDocuments.id, policyVersions.documentId))
-    .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.state, 'superseded'), visible(actor)))
+    .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.state, 'superseded'), listedFor(actor)))
     .orderBy(desc(policyVersions.supersededAt), asc(policyVersions.id))
     .limit(1000);
   return {
@@ -821,3 +826,27 @@ export async function liveNumbers(db: DbOrTx, projectId: number) {
 }
 
 export const unnumbered = isNull(policyDocuments.number);
+
+/**
+ * An image or source file of a policy, served when a version the actor may see keeps it as its source file or shows
+ * it in its text; otherwise 404.
+ */
+export async function policyFileOf(db: DbOrTx, actor: PolicyActor, fileId: number) {
+  const url = `/api/projects/${actor.projectId}/policy-management/files/${fileId}`;
+  const [file] = await db
+    .select({ contentType: storedFiles.contentType, fileName: storedFiles.fileName, data: storedFiles.data })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.projectId, actor.projectId),
+        eq(storedFiles.id, fileId),
+        sql`exists (select 1 from ${policyVersions} where ${and(
+          eq(policyVersions.projectId, actor.projectId),
+          or(eq(policyVersions.sourceFileId, fileId), sql`strpos(${policyVersions.content}, ${`${url}"`}) > 0`),
+          versionsVisibleTo(actor),
+        )})`,
+      ),
+    );
+  if (!file) throw notFound('File not found.');
+  return file;
+}

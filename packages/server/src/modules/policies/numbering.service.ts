@@ -2,6 +2,7 @@ import { compareNumbers, type NumberingScheme, type NumberingUpdate, numberProbl
 import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { policyDocuments, policyNumbering } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { liveNumbers, recordNumberChange } from './documents.service.js';
@@ -88,7 +89,7 @@ async function saveScheme(tx: DbOrTx, actor: PolicyActor, scheme: NumberingSchem
     actor,
     'numbering_scheme_changed',
     { type: 'project', id: actor.projectId },
-    { before, after: scheme },
+    { before, after: scheme, changes: changes(before, scheme) },
     now,
   );
 }

@@ -2,6 +2,7 @@ import {
   errorBodySchema,
   mainRoleBodySchema,
   mainRoleBulkSchema,
+  type PolicySection,
   policyPeopleSchema,
   policyPersonSchema,
   policyUsersAssignSchema,
@@ -10,11 +11,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
-import { projectParams } from '../permissions/permissions.routes.js';
-import { type Notice, sendNotices } from './notices.js';
+import { type Notice, sendNotices } from '../notifications/notices.js';
 import { assignPolicyUsers, listPeople, replacePolicyUsers, setMainRole, setMainRoles } from './people.service.js';
 
 const P = '/api/projects/:projectId/policy-management';
@@ -36,7 +37,7 @@ const userParams = projectParams.extend({
 /** Policy users and their main roles (SPEC section 7 "Project-scoped users"; docs/policies.md). */
 export const policyPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: PolicySection) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
   const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[], now: Date) =>
     sendNotices(db, app.mailer, projectId, notices, now, (error) =>

@@ -1,13 +1,14 @@
 import type { MainRoleBulk, PolicyPerson } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { policyUsers, projectMemberRoles, projectMemberships, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { writeMainRoles } from '../members/members.service.js';
+import type { Notice } from '../notifications/notices.js';
 import { pruneDepartmentRoles } from './department-roles.service.js';
-import type { Notice } from './notices.js';
-import { audit, personName } from './policy-common.js';
+import { audit } from './policy-common.js';
 
 /**
  * Who takes part in policy management (policy users) and their main role there (SPEC section 7 "Project-scoped

@@ -21,6 +21,7 @@ import {
   numberingSchema,
   numberingUpdateSchema,
   POLICY_UPLOAD_MAX_BYTES,
+  type PolicySection,
   restoreResultSchema,
   searchQuerySchema,
   searchResultSchema,
@@ -28,17 +29,14 @@ import {
   usedNumbersSchema,
   versionSchema,
 } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { policyDocuments, policyVersions, storedFiles } from '../../db/schema/index.js';
-import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
-import { ARCHIVE_DOCUMENTS, EDIT_DOCUMENTS, policyAccess, seesDrafts } from '../../policies/policy-management.js';
-import { projectParams } from '../permissions/permissions.routes.js';
+import { ARCHIVE_DOCUMENTS, EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
 import { createDepartment, deleteDepartment, listDepartments, updateDepartment } from './departments.service.js';
 import {
   archiveDocument,
@@ -49,6 +47,7 @@ import {
   loadDetail,
   loadVersion,
   newVersion,
+  policyFileOf,
   restoreDocument,
   restoreVersion,
   saveDraft,
@@ -83,7 +82,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: POLICY_UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
   });
 
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: PolicySection) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
 
   // ------------------------------------------------------------ departments
@@ -583,25 +582,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'documents');
-      const url = `/api/projects/${a.projectId}/policy-management/files/${request.params.fileId}`;
-      // A file is served when a version the actor may see (reviewers and signers: the one they were asked to act
-      // on) keeps it as source file or shows it in its text.
-      const [file] = await db
-        .select({ contentType: storedFiles.contentType, fileName: storedFiles.fileName, data: storedFiles.data })
-        .from(storedFiles)
-        .where(
-          and(
-            eq(storedFiles.projectId, a.projectId),
-            eq(storedFiles.id, request.params.fileId),
-            sql`exists (select 1 from ${policyVersions} v join ${policyDocuments} d on d.id = v.document_id
-                         where v.project_id = ${a.projectId}
-                           and (v.source_file_id = ${request.params.fileId} or strpos(v.content, ${`${url}"`}) > 0)
-                           and (${seesDrafts(a)} or v.state in ('published', 'superseded')
-                                or exists (select 1 from policy_workflow_requests r where r.project_id = ${a.projectId}
-                                             and r.version_id = v.id and r.user_id = ${a.userId})))`,
-          ),
-        );
-      if (!file) throw notFound('File not found.');
+      const file = await policyFileOf(db, a, request.params.fileId);
       const image = file.contentType.startsWith('image/');
       const name = (file.fileName || `file-${request.params.fileId}`).replace(/[^\w .()-]/g, '_');
       return reply

@@ -1,6 +1,8 @@
+import type { AuditActionIn } from '@portal/shared';
 import { DEFAULT_SCHEME, type NumberingScheme } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { policyDepartments, policyNumbering, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -18,9 +20,6 @@ export async function loadScheme(db: DbOrTx, projectId: number): Promise<Numberi
   };
 }
 
-/** A person as lists show them: "First Last", or the username when no name is set. */
-export const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
-
 export async function personRef(db: DbOrTx, userId: number | null): Promise<{ id: number; name: string } | null> {
   if (userId === null) return null;
   const [row] = await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, userId));
@@ -31,7 +30,7 @@ export async function personRef(db: DbOrTx, userId: number | null): Promise<{ id
 export function audit(
   tx: DbOrTx,
   actor: PolicyActor,
-  action: string,
+  action: AuditActionIn<'policy'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,
@@ -109,3 +108,7 @@ export function isUniqueViolation(error: unknown, name: string): boolean {
   const inner = e?.cause ?? e;
   return (inner?.code ?? e?.code) === '23505' && (inner?.constraint ?? e?.constraint) === name;
 }
+
+/** The web path of a policy. */
+export const documentLink = (projectId: number, documentId: number) =>
+  `/app/policy_management/${projectId}/documents/${documentId}`;

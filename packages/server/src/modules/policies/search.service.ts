@@ -1,7 +1,8 @@
 import type { DocumentStatus } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type PolicyActor, seesDrafts } from '../../policies/policy-management.js';
+import type { PolicyActor } from '../../policies/policy-management.js';
+import { listedFor } from './visibility.js';
 
 /**
  * Full-text search (PostgreSQL): titles and numbers weigh most, then the text of each document's searchable version
@@ -30,12 +31,12 @@ export async function searchDocuments(
   actor: PolicyActor,
   query: { q: string; include_archived?: 'true' | 'false'; limit: number },
 ) {
-  const archived = query.include_archived === 'true' ? sql`true` : sql`d.status <> 'archived'`;
-  const visible = seesDrafts(actor) ? sql`true` : sql`d.current_version_id is not null`;
+  const archived = query.include_archived === 'true' ? sql`true` : sql`policy_documents.status <> 'archived'`;
+  const listed = listedFor(actor) ?? sql`true`;
   const numberLike = /^[A-Za-z0-9][A-Za-z0-9.-]{0,39}$/.test(query.q) ? query.q.toUpperCase() : null;
   const stem = snippetAnchor(query.q);
-  const numberMatch = sql`(${numberLike}::text is not null and (d.number = ${numberLike} or d.number like ${numberLike} || '.%'))`;
-  const scope = sql`d.project_id = ${actor.projectId} and ${archived} and ${visible}`;
+  const numberMatch = sql`(${numberLike}::text is not null and (policy_documents.number = ${numberLike} or policy_documents.number like ${numberLike} || '.%'))`;
+  const scope = sql`policy_documents.project_id = ${actor.projectId} and ${archived} and ${listed}`;
   // A word found in most of a large manual ("patient") would make ranking read every document. Candidates are
   // therefore every title or number match plus the first CANDIDATES text matches; counts stop at CANDIDATES too.
   const result = await db.execute<{
@@ -48,17 +49,17 @@ export async function searchDocuments(
   }>(sql`
     with q as (select websearch_to_tsquery('english', ${query.q}) as query),
     candidates as (
-      (select d.id from policy_documents d, q where ${scope} and (d.title_vector @@ q.query or ${numberMatch}) limit ${CANDIDATES})
+      (select policy_documents.id from policy_documents, q where ${scope} and (policy_documents.title_vector @@ q.query or ${numberMatch}) limit ${CANDIDATES})
       union
-      (select d.id from policy_documents d, q where ${scope} and d.search_vector @@ q.query limit ${CANDIDATES})
+      (select policy_documents.id from policy_documents, q where ${scope} and policy_documents.search_vector @@ q.query limit ${CANDIDATES})
     ),
     hits as (
-      select d.id, d.number, d.title, d.status, d.search_text,
-             ts_rank(d.search_vector, q.query)
-               + case when d.title_vector @@ q.query then 0.5 else 0 end
+      select policy_documents.id, policy_documents.number, policy_documents.title, policy_documents.status, policy_documents.search_text,
+             ts_rank(policy_documents.search_vector, q.query)
+               + case when policy_documents.title_vector @@ q.query then 0.5 else 0 end
                + case when ${numberMatch} then 1 else 0 end as rank
-        from candidates c join policy_documents d on d.id = c.id, q
-       order by rank desc, d.title
+        from candidates c join policy_documents on policy_documents.id = c.id, q
+       order by rank desc, policy_documents.title
        limit ${query.limit}
     )
     select h.id, h.number, h.title, h.status, h.rank::float8 as rank,
@@ -69,9 +70,9 @@ export async function searchDocuments(
   const counted = await db.execute<{ total: number }>(sql`
     with q as (select websearch_to_tsquery('english', ${query.q}) as query)
     select count(*)::int as total from (
-      (select d.id from policy_documents d, q where ${scope} and (d.title_vector @@ q.query or ${numberMatch}) limit ${CANDIDATES + 1})
+      (select policy_documents.id from policy_documents, q where ${scope} and (policy_documents.title_vector @@ q.query or ${numberMatch}) limit ${CANDIDATES + 1})
       union
-      (select d.id from policy_documents d, q where ${scope} and d.search_vector @@ q.query limit ${CANDIDATES + 1})
+      (select policy_documents.id from policy_documents, q where ${scope} and policy_documents.search_vector @@ q.query limit ${CANDIDATES + 1})
     ) c`);
   const rows = result.rows;
   const total = counted.rows[0]?.total ?? 0;

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  type PolicySection,
   policyUserRequestCreateSchema,
   userRequestListSchema,
   userRequestSchema,
@@ -7,14 +8,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userRequests } from '../../db/schema/index.js';
+import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 
 const P = '/api/projects/:projectId/policy-management/user-requests';
-const SECTION = 'create-project-user';
+const SECTION = 'create-project-user' satisfies PolicySection;
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,

@@ -2,6 +2,7 @@ import type { WorkflowSettings } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { policyWorkflowSettings } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { audit } from './policy-common.js';
 
@@ -54,6 +55,7 @@ export async function saveWorkflowSettings(
       {
         before,
         after: settings,
+        changes: changes(before, settings),
       },
       now,
     );

@@ -12,6 +12,7 @@ import {
   documentWorkflowSchema,
   errorBodySchema,
   myTasksSchema,
+  type PolicySection,
   policyDashboardSchema,
   reviewDecisionBodySchema,
   reviewsDueSchema,
@@ -23,14 +24,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
-import { projectParams } from '../permissions/permissions.routes.js';
+import { type Notice, sendNotices } from '../notifications/notices.js';
 import { bulkCandidates, runBulk } from './bulk.service.js';
 import { policyDashboard } from './dashboard.service.js';
-import { type Notice, sendNotices } from './notices.js';
 import { checkSignerCredentials, checkSigningBatch, evidenceOf, startSigningBatch } from './signing.js';
 import { myTasks, reviewsDueLists } from './tasks.service.js';
 import { attest, decline, loadWorkflow, review, sendToReview, signVersion, withdraw } from './workflow.service.js';
@@ -59,7 +59,7 @@ const bulkParams = projectParams.extend({ action: z.enum(BULK_ACTIONS) });
  */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: string) =>
+  const actor = (request: FastifyRequest & { params: { projectId: number } }, section: PolicySection) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
   const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[], now: Date) =>
     sendNotices(db, app.mailer, projectId, notices, now, (error) =>

@@ -15,6 +15,7 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   policyAttestations,
   policyDepartmentRoles,
@@ -28,9 +29,11 @@ import {
 import { sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { can, EDIT_DOCUMENTS, type PolicyActor } from '../../policies/policy-management.js';
+import { signsOwnVersion, versionRules } from '../../policies/policy-records.js';
+import { authorize, serialize } from '../../policies/rules.js';
+import type { Notice } from '../notifications/notices.js';
 import { documentOf, lockDocument, refreshSearchText, seesWorkingVersion } from './documents.service.js';
-import { documentLink, type Notice } from './notices.js';
-import { addMonths, audit, personName, personRef } from './policy-common.js';
+import { addMonths, audit, documentLink, personRef } from './policy-common.js';
 import { loadWorkflowSettings } from './workflow-settings.js';
 
 /**
@@ -107,7 +110,7 @@ async function peopleToAsk(
 ): Promise<number[]> {
   if (kind === 'review') return departmentPeople(db, projectId, doc.departmentId, 'reviewer');
   const signers = await departmentPeople(db, projectId, doc.departmentId, 'signer');
-  return settings.allow_self_signing ? signers : signers.filter((id) => id !== version.authorId);
+  return signers.filter((id) => !signsOwnVersion(id, version, settings.allow_self_signing));
 }
 
 async function requestsOf(tx: DbOrTx, projectId: number, version: Version, kind: Kind) {
@@ -602,9 +605,14 @@ export async function signVersion(
     refuseState('sign', version);
     const request = await myRequest(tx, actor, version, 'signature');
     if (request.status !== 'pending') throw new AppError('CONFLICT', 'You already answered this signature request.');
-    if (version.authorId === actor.userId && !settings.allow_self_signing) {
-      throw new AppError('FORBIDDEN', 'You wrote this version: another signer must sign it.');
-    }
+    authorize(versionRules, 'sign', actor, {
+      projectId: doc.projectId,
+      archived: doc.status === 'archived',
+      state: version.state as VersionState,
+      authorId: version.authorId,
+      asked: { review: false, signature: true },
+      allowSelfSigning: settings.allow_self_signing,
+    });
     const signer = await personRef(tx, actor.userId);
     const hash = contentHash(version.content);
     const inserted = await tx
@@ -945,7 +953,7 @@ export async function loadWorkflow(db: DbOrTx, actor: PolicyActor, documentId: n
   const signatureRequests = requests.filter((r) => r.kind === 'signature');
   const mine = (list: WorkflowRequest[]) => list.find((r) => r.person.id === actor.userId && r.status === 'pending');
   const archived = doc.status === 'archived';
-  const state = working?.state as VersionState | undefined;
+  const _state = working?.state as VersionState | undefined;
   const editor = can(actor, EDIT_DOCUMENTS);
 
   const events = await db
@@ -1020,16 +1028,14 @@ export async function loadWorkflow(db: DbOrTx, actor: PolicyActor, documentId: n
     settings,
     attestation,
     abilities: {
-      send_to_review: !archived && editor && state === 'draft',
-      withdraw: !archived && editor && (state === 'in_review' || state === 'pending_signature'),
-      approve: !archived && state === 'in_review' && mine(reviews) !== undefined,
-      request_changes: !archived && state === 'in_review' && mine(reviews) !== undefined,
-      sign:
-        !archived &&
-        state === 'pending_signature' &&
-        mine(signatureRequests) !== undefined &&
-        (settings.allow_self_signing || working?.authorId !== actor.userId),
-      decline: !archived && state === 'pending_signature' && mine(signatureRequests) !== undefined,
+      ...serialize(versionRules, actor, {
+        projectId: doc.projectId,
+        archived,
+        state: (working?.state as VersionState | undefined) ?? null,
+        authorId: working?.authorId ?? null,
+        asked: { review: mine(reviews) !== undefined, signature: mine(signatureRequests) !== undefined },
+        allowSelfSigning: settings.allow_self_signing,
+      }),
       attest: attestation !== null && attestation.attested_at === null,
       view_attestations: can(actor, 'attestation-reports'),
     },

@@ -18,6 +18,7 @@ import {
 } from '@portal/shared';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   pgGenerations,
   pgTemplateVersions,
@@ -36,7 +37,7 @@ import { mayUseSection } from '../../policies/app-access.js';
 import { EDIT_DOCUMENTS } from '../../policies/policy-management.js';
 import { insertDocument, lockDocument, openDraft, refreshSearchText } from '../policies/documents.service.js';
 import { usedNumbers } from '../policies/numbering.service.js';
-import { loadScheme, personName, audit as policyAudit } from '../policies/policy-common.js';
+import { loadScheme, audit as policyAudit } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { standardNodes, standardsInProject } from './standards-lookup.js';
 import { loadTemplateVersion } from './templates.service.js';

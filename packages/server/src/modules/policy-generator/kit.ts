@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { errorBodySchema } from '@portal/shared';
+import type { AuditActionIn } from '@portal/shared';
+import { errorBodySchema, type PolicySection } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -27,8 +28,8 @@ export const errors = {
   409: errorBodySchema,
 };
 
-export const GENERATE = 'policy-generator';
-export const EDIT_TEMPLATES = 'generator-templates';
+export const GENERATE = 'policy-generator' satisfies PolicySection;
+export const EDIT_TEMPLATES = 'generator-templates' satisfies PolicySection;
 
 export type GeneratorActor = AppActor;
 
@@ -45,7 +46,7 @@ export async function generatorProject(db: DbOrTx, request: FastifyRequest, proj
 export async function generatorAccess(
   db: DbOrTx,
   request: FastifyRequest & { params: { projectId: number } },
-  section: string,
+  section: PolicySection,
 ): Promise<GeneratorActor> {
   await generatorProject(db, request, request.params.projectId);
   return appAccess(db, 'policy_management', requireUser(request), request, request.params.projectId, section);
@@ -54,7 +55,7 @@ export async function generatorAccess(
 export function generatorAudit(
   tx: DbOrTx,
   actor: { userId: number; projectId: number; ip: string | null; requestId: string | null },
-  action: string,
+  action: AuditActionIn<'policy_generator'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,

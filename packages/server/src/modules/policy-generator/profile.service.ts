@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pgFacilityProfiles, projects } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import { isProjectAdmin, type ProjectAccess } from '../../policies/projects.js';
 import { personRef } from '../policies/policy-common.js';
@@ -101,6 +102,11 @@ export async function saveProfile(
     updatedBy: who.userId,
   };
   await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select()
+      .from(pgFacilityProfiles)
+      .where(eq(pgFacilityProfiles.projectId, access.project.id))
+      .for('update');
     await tx
       .insert(pgFacilityProfiles)
       .values({ projectId: access.project.id, ...values })
@@ -110,7 +116,35 @@ export async function saveProfile(
       { ...who, projectId: access.project.id },
       'profile_saved',
       { type: 'facility_profile', id: access.project.id },
-      { ...input },
+      {
+        ...input,
+        changes: changes(
+          previous
+            ? {
+                legal_name: previous.legalName,
+                short_name: previous.shortName,
+                address: previous.address,
+                state: previous.state,
+                bed_count: previous.bedCount,
+                service_lines: previous.serviceLines,
+                accreditors: previous.accreditors,
+                owner_titles: previous.ownerTitles,
+                default_review_interval_months: previous.defaultReviewIntervalMonths,
+              }
+            : {},
+          {
+            legal_name: values.legalName,
+            short_name: values.shortName,
+            address: values.address,
+            state: values.state,
+            bed_count: values.bedCount,
+            service_lines: values.serviceLines,
+            accreditors: values.accreditors,
+            owner_titles: values.ownerTitles,
+            default_review_interval_months: values.defaultReviewIntervalMonths,
+          },
+        ),
+      },
       now,
     );
   });

@@ -12,11 +12,12 @@ import {
 } from '@portal/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { pgTemplates, pgTemplateVersions, users } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import { mayUseSection } from '../../policies/app-access.js';
-import { personName } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { LIBRARY } from './library/index.js';
 import { standardsInProject } from './standards-lookup.js';
@@ -406,6 +407,17 @@ export async function saveTemplateDraft(
       .select()
       .from(pgTemplateVersions)
       .where(and(eq(pgTemplateVersions.templateId, template.id), eq(pgTemplateVersions.status, 'draft')));
+    // What the save changes: against the draft, or the newest version a new draft starts from.
+    const [base] = draft
+      ? [draft]
+      : await tx
+          .select()
+          .from(pgTemplateVersions)
+          .where(eq(pgTemplateVersions.templateId, template.id))
+          .orderBy(desc(pgTemplateVersions.version))
+          .limit(1);
+    const before = auditFields(base ? bodyOf(base) : undefined);
+    const after = auditFields(body);
     if (draft) {
       await tx
         .update(pgTemplateVersions)
@@ -439,10 +451,26 @@ export async function saveTemplateDraft(
         sections: body.sections.map((s) => s.key),
         variables: body.variables.map((v) => v.key),
         standards: body.standards.length,
+        // Section HTML shortened to its first 200 characters (lib/audit-diff.ts).
+        changes: changes(before, after, { fields: [...new Set([...Object.keys(before), ...Object.keys(after)])] }),
       },
       now,
     );
   });
+}
+
+/** A template body as the audit compares it: each section on its own (`section_<key>`), variables by key. */
+function auditFields(body: TemplateBody | undefined): Record<string, unknown> {
+  if (!body) return {};
+  return {
+    title: body.title,
+    category: body.category,
+    description: body.description,
+    requires_flags: body.requires_flags,
+    ...Object.fromEntries(body.sections.map((section) => [`section_${section.key}`, section.html])),
+    variables: body.variables.map((variable) => variable.key),
+    standards: body.standards,
+  };
 }
 
 async function draftOf(tx: DbOrTx, templateId: number): Promise<VersionRow> {

@@ -15,13 +15,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, userRequests } from '../../db/schema/index.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess, requireProjectAdmin } from '../../policies/projects.js';
 import { actorOf, getMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
-import { projectParams } from '../permissions/permissions.routes.js';
-import { type Notice, sendNotices } from '../policies/notices.js';
+import { type Notice, sendNotices } from '../notifications/notices.js';
 import {
   loadProjectDetails,
   removeLogo,

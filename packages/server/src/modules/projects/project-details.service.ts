@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes as auditChanges } from '../../lib/audit-diff.js';
 import { notFound } from '../../lib/errors.js';
 import { decodeLogo, deleteFile, storeFile } from '../../lib/files.js';
 import type { Actor } from '../members/members.service.js';
@@ -44,6 +45,7 @@ export async function updateProjectDetails(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const before = await lockProject(tx, projectId);
     await tx
       .update(projects)
       .set({
@@ -61,7 +63,18 @@ export async function updateProjectDetails(
       actorUserId: actor.userId,
       subjectType: 'project',
       subjectId: projectId,
-      data: { changes },
+      data: {
+        changes: auditChanges(
+          {
+            name: before.name,
+            facility_name: before.facilityName,
+            address: before.address,
+            phone: before.phone,
+            email: before.email,
+          },
+          changes,
+        ),
+      },
       ip: actor.ip,
       requestId: actor.requestId,
       at: now,

@@ -11,10 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectMemberships, projects } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { readFile } from '../../lib/files.js';
+import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { logoUrl } from './project-details.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

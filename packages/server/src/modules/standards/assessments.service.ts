@@ -14,45 +14,31 @@ import {
   type StdTreeRow,
   treeCounts,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   stdAssessments,
   stdComments,
   stdFrameworks,
   stdLeads,
   stdNodeLocal,
-  stdNodes,
   stdReqAssessments,
   users,
 } from '../../db/schema/index.js';
-import { AppError, addFieldError, notFound } from '../../lib/errors.js';
+import { AppError, addFieldError } from '../../lib/errors.js';
 import { mayAssign, requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
 import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
 import { linkCounts } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { isoDay, nameSql, standardsAudit } from './route-kit.js';
+import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './records.js';
+import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * Assessments (docs/standards.md "Assessments"): what /create makes (one row per assessable element of a framework
  * edition), the list with counts, and the compliance tree with roll-ups and filters.
  */
-
-export const isOverdue = (due: string | null, status: string, today: string) =>
-  due !== null && due < today && status !== 'done';
-
-export type AssessmentRow = typeof stdAssessments.$inferSelect;
-
-/** An assessment of the actor's project, or 404. */
-export async function loadAssessment(db: DbOrTx, projectId: number, id: number): Promise<AssessmentRow> {
-  const [row] = await db
-    .select()
-    .from(stdAssessments)
-    .where(and(eq(stdAssessments.projectId, projectId), eq(stdAssessments.id, id)));
-  if (!row) throw notFound('Assessment not found.');
-  return row;
-}
 
 async function summaries(db: DbOrTx, projectId: number, ids: number[], today: string) {
   if (ids.length === 0) return new Map<number, { counts: StdCounts; overdue: number }>();
@@ -121,40 +107,6 @@ export async function listAssessments(db: DbOrTx, actor: StandardsActor, now: Da
           .map((r) => ({ id: r.assessment.id, name: r.assessment.name }))[0] ?? null,
     };
   });
-}
-
-/** Ids of a node and every node below it, in one framework (from an ordered node list). */
-export function subtreeIds(nodes: readonly { id: number; parentId: number | null }[], rootId: number): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const node of nodes) {
-    if (node.parentId === null) continue;
-    children.set(node.parentId, [...(children.get(node.parentId) ?? []), node.id]);
-  }
-  const found = new Set<number>();
-  const stack = [rootId];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (found.has(id)) continue;
-    found.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return found;
-}
-
-export async function frameworkNodes(db: DbOrTx, frameworkId: number) {
-  return db
-    .select({
-      id: stdNodes.id,
-      parentId: stdNodes.parentId,
-      refId: stdNodes.refId,
-      title: stdNodes.title,
-      nodeType: stdNodes.nodeType,
-      assessable: stdNodes.assessable,
-      depth: stdNodes.depth,
-    })
-    .from(stdNodes)
-    .where(eq(stdNodes.frameworkId, frameworkId))
-    .orderBy(asc(stdNodes.position));
 }
 
 /** POST /assessments: the wizard's answer becomes an assessment with one row per assessable element. */
@@ -273,7 +225,7 @@ export async function assessmentTree(
       result: stdReqAssessments.result,
       status: stdReqAssessments.status,
       ownerId: stdReqAssessments.ownerId,
-      ownerName: nameSql,
+      ownerName: personName,
       dueDate: stdReqAssessments.dueDate,
     })
     .from(stdReqAssessments)
@@ -287,7 +239,7 @@ export async function assessmentTree(
     .where(and(eq(stdComments.projectId, actor.projectId), eq(stdReqAssessments.assessmentId, assessment.id)))
     .groupBy(stdComments.reqAssessmentId);
   const commentsOf = new Map(comments.map((c) => [c.reqId, c.n]));
-  const links = await linkCounts(db, actor.projectId);
+  const links = await linkCounts(db, actor);
   // Evidence items and linked policies' expiry: read only for the filters that ask.
   const evidence =
     query.filter === 'no_evidence' || query.filter === 'expiring'

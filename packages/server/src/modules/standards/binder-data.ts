@@ -19,6 +19,7 @@ import {
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName as nameSql } from '../../db/person-name.js';
 import {
   monMeasures,
   monPages,
@@ -38,10 +39,10 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { getDashboard, programHeadlines } from '../chart-review/dashboard.service.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
-import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './assessments.service.js';
 import { type ChartPoint, type HtmlBlock, htmlBlocks, type Paper } from './binder.pdf.js';
 import { type LinkRow, linksOfNodes, livePolicies, liveQuestions } from './live-links.js';
-import { isoDay, nameSql } from './route-kit.js';
+import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './records.js';
+import { isoDay } from './route-kit.js';
 
 /**
  * What the survey binder and the gap report print, read before anything is drawn (docs/standards.md "Survey binder
@@ -513,7 +514,7 @@ export async function loadBinder(
   const today = isoDay(now);
   const findings = await openFindings(db, actor.projectId, assessment.id, today);
   const elementIds = reqs.map((r) => r.nodeId);
-  const links = await linksOfNodes(db, actor.projectId, elementIds);
+  const links = await linksOfNodes(db, actor, elementIds);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const pathOf = (id: number) => {
     const parts: string[] = [];

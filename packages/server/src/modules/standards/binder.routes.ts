@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { binderPdf, gapReportPdf } from './binder.service.js';
 import type { PdfFile } from './binder-data.js';
 import { actorFor, errors, P, tags } from './route-kit.js';

@@ -6,9 +6,8 @@ import {
   stdUpgradeSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { importCrosswalk, listCrosswalks, upgradeAssessment } from './crosswalk.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 

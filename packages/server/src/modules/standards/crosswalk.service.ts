@@ -25,8 +25,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
-import { frameworkNodes, loadAssessment } from './assessments.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
+import { frameworkNodes, loadAssessment } from './records.js';
 import { standardsAudit } from './route-kit.js';
 
 /**

@@ -12,6 +12,7 @@ import {
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName as nameSql } from '../../db/person-name.js';
 import {
   auditEvents,
   stdComments,
@@ -22,20 +23,17 @@ import {
   stdReqAssessments,
   users,
 } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import {
-  elementAbilities,
-  ledNodes,
-  mayAssign,
-  STANDARDS_FORBIDDEN,
-  type StandardsActor,
-} from '../../policies/standards.js';
-import { isOverdue } from './assessments.service.js';
+import { authorize, serialize } from '../../policies/rules.js';
+import { ledNodes, mayAssign, STANDARDS_FORBIDDEN, type StandardsActor } from '../../policies/standards.js';
+import { elementFacts, elementRules } from '../../policies/standards-records.js';
 import { evidenceOfElement } from './evidence.service.js';
 import { findingsOfElement } from './findings.service.js';
-import { linksOfNodes, liveMeasures, livePolicies, livePrograms, liveQuestions } from './live-links.js';
+import { linksOfNodes, liveMeasures, livePolicies, livePrograms, liveQuestions, visibleLinks } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { isoDay, nameSql, standardsAudit } from './route-kit.js';
+import { isOverdue, loadReq, type ReqRow } from './records.js';
+import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * One element of an assessment (docs/standards.md "The element panel"): its text and the facility's wording, the
@@ -43,23 +41,8 @@ import { isoDay, nameSql, standardsAudit } from './route-kit.js';
  * comments and history; and the changes to it, each audited in its transaction with what changed in words.
  */
 
-export type ReqRow = typeof stdReqAssessments.$inferSelect;
-
-/** An element assessment of the actor's project, or 404. */
-export async function loadReq(db: DbOrTx, projectId: number, id: number, lock = false): Promise<ReqRow> {
-  const query = db
-    .select()
-    .from(stdReqAssessments)
-    .where(and(eq(stdReqAssessments.projectId, projectId), eq(stdReqAssessments.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Element not found.');
-  return row;
-}
-
-async function abilitiesFor(db: DbOrTx, actor: StandardsActor, req: ReqRow) {
-  const led = actor.role === 'chapter_lead' && (await ledNodes(db, actor, req.assessmentId)).has(req.nodeId);
-  return elementAbilities(actor, { ownerId: req.ownerId, led });
-}
+/** What the element's panel offers: the abilities the record rules give (policies/standards-records.ts). */
+const ELEMENT_ABILITIES = ['edit', 'comment', 'link', 'edit_wording', 'finding'] as const;
 
 async function personName(db: DbOrTx, id: number | null): Promise<string | null> {
   if (id === null) return null;
@@ -113,7 +96,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
         or(sql`${otherFramework.projectId} is null`, eq(otherFramework.projectId, actor.projectId)),
       ),
     );
-  const links = await linksOfNodes(db, actor.projectId, [node.node.id]);
+  const links = await linksOfNodes(db, actor, [node.node.id]);
   const comments = await db
     .select({
       id: stdComments.id,
@@ -148,6 +131,14 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     )
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(50);
+  // A link event names its target: it is shown only to those who may see the target (decision record 021).
+  const linkEvents = history.flatMap((h) =>
+    typeof h.data.target_type === 'string' && typeof h.data.target_id === 'number'
+      ? [{ id: h.id, targetType: h.data.target_type, targetId: h.data.target_id }]
+      : [],
+  );
+  const shownLinks = new Set((await visibleLinks(db, actor, linkEvents)).map((event) => event.id));
+  const hiddenEvents = new Set(linkEvents.filter((event) => !shownLinks.has(event.id)).map((event) => event.id));
   const textPolicy = node.framework.textPolicy as StdTextPolicy;
   return {
     id: req.id,
@@ -197,13 +188,20 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
       body: c.body,
       created_at: c.createdAt.toISOString(),
     })),
-    history: history.map((h) => ({
-      id: h.id,
-      action: h.action.replace(/^standards\./, ''),
-      actor: h.actor ?? 'System',
-      at: h.at.toISOString(),
-      summary: Array.isArray(h.data.changes) ? (h.data.changes as string[]).join('; ') : String(h.data.summary ?? ''),
-    })),
+    history: history
+      .filter((h) => !hiddenEvents.has(h.id))
+      .map((h) => ({
+        id: h.id,
+        action: h.action.replace(/^standards\./, ''),
+        actor: h.actor ?? 'System',
+        at: h.at.toISOString(),
+        // `summary`: what changed in words (older rows kept them in `changes`, which now holds the field changes).
+        summary: Array.isArray(h.data.summary)
+          ? (h.data.summary as string[]).join('; ')
+          : Array.isArray(h.data.changes)
+            ? (h.data.changes as string[]).join('; ')
+            : String(h.data.summary ?? ''),
+      })),
     findings: (await findingsOfElement(db, actor.projectId, req.id, now)).map((f) => ({
       id: f.id,
       source: f.source,
@@ -216,7 +214,7 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
       status: f.status,
       high_risk: f.high_risk,
     })),
-    abilities: await abilitiesFor(db, actor, req),
+    abilities: serialize(elementRules, actor, await elementFacts(db, actor, req), ELEMENT_ABILITIES),
   };
 }
 
@@ -247,8 +245,8 @@ export async function updateElement(
 ): Promise<StdElement> {
   await db.transaction(async (tx) => {
     const req = await loadReq(tx, actor.projectId, id, true);
-    const abilities = await abilitiesFor(tx, actor, req);
-    if (!abilities.edit) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    const facts = await elementFacts(tx, actor, req);
+    authorize(elementRules, 'edit', actor, facts);
     if (req.version !== input.version) {
       throw new AppError(
         'CONFLICT',
@@ -257,7 +255,7 @@ export async function updateElement(
     }
     if (input.owner_id !== req.ownerId) {
       // Owners hand elements on only through their lead or an admin.
-      if (!mayAssign(actor)) throw new AppError('FORBIDDEN', 'Only standards admins and chapter leads change owners.');
+      authorize(elementRules, 'assign', actor, facts);
       if (input.owner_id !== null && !(await assignableIds(tx, actor.projectId)).has(input.owner_id)) {
         const message = 'Choose a person with a standards role that may own elements.';
         throw new AppError('VALIDATION_FAILED', message, { owner_id: [message] });
@@ -271,15 +269,16 @@ export async function updateElement(
             (u) => [u.id, u.name] as const,
           ),
     );
-    const changes = describeChanges(req, input, names);
-    if (changes.length === 0) return;
+    const summary = describeChanges(req, input, names);
+    if (summary.length === 0) return;
     const assessed = req.result !== input.result || req.observation !== input.observation;
+    const naJustification = input.result === 'not_applicable' ? input.na_justification : '';
     await tx
       .update(stdReqAssessments)
       .set({
         result: input.result,
         status: input.status,
-        naJustification: input.result === 'not_applicable' ? input.na_justification : '',
+        naJustification,
         ownerId: input.owner_id,
         dueDate: input.due_date,
         observation: input.observation,
@@ -289,7 +288,35 @@ export async function updateElement(
         ...(assessed ? { lastReviewedAt: now, lastReviewedBy: actor.userId } : {}),
       })
       .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.id, req.id)));
-    await standardsAudit(tx, actor, 'element_updated', { type: 'std_req_assessment', id: req.id }, { changes }, now);
+    await standardsAudit(
+      tx,
+      actor,
+      'element_updated',
+      { type: 'std_req_assessment', id: req.id },
+      {
+        summary,
+        // Each changed field before and after (a long observation shortened to 200 characters).
+        changes: changes(
+          {
+            result: req.result,
+            status: req.status,
+            owner_id: req.ownerId,
+            due_date: req.dueDate,
+            na_justification: req.naJustification,
+            observation: req.observation,
+          },
+          {
+            result: input.result,
+            status: input.status,
+            owner_id: input.owner_id,
+            due_date: input.due_date,
+            na_justification: naJustification,
+            observation: input.observation,
+          },
+        ),
+      },
+      now,
+    );
   });
   return getElement(db, actor, id, now);
 }
@@ -304,7 +331,12 @@ export async function updateWording(
 ): Promise<StdElement> {
   await db.transaction(async (tx) => {
     const req = await loadReq(tx, actor.projectId, id, true);
-    if (!(await abilitiesFor(tx, actor, req)).edit_wording) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    authorize(elementRules, 'edit_wording', actor, await elementFacts(tx, actor, req));
+    const [before] = await tx
+      .select({ wording: stdNodeLocal.wording, guidance: stdNodeLocal.guidance, public_url: stdNodeLocal.publicUrl })
+      .from(stdNodeLocal)
+      .where(and(eq(stdNodeLocal.projectId, actor.projectId), eq(stdNodeLocal.nodeId, req.nodeId)))
+      .for('update');
     await tx
       .insert(stdNodeLocal)
       .values({
@@ -332,8 +364,10 @@ export async function updateWording(
       'wording_updated',
       { type: 'std_req_assessment', id: req.id },
       {
-        changes: ['Facility wording changed'],
+        summary: ['Facility wording changed'],
         node_id: req.nodeId,
+        // Long text shortened to its first 200 characters (lib/audit-diff.ts).
+        changes: changes(before ?? { wording: '', guidance: '', public_url: '' }, input),
       },
       now,
     );
@@ -351,7 +385,7 @@ export async function addComment(
 ): Promise<StdElement> {
   await db.transaction(async (tx) => {
     const req = await loadReq(tx, actor.projectId, id);
-    if (!(await abilitiesFor(tx, actor, req)).comment) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    authorize(elementRules, 'comment', actor, await elementFacts(tx, actor, req));
     const [comment] = await tx
       .insert(stdComments)
       .values({ projectId: actor.projectId, reqAssessmentId: req.id, authorId: actor.userId, body, createdAt: now })
@@ -362,7 +396,7 @@ export async function addComment(
       'comment_added',
       { type: 'std_req_assessment', id: req.id },
       {
-        changes: ['Comment added'],
+        summary: ['Comment added'],
         comment_id: comment!.id,
       },
       now,
@@ -381,14 +415,12 @@ export async function bulkUpdate(db: Database, actor: StandardsActor, input: Std
     .where(and(eq(stdReqAssessments.projectId, actor.projectId), inArray(stdReqAssessments.id, ids)));
   // Another project's ids are not found, like missing ones: nothing is changed.
   if (rows.length !== ids.length) throw notFound('Element not found.');
-  if (actor.role === 'chapter_lead') {
-    const assessments = [...new Set(rows.map((r) => r.assessmentId))];
-    for (const assessmentId of assessments) {
-      const led = await ledNodes(db, actor, assessmentId);
-      if (rows.some((r) => r.assessmentId === assessmentId && !led.has(r.nodeId))) {
-        throw new AppError('FORBIDDEN', 'You can change only the elements of the chapters you lead.');
-      }
-    }
+  // Each element by the record rules (a chapter lead: those of the chapters they lead).
+  const ledBy = new Map<number, Set<number>>();
+  for (const row of rows) {
+    if (!ledBy.has(row.assessmentId)) ledBy.set(row.assessmentId, await ledNodes(db, actor, row.assessmentId));
+    const led = ledBy.get(row.assessmentId)!.has(row.nodeId);
+    authorize(elementRules, 'assign', actor, { projectId: row.projectId, ownerId: row.ownerId, led });
   }
   if (input.owner_id != null && !(await assignableIds(db, actor.projectId)).has(input.owner_id)) {
     const message = 'Choose a person with a standards role that may own elements.';
@@ -405,10 +437,14 @@ export async function bulkUpdate(db: Database, actor: StandardsActor, input: Std
         updatedBy: actor.userId,
       })
       .where(and(eq(stdReqAssessments.projectId, actor.projectId), inArray(stdReqAssessments.id, ids)));
-    const changes = [
+    const summary = [
       ...(input.owner_id !== undefined ? [`Owner set in bulk`] : []),
       ...(input.due_date !== undefined ? [`Due: ${input.due_date ?? 'none'} (bulk)`] : []),
     ];
+    const after = {
+      ...(input.owner_id !== undefined ? { owner_id: input.owner_id } : {}),
+      ...(input.due_date !== undefined ? { due_date: input.due_date } : {}),
+    };
     for (const row of rows) {
       await standardsAudit(
         tx,
@@ -416,10 +452,11 @@ export async function bulkUpdate(db: Database, actor: StandardsActor, input: Std
         'element_updated',
         { type: 'std_req_assessment', id: row.id },
         {
-          changes,
+          summary,
           bulk: true,
           owner_id: input.owner_id,
           due_date: input.due_date,
+          changes: changes({ owner_id: row.ownerId, due_date: row.dueDate }, after),
         },
         now,
       );

@@ -301,6 +301,34 @@ describe('standards elements', () => {
     expect((await readElement(s.admin, s.base, s.reqs['GOV.1.2'])).history).toEqual([]);
     const events = await auditOf(db(), s.project.id, 'standards.element_updated');
     expect(events.every((e) => e.subjectType === 'std_req_assessment' && e.subjectId === String(id))).toBe(true);
+    // The audit log has each changed field before and after: the observation's words, not only "Observation changed".
+    expect(events.map((e) => e.data.changes)).toEqual([
+      {
+        result: { from: 'not_assessed', to: 'compliant' },
+        status: { from: 'to_do', to: 'done' },
+        observation: { from: '', to: 'Seen.' },
+      },
+      {
+        owner_id: { from: s.people.owner.id, to: s.people.owner2.id },
+        due_date: { from: null, to: '2027-05-01' },
+      },
+    ]);
+    const [wording] = await auditOf(db(), s.project.id, 'standards.wording_updated');
+    expect(wording!.data.changes).toEqual({ wording: { from: '', to: 'Ours' } });
+  });
+
+  it('records an observation edited again with its words before and after, long ones shortened', async () => {
+    const s = await standardsSetup(ctx);
+    const id = s.reqs['GOV.1.1'];
+    const long = `Minutes of ${'every quarterly board meeting '.repeat(10)}were seen.`;
+    expect((await saveElement(s.admin, s.base, id, { observation: 'Two meetings seen.' })).statusCode).toBe(200);
+    expect((await saveElement(s.admin, s.base, id, { observation: long })).statusCode).toBe(200);
+    const events = await auditOf(db(), s.project.id, 'standards.element_updated');
+    expect(events.map((e) => e.data.changes)).toEqual([
+      { observation: { from: '', to: 'Two meetings seen.' } },
+      { observation: { from: 'Two meetings seen.', to: `${long.slice(0, 200)}…` } },
+    ]);
+    expect(events.map((e) => e.data.summary)).toEqual([['Observation changed'], ['Observation changed']]);
   });
 
   it('keeps the wording per project and node: every assessment of the framework shows it, other projects do not', async () => {

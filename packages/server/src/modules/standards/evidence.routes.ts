@@ -11,9 +11,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
+import { getElement } from './elements.service.js';
 import {
   addEvidence,
   addFileEvidence,
@@ -57,8 +57,11 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: stdElementSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await addEvidence(db, await actor(request), request.params.id, request.body, now())),
+    async (request, reply) => {
+      const me = await actor(request);
+      await addEvidence(db, me, request.params.id, request.body, now());
+      return reply.status(201).send(await getElement(db, me, request.params.id, now()));
+    },
   );
 
   app.post(
@@ -80,7 +83,8 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readUpload(request);
       const fields = stdEvidenceFileFieldsSchema.safeParse(upload.fields);
       if (!fields.success) throw validationFailed(fields.error.issues);
-      return reply.status(201).send(await addFileEvidence(db, me, request.params.id, fields.data, upload, now()));
+      await addFileEvidence(db, me, request.params.id, fields.data, upload, now());
+      return reply.status(201).send(await getElement(db, me, request.params.id, now()));
     },
   );
 
@@ -96,7 +100,10 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stdElementSchema, ...errors },
       },
     },
-    async (request) => updateEvidence(db, await actor(request), request.params.id, request.body, now()),
+    async (request) => {
+      const me = await actor(request);
+      return getElement(db, me, await updateEvidence(db, me, request.params.id, request.body, now()), now());
+    },
   );
 
   app.delete(

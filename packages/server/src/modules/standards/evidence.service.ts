@@ -7,7 +7,6 @@ import {
   STD_EVIDENCE_REVIEW_STATUSES,
   STD_EVIDENCE_STATUS_LABELS,
   STD_STATUS_LABELS,
-  type StdElement,
   type StdEvidenceFileExtension,
   type StdEvidenceFileFields,
   type StdEvidenceInput,
@@ -20,6 +19,7 @@ import {
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   auditEvents,
   policyDocuments,
@@ -31,17 +31,21 @@ import {
   traceLinks,
   users,
 } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { isDocxPackage } from '../../lib/docx-worker.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFile, storeFile } from '../../lib/files.js';
-import { elementAbilities, ledNodes, STANDARDS_FORBIDDEN, type StandardsActor } from '../../policies/standards.js';
-import { getElement, loadReq, type ReqRow } from './elements.service.js';
-import { isoDay, nameSql, standardsAudit } from './route-kit.js';
+import { authorize, can } from '../../policies/rules.js';
+import type { StandardsActor } from '../../policies/standards.js';
+import { type ElementFacts, elementFacts, evidenceRules } from '../../policies/standards-records.js';
+
+import { loadReq, type ReqRow } from './records.js';
+import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * Evidence on standard elements (docs/standards.md "Evidence"; DOMAIN.md 3.5 "Evidence validity"): links, files and
  * notes attached to an element assessment with a review status and an expiry date. Whoever may link evidence to the
- * element (elementAbilities().link) adds, changes and removes it; only those who may change the element approve or
+ * element (policies/standards-records.ts evidenceRules) adds, changes and removes it; only those who may change the element approve or
  * reject it. Every change is audited on the element (its history). Also here: what the tree filters, readiness and
  * the daily job read about expired and expiring evidence, items and linked policies alike.
  */
@@ -92,7 +96,7 @@ export async function evidenceOfElement(
       fileName: storedFiles.fileName,
       fileSize: storedFiles.size,
       fileType: storedFiles.contentType,
-      creator: nameSql,
+      creator: personName,
     })
     .from(stdEvidence)
     .leftJoin(storedFiles, and(eq(storedFiles.id, stdEvidence.fileId), eq(storedFiles.projectId, projectId)))
@@ -136,19 +140,12 @@ async function loadEvidence(db: DbOrTx, projectId: number, id: number, lock = fa
   return row;
 }
 
-async function abilitiesOf(db: DbOrTx, actor: StandardsActor, req: ReqRow) {
-  const led = actor.role === 'chapter_lead' && (await ledNodes(db, actor, req.assessmentId)).has(req.nodeId);
-  return elementAbilities(actor, { ownerId: req.ownerId, led });
-}
-
-const REVIEW_ONLY = 'Only those who may change this element approve or reject evidence; yours waits in review.';
-
-/** The element, and whether the actor may change its evidence (403 otherwise); `review`: may approve or reject. */
+/** The element, and its facts for the evidence rules (403 unless the actor may add evidence to it). */
 async function evidenceAccess(db: DbOrTx, actor: StandardsActor, reqId: number, lock = false) {
   const req = await loadReq(db, actor.projectId, reqId, lock);
-  const abilities = await abilitiesOf(db, actor, req);
-  if (!abilities.link) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
-  return { req, review: abilities.edit };
+  const facts = await elementFacts(db, actor, req);
+  authorize(evidenceRules, 'add', actor, facts);
+  return { req, facts };
 }
 
 /** Refuses an upload before its bytes are read: the element must exist and the actor may add evidence to it. */
@@ -276,9 +273,13 @@ function describeNew(input: {
 }
 
 /** The status a new piece of evidence gets: in review unless said; approved and rejected for reviewers only. */
-function newStatus(wanted: StdEvidenceStatus | undefined, review: boolean): StdEvidenceStatus {
+function newStatus(
+  wanted: StdEvidenceStatus | undefined,
+  actor: StandardsActor,
+  element: ElementFacts,
+): StdEvidenceStatus {
   const status = wanted ?? 'in_review';
-  if (!review && STD_EVIDENCE_REVIEW_STATUSES.includes(status)) throw new AppError('FORBIDDEN', REVIEW_ONLY);
+  if (STD_EVIDENCE_REVIEW_STATUSES.includes(status)) authorize(evidenceRules, 'review', actor, element);
   return status;
 }
 
@@ -322,7 +323,7 @@ async function insertEvidence(
       status: values.status,
       expires_on: values.expiresOn,
       ...extra,
-      changes: [describeNew(values)],
+      summary: [describeNew(values)],
     },
     now,
   );
@@ -335,9 +336,9 @@ export async function addEvidence(
   reqId: number,
   input: StdEvidenceInput,
   now: Date,
-): Promise<StdElement> {
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const { req, review } = await evidenceAccess(tx, actor, reqId);
+    const { req, facts } = await evidenceAccess(tx, actor, reqId);
     await insertEvidence(
       tx,
       actor,
@@ -348,14 +349,13 @@ export async function addEvidence(
         url: input.kind === 'link' ? input.url : null,
         fileId: null,
         note: input.note,
-        status: newStatus(input.status, review),
+        status: newStatus(input.status, actor, facts),
         expiresOn: input.expires_on,
       },
       now,
       input.kind === 'link' ? { url: input.url } : {},
     );
   });
-  return getElement(db, actor, reqId, now);
 }
 
 /** POST /req-assessments/{id}/evidence/file: a file (already read; checked and stored here). */
@@ -366,11 +366,11 @@ export async function addFileEvidence(
   fields: StdEvidenceFileFields,
   upload: { data: Buffer; fileName: string },
   now: Date,
-): Promise<StdElement> {
+): Promise<void> {
   const file = checkEvidenceFile(upload.data, upload.fileName);
   await db.transaction(async (tx) => {
-    const { req, review } = await evidenceAccess(tx, actor, reqId);
-    const status = newStatus(fields.status, review);
+    const { req, facts } = await evidenceAccess(tx, actor, reqId);
+    const status = newStatus(fields.status, actor, facts);
     const fileId = await storeFile(tx, {
       projectId: actor.projectId,
       contentType: file.contentType,
@@ -396,11 +396,10 @@ export async function addFileEvidence(
       { file_id: fileId, file_name: file.name, size: upload.data.length, content_type: file.contentType },
     );
   });
-  return getElement(db, actor, reqId, now);
 }
 
 /**
- * PUT /evidence/{id}: its title, note, status or expiry. Approving and rejecting are for those who may change the
+ * PUT /evidence/{id}: its title, note, status or expiry (answers the element's id). Approving and rejecting are for those who may change the
  * element; when anyone else changes approved or rejected evidence, it goes back to in review.
  */
 export async function updateEvidence(
@@ -409,10 +408,11 @@ export async function updateEvidence(
   id: number,
   input: StdEvidenceUpdate,
   now: Date,
-): Promise<StdElement> {
+): Promise<number> {
   const reqId = await db.transaction(async (tx) => {
     const row = await loadEvidence(tx, actor.projectId, id, true);
-    const { req, review } = await evidenceAccess(tx, actor, row.reqAssessmentId);
+    const { req, facts } = await evidenceAccess(tx, actor, row.reqAssessmentId);
+    const review = can(evidenceRules, 'review', actor, facts);
     const title = input.title ?? row.title;
     const note = input.note ?? row.note;
     const expiresOn = input.expires_on === undefined ? row.expiresOn : input.expires_on;
@@ -420,21 +420,21 @@ export async function updateEvidence(
     let status = input.status ?? current;
     if (!review) {
       if (status !== current && STD_EVIDENCE_REVIEW_STATUSES.includes(status)) {
-        throw new AppError('FORBIDDEN', REVIEW_ONLY);
+        authorize(evidenceRules, 'review', actor, facts);
       }
       const edited = title !== row.title || note !== row.note || expiresOn !== row.expiresOn;
       if (edited && STD_EVIDENCE_REVIEW_STATUSES.includes(status)) status = 'in_review';
     }
-    const changes: string[] = [];
+    const summary: string[] = [];
     const name = `Evidence ${row.title}`;
-    if (title !== row.title) changes.push(`${name}: title → ${title}`);
+    if (title !== row.title) summary.push(`${name}: title → ${title}`);
     if (status !== current) {
-      changes.push(`${name}: ${STD_EVIDENCE_STATUS_LABELS[current]} → ${STD_EVIDENCE_STATUS_LABELS[status]}`);
+      summary.push(`${name}: ${STD_EVIDENCE_STATUS_LABELS[current]} → ${STD_EVIDENCE_STATUS_LABELS[status]}`);
     }
     if (expiresOn !== row.expiresOn)
-      changes.push(`${name}: expires ${row.expiresOn ?? 'never'} → ${expiresOn ?? 'never'}`);
-    if (note !== row.note) changes.push(`${name}: note changed`);
-    if (changes.length === 0) return req.id;
+      summary.push(`${name}: expires ${row.expiresOn ?? 'never'} → ${expiresOn ?? 'never'}`);
+    if (note !== row.note) summary.push(`${name}: note changed`);
+    if (summary.length === 0) return req.id;
     await tx
       .update(stdEvidence)
       .set({ title, note, status, expiresOn, updatedAt: now, updatedBy: actor.userId })
@@ -448,13 +448,17 @@ export async function updateEvidence(
         evidence_id: row.id,
         ...(status !== current ? { status: { from: current, to: status } } : {}),
         ...(expiresOn !== row.expiresOn ? { expires_on: { from: row.expiresOn, to: expiresOn } } : {}),
-        changes,
+        summary,
+        changes: changes(
+          { title: row.title, status: current, expires_on: row.expiresOn, note: row.note },
+          { title, status, expires_on: expiresOn, note },
+        ),
       },
       now,
     );
     return req.id;
   });
-  return getElement(db, actor, reqId, now);
+  return reqId;
 }
 
 /** DELETE /evidence/{id}: the evidence and its stored file. */
@@ -474,7 +478,7 @@ export async function removeEvidence(db: Database, actor: StandardsActor, id: nu
         kind: row.kind,
         title: row.title,
         status: row.status,
-        changes: [`Evidence removed: ${row.title}`],
+        summary: [`Evidence removed: ${row.title}`],
       },
       now,
     );
@@ -718,7 +722,8 @@ export async function unsafeReopenExpiredEvidence(db: Database, now: Date): Prom
           evidence_ids: fresh.flatMap((t) => (t.evidenceId === undefined ? [] : [t.evidenceId])),
           policy_ids: fresh.flatMap((t) => (t.policyId === undefined ? [] : [t.policyId])),
           status: { from: 'done', to: 'in_review' },
-          changes: [
+          changes: changes({ status: 'done' }, { status: 'in_review' }),
+          summary: [
             `Evidence expired: ${fresh.map((t) => t.title).join(', ')}; back to ${STD_STATUS_LABELS.in_review}`,
           ],
         },

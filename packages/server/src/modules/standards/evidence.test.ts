@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../../test/agent.js';
 import { useTestApp } from '../../../test/app.js';
+import { setMainRole } from '../../../test/factories.js';
 import { multipart } from '../../../test/policy-kit.js';
 import {
   addPolicy,
@@ -505,6 +506,8 @@ describe('standards evidence', () => {
       nextReviewOn: '2026-12-27',
     });
     const draft = await addPolicy(db(), s.project.id, { title: 'Alcohol rub', published: false });
+    // The admin links the draft as an author (only those who see drafts in policy management find it).
+    await setMainRole(db(), s.project.id, s.people.admin.id, 'policy_management', 'author');
     for (const [ref, policy] of [
       ['IC.1.1', soon],
       ['IC.1.2', draft],
@@ -561,7 +564,10 @@ describe('standards evidence', () => {
         state: 'expiring',
       },
     ]);
-    expect(r.policy_evidence.map((p) => [p.title, p.state])).toEqual([
+    // The viewer reads policies as a reader: the never-published draft is not theirs to see.
+    expect(r.policy_evidence.map((p) => [p.title, p.state])).toEqual([['Hand hygiene', 'expiring']]);
+    const asAuthor = (await s.admin.get(`${s.base}/assessments/${s.assessmentId}/readiness`)).json() as StdReadiness;
+    expect(asAuthor.policy_evidence.map((p) => [p.title, p.state])).toEqual([
       ['Alcohol rub', 'expired'],
       ['Hand hygiene', 'expiring'],
     ]);
@@ -651,9 +657,19 @@ describe('standards evidence', () => {
       expect(after[id], String(id)).toEqual(before[id]);
     }
     const audits = await auditOf(db(), s.project.id, 'standards.evidence_expired');
-    expect(audits.map((a) => [a.subjectId, a.actorUserId, a.data.changes])).toEqual([
-      [String(s.reqs['IC.1.2']), null, ['Evidence expired: 3.1 Hand hygiene; back to In review']],
-      [String(s.reqs['GOV.1.1']), null, ['Evidence expired: Fire drill log; back to In review']],
+    expect(audits.map((a) => [a.subjectId, a.actorUserId, a.data.summary, a.data.changes])).toEqual([
+      [
+        String(s.reqs['IC.1.2']),
+        null,
+        ['Evidence expired: 3.1 Hand hygiene; back to In review'],
+        { status: { from: 'done', to: 'in_review' } },
+      ],
+      [
+        String(s.reqs['GOV.1.1']),
+        null,
+        ['Evidence expired: Fire drill log; back to In review'],
+        { status: { from: 'done', to: 'in_review' } },
+      ],
     ]);
     expect(audits[1]!.data).toMatchObject({
       evidence_ids: [fireDrill.id],

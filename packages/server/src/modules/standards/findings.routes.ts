@@ -14,9 +14,8 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders } from '../../lib/csv-export.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import {
   closeFinding,
   createFinding,

@@ -15,6 +15,7 @@ import {
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   monMeasures,
   monPages,
@@ -24,19 +25,17 @@ import {
   stdReqAssessments,
   users,
 } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import {
-  elementAbilities,
-  isStandardsAdmin,
-  ledNodes,
-  STANDARDS_FORBIDDEN,
-  type StandardsActor,
-} from '../../policies/standards.js';
+import type { Viewer } from '../../policies/app-access.js';
+import { authorize, serialize } from '../../policies/rules.js';
+import type { StandardsActor } from '../../policies/standards.js';
+import { elementFacts, type FindingFacts, findingRules } from '../../policies/standards-records.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
-import { loadAssessment } from './assessments.service.js';
-import { loadReq, type ReqRow } from './elements.service.js';
+import { visibleMeasures } from '../monitoring/visibility.js';
 import { assignableIds } from './people.service.js';
-import { isoDay, nameSql, standardsAudit } from './route-kit.js';
+import { loadAssessment, loadReq, type ReqRow } from './records.js';
+import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * Findings on elements and their plans of correction (docs/standards.md "Findings"): the SAFER cell, the due date
@@ -57,10 +56,19 @@ interface ActionRow {
 export const AUTO_CLOSE_NOTE = 'Closed automatically: every action is done and the measure met its target.';
 
 /** Who may record a finding on an element (its panel's `finding`), plan it (who may change it), close it (admins, its lead). */
-async function findingAbilities(db: DbOrTx, actor: StandardsActor, req: ReqRow) {
-  const led = actor.role === 'chapter_lead' && (await ledNodes(db, actor, req.assessmentId)).has(req.nodeId);
-  const element = elementAbilities(actor, { ownerId: req.ownerId, led });
-  return { create: element.finding, plan: element.edit, close: isStandardsAdmin(actor) || led };
+/** The facts the finding rules need (policies/standards-records.ts); a finding not yet recorded is the actor's. */
+async function findingFacts(
+  db: DbOrTx,
+  actor: StandardsActor,
+  req: ReqRow,
+  row?: Pick<FindingRow, 'createdBy' | 'status'>,
+): Promise<FindingFacts> {
+  return {
+    projectId: req.projectId,
+    element: await elementFacts(db, actor, req),
+    createdBy: row ? row.createdBy : actor.userId,
+    closed: row?.status === 'closed',
+  };
 }
 
 export async function loadFinding(db: DbOrTx, projectId: number, id: number, lock = false): Promise<FindingRow> {
@@ -133,10 +141,6 @@ export async function findingsOfElement(db: DbOrTx, projectId: number, reqId: nu
   return rows.map((r) => summaryOf(r.finding, r, today));
 }
 
-export async function canRecordFinding(db: DbOrTx, actor: StandardsActor, req: ReqRow): Promise<boolean> {
-  return (await findingAbilities(db, actor, req)).create;
-}
-
 /** POST /req-assessments/{id}/findings */
 export async function createFinding(
   db: Database,
@@ -148,7 +152,7 @@ export async function createFinding(
 ): Promise<StdFinding> {
   const id = await db.transaction(async (tx) => {
     const req = await loadReq(tx, actor.projectId, reqId);
-    if (!(await findingAbilities(tx, actor, req)).create) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    authorize(findingRules, 'create', actor, await findingFacts(tx, actor, req));
     if (tracer && tracer.assessmentId !== req.assessmentId) {
       const message = 'Choose an element of the assessment this tracer belongs to.';
       throw new AppError('VALIDATION_FAILED', message, { req_id: [message] });
@@ -181,7 +185,7 @@ export async function createFinding(
       { type: 'std_req_assessment', id: req.id },
       {
         finding_id: finding!.id,
-        changes: [
+        summary: [
           `Finding recorded (${input.likelihood} likelihood, ${input.scope} scope${input.immediate_threat ? ', immediate threat' : ''}), due ${due}`,
         ],
       },
@@ -192,8 +196,17 @@ export async function createFinding(
   return getFinding(db, actor, id, now);
 }
 
-/** The sustainment reading: the measure's complete periods after the finding was cited, against its target. */
-async function sustainOf(db: DbOrTx, projectId: number, row: FindingRow, now: Date): Promise<StdFinding['sustain']> {
+/**
+ * The sustainment reading: the measure's complete periods after the finding was cited, against its target. Read for
+ * a person (`viewer`), a measure monitoring hides from them reads as none; the daily job reads it for the system.
+ */
+async function sustainOf(
+  db: DbOrTx,
+  projectId: number,
+  row: FindingRow,
+  now: Date,
+  viewer?: Viewer,
+): Promise<StdFinding['sustain']> {
   const required = row.successPeriods;
   const [measure] =
     row.measureId === null
@@ -203,7 +216,12 @@ async function sustainOf(db: DbOrTx, projectId: number, row: FindingRow, now: Da
           .from(monMeasures)
           .innerJoin(monPages, and(eq(monPages.id, monMeasures.pageId), isNull(monPages.deletedAt)))
           .where(
-            and(eq(monMeasures.projectId, projectId), eq(monMeasures.id, row.measureId), isNull(monMeasures.deletedAt)),
+            and(
+              eq(monMeasures.projectId, projectId),
+              eq(monMeasures.id, row.measureId),
+              isNull(monMeasures.deletedAt),
+              viewer ? await visibleMeasures(db, viewer) : undefined,
+            ),
           );
   if (!measure) return { measure: null, target: null, required, latest: [], met: false };
   const m = measure.measure;
@@ -243,15 +261,13 @@ export async function getFinding(db: DbOrTx, actor: StandardsActor, id: number, 
   const people = new Map(
     ownerIds.length === 0
       ? []
-      : (await db.select({ id: users.id, name: nameSql }).from(users).where(inArray(users.id, ownerIds))).map(
+      : (await db.select({ id: users.id, name: personName }).from(users).where(inArray(users.id, ownerIds))).map(
           (u) => [u.id, u.name] as const,
         ),
   );
   const [creator] =
-    row.createdBy === null ? [] : await db.select({ name: nameSql }).from(users).where(eq(users.id, row.createdBy));
+    row.createdBy === null ? [] : await db.select({ name: personName }).from(users).where(eq(users.id, row.createdBy));
   const today = isoDay(now);
-  const abilities = await findingAbilities(db, actor, req);
-  const closed = row.status === 'closed';
   return {
     ...summaryOf(row, node!, today),
     assessment_id: row.assessmentId,
@@ -273,12 +289,8 @@ export async function getFinding(db: DbOrTx, actor: StandardsActor, id: number, 
       measure_id: row.measureId,
       success_periods: row.successPeriods,
     },
-    sustain: await sustainOf(db, actor.projectId, row, now),
-    abilities: {
-      edit: !closed && (abilities.close || (abilities.create && row.createdBy === actor.userId)),
-      plan: !closed && abilities.plan,
-      close: abilities.close,
-    },
+    sustain: await sustainOf(db, actor.projectId, row, now, actor),
+    abilities: serialize(findingRules, actor, await findingFacts(db, actor, req, row), ['edit', 'plan', 'close']),
   };
 }
 
@@ -292,8 +304,8 @@ export async function updateFinding(
 ): Promise<StdFinding> {
   await db.transaction(async (tx) => {
     const row = await loadFinding(tx, actor.projectId, id, true);
-    const current = await getFinding(tx, actor, id, now);
-    if (!current.abilities.edit) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    const req = await loadReq(tx, actor.projectId, row.reqAssessmentId);
+    authorize(findingRules, 'edit', actor, await findingFacts(tx, actor, req, row));
     if (row.version !== input.version) {
       throw new AppError('CONFLICT', 'Someone else changed this finding after you opened it. Reload to see it.');
     }
@@ -320,7 +332,28 @@ export async function updateFinding(
       { type: 'std_req_assessment', id: row.reqAssessmentId },
       {
         finding_id: row.id,
-        changes: [`Finding ${row.id} changed (${input.likelihood} likelihood, ${input.scope} scope), due ${due}`],
+        summary: [`Finding ${row.id} changed (${input.likelihood} likelihood, ${input.scope} scope), due ${due}`],
+        // Long text shortened to its first 200 characters (lib/audit-diff.ts).
+        changes: changes(
+          {
+            source: row.source,
+            text: row.text,
+            likelihood: row.likelihood,
+            scope: row.scope,
+            immediate_threat: row.immediateThreat,
+            cited_on: row.citedOn,
+            due_date: row.dueDate,
+          },
+          {
+            source: input.source,
+            text: input.text,
+            likelihood: input.likelihood,
+            scope: input.scope,
+            immediate_threat: input.immediate_threat,
+            cited_on: input.cited_on,
+            due_date: due,
+          },
+        ),
       },
       now,
     );
@@ -341,7 +374,7 @@ export async function savePlan(
     const req = await loadReq(tx, actor.projectId, row.reqAssessmentId);
     if (row.status === 'closed')
       throw new AppError('CONFLICT', 'This finding is closed. Reopen it to change its plan.');
-    if (!(await findingAbilities(tx, actor, req)).plan) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+    authorize(findingRules, 'plan', actor, await findingFacts(tx, actor, req, row));
     const errors: Record<string, string[]> = {};
     if (needsLeadership(row.likelihood as SaferLikelihood, row.scope as SaferScope, row.immediateThreat)) {
       if (!input.leadership_involvement) {
@@ -369,6 +402,7 @@ export async function savePlan(
             eq(monMeasures.projectId, actor.projectId),
             eq(monMeasures.id, input.measure_id),
             isNull(monMeasures.deletedAt),
+            await visibleMeasures(tx, actor),
           ),
         );
       if (!measure) errors.measure_id = ['Choose a measure of this project.'];
@@ -400,9 +434,29 @@ export async function savePlan(
         actions: input.actions.length,
         done: input.actions.filter((a) => a.done).length,
         measure_id: input.measure_id,
-        changes: [
+        summary: [
           `Plan of finding ${row.id} saved (${input.actions.filter((a) => a.done).length} of ${input.actions.length} actions done)`,
         ],
+        changes: changes(
+          {
+            root_cause: row.rootCause,
+            actions: row.actions,
+            leadership_involvement: row.leadershipInvolvement,
+            preventive_analysis: row.preventiveAnalysis,
+            measure_id: row.measureId,
+            success_periods: row.successPeriods,
+            status: row.status,
+          },
+          {
+            root_cause: input.root_cause,
+            actions: input.actions,
+            leadership_involvement: input.leadership_involvement,
+            preventive_analysis: input.preventive_analysis,
+            measure_id: input.measure_id,
+            success_periods: input.success_periods,
+            status: 'action_plan',
+          },
+        ),
       },
       now,
     );
@@ -412,16 +466,20 @@ export async function savePlan(
 
 /** POST /findings/{id}/close: every action done and the sustainment met (or no measure to sustain). */
 export async function closeFinding(db: Database, actor: StandardsActor, id: number, note: string, now: Date) {
+  const row = await loadFinding(db, actor.projectId, id);
+  const req = await loadReq(db, actor.projectId, row.reqAssessmentId);
+  authorize(findingRules, 'close', actor, await findingFacts(db, actor, req, row));
   const current = await getFinding(db, actor, id, now);
-  if (!current.abilities.close) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
   if (current.status === 'closed') throw new AppError('CONFLICT', 'This finding is closed already.');
   if (current.plan.actions.length === 0 || current.plan.actions.some((a) => !a.done)) {
     throw new AppError('VALIDATION_FAILED', 'Finish every action of the plan before closing the finding.', {
       note: ['Finish every action of the plan before closing the finding.'],
     });
   }
-  if (current.sustain.measure && !current.sustain.met) {
-    const message = `The measure has not met its target for ${current.sustain.required} complete periods in a row yet.`;
+  // Read as the system: the measure holds the finding open whoever may see it.
+  const sustain = await sustainOf(db, actor.projectId, row, now);
+  if (sustain.measure && !sustain.met) {
+    const message = `The measure has not met its target for ${sustain.required} complete periods in a row yet.`;
     throw new AppError('VALIDATION_FAILED', message, { note: [message] });
   }
   await setClosed(db, actor, current, note, now, true);
@@ -430,8 +488,10 @@ export async function closeFinding(db: Database, actor: StandardsActor, id: numb
 
 /** POST /findings/{id}/reopen */
 export async function reopenFinding(db: Database, actor: StandardsActor, id: number, note: string, now: Date) {
+  const row = await loadFinding(db, actor.projectId, id);
+  const req = await loadReq(db, actor.projectId, row.reqAssessmentId);
+  authorize(findingRules, 'close', actor, await findingFacts(db, actor, req, row));
   const current = await getFinding(db, actor, id, now);
-  if (!current.abilities.close) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
   if (current.status !== 'closed') throw new AppError('CONFLICT', 'This finding is not closed.');
   await setClosed(db, actor, current, note, now, false);
   return getFinding(db, actor, id, now);
@@ -447,10 +507,11 @@ async function setClosed(
 ) {
   await db.transaction(async (tx) => {
     const row = await loadFinding(tx, actor.projectId, finding.id, true);
+    const status = close ? 'closed' : row.actions && (row.actions as ActionRow[]).length > 0 ? 'action_plan' : 'open';
     await tx
       .update(stdFindings)
       .set({
-        status: close ? 'closed' : row.actions && (row.actions as ActionRow[]).length > 0 ? 'action_plan' : 'open',
+        status,
         closedNote: close ? note : '',
         closedAt: close ? now : null,
         version: row.version + 1,
@@ -463,7 +524,12 @@ async function setClosed(
       actor,
       close ? 'finding_closed' : 'finding_reopened',
       { type: 'std_req_assessment', id: row.reqAssessmentId },
-      { finding_id: row.id, note, changes: [`Finding ${row.id} ${close ? 'closed' : 'reopened'}: ${note}`] },
+      {
+        finding_id: row.id,
+        note,
+        summary: [`Finding ${row.id} ${close ? 'closed' : 'reopened'}: ${note}`],
+        changes: changes({ status: row.status }, { status }),
+      },
       now,
     );
   });
@@ -530,7 +596,7 @@ export async function unsafeCloseSustainedFindings(db: Database, now: Date): Pro
           finding_id: row.id,
           note: AUTO_CLOSE_NOTE,
           latest: sustain.latest,
-          changes: [`Finding ${row.id} closed automatically`],
+          summary: [`Finding ${row.id} closed automatically`],
         },
         now,
       );

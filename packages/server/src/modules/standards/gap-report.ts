@@ -1,7 +1,6 @@
 import { STD_RESULT_LABELS, STD_STATUS_LABELS, type StdResult, type StdStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { StandardsActor } from '../../policies/standards.js';
-import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service.js';
 import { clip, createPdf, facts, footers, heading, type Pdf, paragraph, table } from './binder.pdf.js';
 import {
   DEFAULTS,
@@ -16,6 +15,7 @@ import {
   personName,
   type RenderOptions,
 } from './binder-data.js';
+import { frameworkNodes, isOverdue, loadAssessment } from './records.js';
 import { isoDay } from './route-kit.js';
 
 /** The gap report as PDF: the rows of the CSV (every applicable element short of compliant) as a landscape table. */

@@ -1,6 +1,14 @@
-import type { PermissionApp, StdElementHit, StdLink, StdLinkInput, StdLinkTarget } from '@portal/shared';
+import type {
+  PermissionApp,
+  PermissionSection,
+  StdElementHit,
+  StdLink,
+  StdLinkInput,
+  StdLinkTarget,
+} from '@portal/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   crPrograms,
   crQuestions,
@@ -19,7 +27,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { appAccess } from '../../policies/app-access.js';
+import { appAccess, type Viewer } from '../../policies/app-access.js';
 import { projectAccess } from '../../policies/projects.js';
 import {
   elementAbilities,
@@ -30,7 +38,9 @@ import {
   type StandardsActor,
   standardsAccess,
 } from '../../policies/standards.js';
-import { nameSql, standardsAudit } from './route-kit.js';
+import { visibleMeasures } from '../monitoring/visibility.js';
+import { visibleDocuments } from '../policies/visibility.js';
+import { standardsAudit } from './route-kit.js';
 
 /**
  * The closed-loop links (docs/standards.md "Links"; DOMAIN.md 0.1): one table from standard elements to policies,
@@ -39,7 +49,10 @@ import { nameSql, standardsAudit } from './route-kit.js';
  * review); from the element's side the standards roles do (who may edit or link the element).
  */
 
-const TARGET_APP: Record<StdLinkTarget, { app: PermissionApp; section: string; label: string }> = {
+/** A section of an app, as a pair whose parts agree. */
+type AppSection = { [A in PermissionApp]: { app: A; section: PermissionSection<A> } }[PermissionApp];
+
+const TARGET_APP: Record<StdLinkTarget, AppSection & { label: string }> = {
   policy: { app: 'policy_management', section: 'add-standards', label: 'policy' },
   measure: { app: 'monitoring', section: 'add-standards', label: 'measure' },
   cr_program: { app: 'chart_review', section: 'programs', label: 'chart review programme' },
@@ -49,6 +62,7 @@ const TARGET_APP: Record<StdLinkTarget, { app: PermissionApp; section: string; l
 export interface LinkActor {
   userId: number;
   projectId: number;
+  isSuperadmin: boolean;
   ip: string | null;
   requestId: string | null;
   /** Set when the access came through standards (the element side). */
@@ -73,7 +87,13 @@ export async function linkAccess(
   const project = await projectAccess(db, user, projectId);
   // The links are the standards app's: switched off, they are not found from either side.
   if (!project.project.activeApps.includes('standards')) throw notFound(STANDARDS_OFF);
-  const base = { userId: user.id, projectId: project.project.id, ip: request.ip, requestId: request.id };
+  const base = {
+    userId: user.id,
+    projectId: project.project.id,
+    isSuperadmin: project.isSuperadmin,
+    ip: request.ip,
+    requestId: request.id,
+  };
   const target = TARGET_APP[targetType];
   try {
     await appAccess(db, target.app, user, request, projectId, target.section);
@@ -123,8 +143,9 @@ async function requireProjectNode(db: DbOrTx, projectId: number, nodeId: number)
   return node;
 }
 
-/** The target's label, or 404 when it is not a live one of the project. */
-async function targetLabel(db: DbOrTx, projectId: number, type: StdLinkTarget, id: number): Promise<string> {
+/** The target's label, or 404 when it is not a live one of the project that the viewer may see. */
+async function targetLabel(db: DbOrTx, viewer: Viewer, type: StdLinkTarget, id: number): Promise<string> {
+  const { projectId } = viewer;
   const missing = () =>
     new AppError('NOT_FOUND', `This ${TARGET_APP[type].label} was not found.`, {
       target_id: [`Choose a ${TARGET_APP[type].label} of this project.`],
@@ -138,6 +159,7 @@ async function targetLabel(db: DbOrTx, projectId: number, type: StdLinkTarget, i
           eq(policyDocuments.projectId, projectId),
           eq(policyDocuments.id, id),
           ne(policyDocuments.status, 'archived'),
+          await visibleDocuments(db, viewer),
         ),
       );
     if (!doc) throw missing();
@@ -148,7 +170,14 @@ async function targetLabel(db: DbOrTx, projectId: number, type: StdLinkTarget, i
       .select({ name: monMeasures.name })
       .from(monMeasures)
       .innerJoin(monPages, and(eq(monPages.id, monMeasures.pageId), isNull(monPages.deletedAt)))
-      .where(and(eq(monMeasures.projectId, projectId), eq(monMeasures.id, id), isNull(monMeasures.deletedAt)));
+      .where(
+        and(
+          eq(monMeasures.projectId, projectId),
+          eq(monMeasures.id, id),
+          isNull(monMeasures.deletedAt),
+          await visibleMeasures(db, viewer),
+        ),
+      );
     if (!measure) throw missing();
     return measure.name;
   }
@@ -182,7 +211,7 @@ async function linkRows(db: DbOrTx, projectId: number, where: ReturnType<typeof 
       targetId: traceLinks.targetId,
       note: traceLinks.note,
       createdAt: traceLinks.createdAt,
-      createdBy: nameSql,
+      createdBy: personName,
     })
     .from(traceLinks)
     .innerJoin(stdNodes, eq(stdNodes.id, traceLinks.nodeId))
@@ -206,15 +235,16 @@ async function linkRows(db: DbOrTx, projectId: number, where: ReturnType<typeof 
 
 /** GET /links?target_type=&target_id= */
 export async function linksOfTarget(db: DbOrTx, actor: LinkActor, type: StdLinkTarget, id: number) {
-  await targetLabel(db, actor.projectId, type, id);
+  await targetLabel(db, actor, type, id);
   return linkRows(db, actor.projectId, and(eq(traceLinks.targetType, type), eq(traceLinks.targetId, id)));
 }
 
 /** POST /links */
 export async function createLink(db: Database, actor: LinkActor, input: StdLinkInput, now: Date): Promise<StdLink> {
   const node = await requireProjectNode(db, actor.projectId, input.node_id);
-  const label = await targetLabel(db, actor.projectId, input.target_type, input.target_id);
+  // Who may link here first: a refusal then says nothing about the target.
   await requireNodeLinkable(db, actor, node.id);
+  const label = await targetLabel(db, actor, input.target_type, input.target_id);
   const id = await db.transaction(async (tx) => {
     const [link] = await tx
       .insert(traceLinks)
@@ -242,7 +272,7 @@ export async function createLink(db: Database, actor: LinkActor, input: StdLinkI
         link_id: link.id,
         target_type: input.target_type,
         target_id: input.target_id,
-        changes: [`Linked ${TARGET_APP[input.target_type].label} ${label}`],
+        summary: [`Linked ${TARGET_APP[input.target_type].label} ${label}`],
       },
       now,
     );
@@ -277,7 +307,7 @@ export async function deleteLink(db: Database, actor: LinkActor, id: number, now
         link_id: link.id,
         target_type: link.targetType,
         target_id: link.targetId,
-        changes: [`Unlinked ${TARGET_APP[link.targetType as StdLinkTarget].label} #${link.targetId}`],
+        summary: [`Unlinked ${TARGET_APP[link.targetType as StdLinkTarget].label} #${link.targetId}`],
       },
       now,
     );
@@ -367,6 +397,7 @@ export async function linkTargets(db: DbOrTx, actor: StandardsActor, type: StdLi
         and(
           eq(policyDocuments.projectId, actor.projectId),
           ne(policyDocuments.status, 'archived'),
+          await visibleDocuments(db, actor),
           search === '' ? undefined : or(ilike(policyDocuments.title, like), ilike(policyDocuments.number, like)),
         ),
       )
@@ -390,6 +421,7 @@ export async function linkTargets(db: DbOrTx, actor: StandardsActor, type: StdLi
         and(
           eq(monMeasures.projectId, actor.projectId),
           isNull(monMeasures.deletedAt),
+          await visibleMeasures(db, actor),
           search === '' ? undefined : or(ilike(monMeasures.name, like), ilike(monPages.title, like)),
         ),
       )

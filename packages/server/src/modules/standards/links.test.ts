@@ -114,7 +114,7 @@ describe('standards links', () => {
         link_id: made.id,
         target_type: 'policy',
         target_id: policy.id,
-        changes: ['Linked policy 1.1 Board governance'],
+        summary: ['Linked policy 1.1 Board governance'],
       },
     });
 
@@ -187,10 +187,12 @@ describe('standards links', () => {
     const owner = await ctx.signedIn(s.people.owner);
     const policies = await owner.get(`${s.base}/link-targets?type=policy`);
     expect(policies.statusCode, policies.body).toBe(200);
-    expect(policies.json().targets).toEqual([
-      { id: policy.id, label: '1.1 Board governance', detail: 'published' },
-      { id: draft.id, label: '1.2 Board minutes', detail: 'draft' },
-    ]);
+    // Without a policy management role the owner sees what every member does: published policies, never a draft.
+    expect(policies.json().targets).toEqual([{ id: policy.id, label: '1.1 Board governance', detail: 'published' }]);
+    expect((await owner.get(`${s.base}/link-targets?type=policy&search=minutes`)).json().targets).toEqual([]);
+    expect((await owner.post(`${s.base}/links`, link(s, 'GOV.1.1', 'policy', draft.id))).statusCode).toBe(404);
+    // An author sees drafts in policy management, and so here.
+    await setMainRole(db(), s.project.id, s.people.owner.id, 'policy_management', 'author');
     expect((await owner.get(`${s.base}/link-targets?type=policy&search=minutes`)).json().targets).toEqual([
       { id: draft.id, label: '1.2 Board minutes', detail: 'draft' },
     ]);
@@ -347,6 +349,8 @@ describe('standards links', () => {
     const page = await insertPage(db(), s.project.id, { title: 'Governance dashboard' });
     const measure = await addBareMeasure(db(), { projectId: s.project.id, pageId: page.id, name: 'Board attendance' });
     const program = await addProgram(db(), s.project.id, 'Board minutes audit');
+    // Linking the draft takes someone who sees drafts in policy management.
+    await setMainRole(db(), s.project.id, s.people.admin.id, 'policy_management', 'author');
     for (const body of [
       link(s, 'GOV.1.1', 'policy', current.id, 'Section 2'),
       link(s, 'GOV.1.1', 'policy', late.id),
@@ -361,7 +365,17 @@ describe('standards links', () => {
     // Archived after it was linked: the link stays, its evidence expires.
     await db().update(policyDocuments).set({ status: 'archived' }).where(eq(policyDocuments.id, retired.id));
 
+    // The standards viewer reads policies as a reader: the draft is left out of the panel and of the counts.
     const viewer = await ctx.signedIn(s.people.viewer);
+    const asReader = await readElement(viewer, s.base, s.reqs['GOV.1.1']);
+    expect(asReader.policies.map((p) => p.title).sort()).toEqual(['Board governance', 'Board minutes', 'Board rules']);
+    const readerTree = await viewer.get(`${s.base}/assessments/${s.assessmentId}/tree`);
+    expect(readerTree.json().rows.find((r: { ref_id: string }) => r.ref_id === 'GOV.1.1').req.links).toEqual({
+      policy: 3,
+      measure: 1,
+      cr_program: 1,
+    });
+    await setMainRole(db(), s.project.id, s.people.viewer.id, 'policy_management', 'author');
     const panel = await readElement(viewer, s.base, s.reqs['GOV.1.1']);
     // The links made on the element's node are in its history.
     expect(panel.history.map((h) => h.summary)).toContain('Linked policy 1.1 Board governance');

@@ -24,11 +24,14 @@ import {
   policyVersions,
   traceLinks,
 } from '../../db/schema/index.js';
+import type { Viewer } from '../../policies/app-access.js';
 import { answerOf } from '../chart-review/compliance.js';
 import { programHeadlines } from '../chart-review/dashboard.service.js';
 import { loadSettings } from '../chart-review/settings.service.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
+import { visibleMeasures } from '../monitoring/visibility.js';
 import { departmentRoles } from '../policies/department-roles.service.js';
+import { visibleDocuments } from '../policies/visibility.js';
 import { isoDay } from './route-kit.js';
 
 /**
@@ -46,9 +49,10 @@ export interface LinkRow {
   note: string;
 }
 
-export async function linksOfNodes(db: DbOrTx, projectId: number, nodeIds: readonly number[]): Promise<LinkRow[]> {
+/** The node's links whose targets the viewer may see where they live (a hidden one is left out, never named). */
+export async function linksOfNodes(db: DbOrTx, viewer: Viewer, nodeIds: readonly number[]): Promise<LinkRow[]> {
   if (nodeIds.length === 0) return [];
-  return db
+  const links = await db
     .select({
       id: traceLinks.id,
       nodeId: traceLinks.nodeId,
@@ -57,8 +61,53 @@ export async function linksOfNodes(db: DbOrTx, projectId: number, nodeIds: reado
       note: traceLinks.note,
     })
     .from(traceLinks)
-    .where(and(eq(traceLinks.projectId, projectId), inArray(traceLinks.nodeId, [...nodeIds])))
+    .where(and(eq(traceLinks.projectId, viewer.projectId), inArray(traceLinks.nodeId, [...nodeIds])))
     .orderBy(asc(traceLinks.createdAt), asc(traceLinks.id));
+  return visibleLinks(db, viewer, links);
+}
+
+/**
+ * The links whose targets the viewer may see: policies as policy management shows them, measures as monitoring does
+ * (decision record 021). Audits and their questions are not hidden from the project's members.
+ */
+export async function visibleLinks<T extends { targetType: string; targetId: number }>(
+  db: DbOrTx,
+  viewer: Viewer,
+  links: readonly T[],
+): Promise<T[]> {
+  const idsOf = (type: string) => [...new Set(links.filter((l) => l.targetType === type).map((l) => l.targetId))];
+  const policyIds = idsOf('policy');
+  const measureIds = idsOf('measure');
+  const policies =
+    policyIds.length === 0
+      ? []
+      : await db
+          .select({ id: policyDocuments.id })
+          .from(policyDocuments)
+          .where(
+            and(
+              eq(policyDocuments.projectId, viewer.projectId),
+              inArray(policyDocuments.id, policyIds),
+              await visibleDocuments(db, viewer),
+            ),
+          );
+  const measures =
+    measureIds.length === 0
+      ? []
+      : await db
+          .select({ id: monMeasures.id })
+          .from(monMeasures)
+          .where(
+            and(
+              eq(monMeasures.projectId, viewer.projectId),
+              inArray(monMeasures.id, measureIds),
+              await visibleMeasures(db, viewer),
+            ),
+          );
+  const seen = { policy: new Set(policies.map((p) => p.id)), measure: new Set(measures.map((m) => m.id)) };
+  return links.filter((link) =>
+    link.targetType === 'policy' || link.targetType === 'measure' ? seen[link.targetType].has(link.targetId) : true,
+  );
 }
 
 export async function livePolicies(
@@ -335,18 +384,18 @@ export async function liveQuestions(
   });
 }
 
-/** How many links of each kind every node has (the tree's icons; audit questions count with the audits). */
-export async function linkCounts(db: DbOrTx, projectId: number) {
+/** How many links of each kind every node has, of those the viewer may see (the tree's icons; questions count with audits). */
+export async function linkCounts(db: DbOrTx, viewer: Viewer) {
   const rows = await db
-    .select({ nodeId: traceLinks.nodeId, type: traceLinks.targetType, n: sql<number>`count(*)::int` })
+    .select({ nodeId: traceLinks.nodeId, targetType: traceLinks.targetType, targetId: traceLinks.targetId })
     .from(traceLinks)
-    .where(eq(traceLinks.projectId, projectId))
-    .groupBy(traceLinks.nodeId, traceLinks.targetType);
+    .where(eq(traceLinks.projectId, viewer.projectId));
   const counts = new Map<number, { policy: number; measure: number; cr_program: number }>();
-  for (const row of rows) {
+  for (const row of await visibleLinks(db, viewer, rows)) {
     const entry = counts.get(row.nodeId) ?? { policy: 0, measure: 0, cr_program: 0 };
-    const bucket = row.type === 'cr_question' ? 'cr_program' : (row.type as 'policy' | 'measure' | 'cr_program');
-    entry[bucket] += row.n;
+    const bucket =
+      row.targetType === 'cr_question' ? 'cr_program' : (row.targetType as 'policy' | 'measure' | 'cr_program');
+    entry[bucket] += 1;
     counts.set(row.nodeId, entry);
   }
   return counts;

@@ -9,6 +9,7 @@ import {
 } from '@portal/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import {
   projectMemberships,
   stdAssessments,
@@ -18,6 +19,7 @@ import {
   stdReqAssessments,
   users,
 } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import {
   ledNodes,
@@ -26,8 +28,9 @@ import {
   STANDARDS_FORBIDDEN,
   type StandardsActor,
 } from '../../policies/standards.js';
-import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './assessments.service.js';
-import { isoDay, nameSql, standardsAudit } from './route-kit.js';
+
+import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './records.js';
+import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * People in standards (docs/standards.md "People"): standards roles (manage-users), leads and owners by node
@@ -41,7 +44,7 @@ async function memberRows(db: DbOrTx, projectId: number) {
   return db
     .select({
       userId: users.id,
-      name: nameSql,
+      name: personName,
       email: users.email,
       projectRole: projectMemberships.projectRole,
       role: stdMembers.role,
@@ -50,7 +53,7 @@ async function memberRows(db: DbOrTx, projectId: number) {
     .innerJoin(users, eq(users.id, projectMemberships.userId))
     .leftJoin(stdMembers, and(eq(stdMembers.projectId, projectId), eq(stdMembers.userId, users.id)))
     .where(and(eq(projectMemberships.projectId, projectId), ne(users.status, 'disabled')))
-    .orderBy(asc(nameSql), asc(users.id));
+    .orderBy(asc(personName), asc(users.id));
 }
 
 const toMember = (row: Awaited<ReturnType<typeof memberRows>>[number]): StdMember => {
@@ -107,7 +110,18 @@ export async function setMemberRole(
           set: { role, updatedBy: actor.userId },
         });
     }
-    await standardsAudit(tx, actor, 'role_changed', { type: 'user', id: userId }, { from: member.role, to: role }, now);
+    await standardsAudit(
+      tx,
+      actor,
+      'role_changed',
+      { type: 'user', id: userId },
+      {
+        from: member.role,
+        to: role,
+        changes: changes({ role: member.role }, { role }),
+      },
+      now,
+    );
   });
   return toMember({ ...member, role });
 }
@@ -118,13 +132,13 @@ export async function assignments(db: DbOrTx, actor: StandardsActor, assessmentI
   const assessment = await loadAssessment(db, actor.projectId, assessmentId);
   const nodes = await frameworkNodes(db, assessment.frameworkId);
   const reqs = await db
-    .select({ nodeId: stdReqAssessments.nodeId, ownerId: stdReqAssessments.ownerId, ownerName: nameSql })
+    .select({ nodeId: stdReqAssessments.nodeId, ownerId: stdReqAssessments.ownerId, ownerName: personName })
     .from(stdReqAssessments)
     .leftJoin(users, eq(users.id, stdReqAssessments.ownerId))
     .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.assessmentId, assessment.id)));
   const reqOf = new Map(reqs.map((r) => [r.nodeId, r]));
   const leads = await db
-    .select({ nodeId: stdLeads.nodeId, userId: stdLeads.userId, name: nameSql })
+    .select({ nodeId: stdLeads.nodeId, userId: stdLeads.userId, name: personName })
     .from(stdLeads)
     .innerJoin(users, eq(users.id, stdLeads.userId))
     .where(and(eq(stdLeads.projectId, actor.projectId), eq(stdLeads.assessmentId, assessment.id)));

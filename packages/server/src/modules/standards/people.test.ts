@@ -87,9 +87,24 @@ describe('standards people', () => {
     expect(gone.json().message).toBe(STANDARDS_UNCONFIGURED);
     const events = await auditOf(db(), s.project.id, 'standards.role_changed');
     expect(events.map((e) => [e.actorUserId, e.subjectType, e.subjectId, e.data])).toEqual([
-      [s.people.admin.id, 'user', String(s.people.noRole.id), { from: null, to: 'owner' }],
-      [s.people.stdAdmin.id, 'user', String(s.people.noRole.id), { from: 'owner', to: 'chapter_lead' }],
-      [s.people.admin.id, 'user', String(s.people.noRole.id), { from: 'chapter_lead', to: null }],
+      [
+        s.people.admin.id,
+        'user',
+        String(s.people.noRole.id),
+        { from: null, to: 'owner', changes: { role: { from: null, to: 'owner' } } },
+      ],
+      [
+        s.people.stdAdmin.id,
+        'user',
+        String(s.people.noRole.id),
+        { from: 'owner', to: 'chapter_lead', changes: { role: { from: 'owner', to: 'chapter_lead' } } },
+      ],
+      [
+        s.people.admin.id,
+        'user',
+        String(s.people.noRole.id),
+        { from: 'chapter_lead', to: null, changes: { role: { from: 'chapter_lead', to: null } } },
+      ],
     ]);
 
     const agents = await agentsOf(ctx, s, ['lead', 'owner', 'viewer']);

@@ -12,14 +12,16 @@ import {
 } from '@portal/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { policyDocuments, stdReqAssessments, traceLinks, users } from '../../db/schema/index.js';
 import { csvLine } from '../../lib/csv-export.js';
 import type { StandardsActor } from '../../policies/standards.js';
-import { frameworkNodes, isOverdue, loadAssessment } from './assessments.service.js';
+import { visibleDocuments } from '../policies/visibility.js';
 import { expiringEvidenceItems } from './evidence.service.js';
 import { findingSummaries } from './findings.service.js';
 import { loadGapReport } from './gap-report.js';
-import { fileSlug, isoDay, nameSql, standardsAudit } from './route-kit.js';
+import { frameworkNodes, isOverdue, loadAssessment } from './records.js';
+import { fileSlug, isoDay, standardsAudit } from './route-kit.js';
 
 /**
  * Readiness and the gap report (docs/standards.md "Readiness"): how much of the assessment was assessed in the
@@ -37,7 +39,7 @@ async function elementRows(db: DbOrTx, projectId: number, assessmentId: number) 
       nodeId: stdReqAssessments.nodeId,
       result: stdReqAssessments.result,
       status: stdReqAssessments.status,
-      ownerName: nameSql,
+      ownerName: personName,
       dueDate: stdReqAssessments.dueDate,
       observation: stdReqAssessments.observation,
       lastReviewedAt: stdReqAssessments.lastReviewedAt,
@@ -82,7 +84,11 @@ export async function readiness(
     .from(traceLinks)
     .innerJoin(
       policyDocuments,
-      and(eq(policyDocuments.id, traceLinks.targetId), eq(policyDocuments.projectId, actor.projectId)),
+      and(
+        eq(policyDocuments.id, traceLinks.targetId),
+        eq(policyDocuments.projectId, actor.projectId),
+        await visibleDocuments(db, actor),
+      ),
     )
     .where(
       and(

@@ -1,8 +1,7 @@
+import type { AuditActionIn } from '@portal/shared';
 import { errorBodySchema } from '@portal/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { safeFileName } from '../../lib/csv.js';
 import { requireUser } from '../../plugins/session.js';
@@ -19,9 +18,6 @@ export const errors = {
   409: errorBodySchema,
 };
 export const tags = ['standards'];
-
-/** A person's name as lists show it: "First Last", or the username when no name is set. */
-export const nameSql = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
 /** A moment's calendar day in UTC, 'YYYY-MM-DD' (due dates and expiry dates are days). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -42,7 +38,7 @@ export const actorFor =
 export function standardsAudit(
   tx: DbOrTx,
   actor: { userId: number | null; projectId: number; ip: string | null; requestId: string | null },
-  action: string,
+  action: AuditActionIn<'standards'>,
   subject: { type: string; id: number | string },
   data: Record<string, unknown> = {},
   at?: Date,

@@ -33,14 +33,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { pathId } from '../../lib/path-id.js';
+import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { isStandardsAdmin, mayAssign, mayWrite, STANDARDS_FORBIDDEN } from '../../policies/standards.js';
-import { projectParams } from '../permissions/permissions.routes.js';
 import { assessmentTree, createAssessment, listAssessments } from './assessments.service.js';
+
 import { addComment, bulkUpdate, getElement, updateElement, updateWording } from './elements.service.js';
+
 import { importFramework, listFrameworks } from './frameworks.service.js';
 import {
   createLink,

@@ -8,13 +8,15 @@ import type {
 } from '@portal/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { personName } from '../../db/person-name.js';
 import { stdFindings, stdTracers, users } from '../../db/schema/index.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isStandardsAdmin, STANDARDS_FORBIDDEN, type StandardsActor } from '../../policies/standards.js';
-import { loadAssessment } from './assessments.service.js';
 import { createFinding, findingSummaries } from './findings.service.js';
 import { listMembers } from './people.service.js';
-import { nameSql, standardsAudit } from './route-kit.js';
+import { loadAssessment } from './records.js';
+import { standardsAudit } from './route-kit.js';
 
 /**
  * Tracers (docs/standards.md "Tracers"): a mock survey's way of following one patient's care (by case code only),
@@ -51,7 +53,7 @@ async function summaries(db: DbOrTx, projectId: number, assessmentId: number): P
   const rows = await db
     .select({
       tracer: stdTracers,
-      leadName: nameSql,
+      leadName: personName,
       findings: sql<number>`(select count(*)::int from ${stdFindings} f where f.tracer_id = ${stdTracers.id})`,
       open: sql<number>`(select count(*)::int from ${stdFindings} f where f.tracer_id = ${stdTracers.id} and f.status <> 'closed')`,
     })
@@ -85,7 +87,7 @@ export async function getTracer(db: DbOrTx, actor: StandardsActor, id: number, n
   const [creator] =
     tracer.createdBy === null
       ? []
-      : await db.select({ name: nameSql }).from(users).where(eq(users.id, tracer.createdBy));
+      : await db.select({ name: personName }).from(users).where(eq(users.id, tracer.createdBy));
   const findings = await findingSummaries(db, actor.projectId, tracer.assessmentId, now);
   return {
     ...summary!,
@@ -176,7 +178,30 @@ export async function updateTracer(
       actor,
       'tracer_updated',
       { type: 'std_tracer', id: tracer.id },
-      { title: input.title },
+      {
+        title: input.title,
+        // A long summary shortened to its first 200 characters (lib/audit-diff.ts).
+        changes: changes(
+          {
+            kind: tracer.kind,
+            title: tracer.title,
+            traced_on: tracer.tracedOn,
+            unit: tracer.unit,
+            lead_id: tracer.leadId,
+            case_code: tracer.caseCode,
+            summary: tracer.summary,
+          },
+          {
+            kind: input.kind,
+            title: input.title,
+            traced_on: input.traced_on,
+            unit: input.unit,
+            lead_id: input.lead_id,
+            case_code: input.case_code,
+            summary: input.summary,
+          },
+        ),
+      },
       now,
     );
   });

@@ -1,4 +1,5 @@
 import {
+  type AuditChanges,
   errorBodySchema,
   MAIN_ROLES,
   PERMISSION_APPS,
@@ -142,13 +143,15 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
           allowed_roles: [...new Set(given.get(s.path) ?? s.allowed_roles)],
         }));
         await writeRules(tx, projectId, permissionApp, merged, now);
-        const changes = merged
-          .filter((s) => !sameRoles(s.allowed_roles, before.sections.find((b) => b.path === s.path)!.allowed_roles))
-          .map((s) => ({
-            path: s.path,
-            before: before.sections.find((b) => b.path === s.path)!.allowed_roles,
-            after: s.allowed_roles,
-          }));
+        // The allowed roles of each changed section, by its path.
+        const changes: AuditChanges = Object.fromEntries(
+          merged
+            .filter((s) => !sameRoles(s.allowed_roles, before.sections.find((b) => b.path === s.path)!.allowed_roles))
+            .map((s) => [
+              s.path,
+              { from: before.sections.find((b) => b.path === s.path)!.allowed_roles, to: s.allowed_roles },
+            ]),
+        );
         await recordAudit(tx, {
           action: 'permissions.update',
           projectId,

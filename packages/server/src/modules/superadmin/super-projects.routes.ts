@@ -18,12 +18,13 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
-import { type Notice, sendNotices } from '../policies/notices.js';
+import { type Notice, sendNotices } from '../notifications/notices.js';
 import { logoUrl, projectRoleOf, removeLogo, replaceLogo } from '../projects/project-details.service.js';
 import { escapeLike } from './search.js';
 
@@ -235,7 +236,21 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             actorUserId: user.id,
             subjectType: 'project',
             subjectId: projectId,
-            data: { changes: body },
+            data: {
+              changes: changes(
+                {
+                  name: before.name,
+                  slug: before.slug,
+                  facility_name: before.facilityName,
+                  address: before.address,
+                  phone: before.phone,
+                  email: before.email,
+                  active_apps: before.activeApps,
+                  is_active: before.isActive,
+                },
+                body,
+              ),
+            },
             ip: request.ip,
             requestId: request.id,
             at: now,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { termsVersions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import { access } from '../../policies/access.js';
@@ -163,6 +164,8 @@ export const superTermsRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'terms_version',
           subjectId: saved!.id,
+          // The HTML before (empty for a new draft) and after, shortened to 200 characters (lib/audit-diff.ts).
+          data: { new_draft: !draft, changes: changes({ content: draft?.content ?? '' }, { content }) },
           ip: request.ip,
           requestId: request.id,
           at: now,

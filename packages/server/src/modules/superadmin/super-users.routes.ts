@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   errorBodySchema,
   INT4_MAX,
   superUserCreateSchema,
@@ -17,13 +18,14 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { loginAttempts, sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { accountKeyFor } from '../auth/login-attempts.js';
 import { actorOf } from '../members/members.service.js';
-import { type ProjectNotices, sendNotices } from '../policies/notices.js';
+import { type ProjectNotices, sendNotices } from '../notifications/notices.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
 import { assertUnique, listUsers, loadUserDetail, replaceMemberships } from './super-users.service.js';
 
@@ -34,6 +36,21 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
+
+/** The audit action of each POST /super/users/{id}/{action}. */
+const USER_ACTION_AUDIT = {
+  disable: 'user.disable',
+  enable: 'user.enable',
+  'reset-two-factor': 'user.reset_two_factor',
+  'send-password-reset': 'user.send_password_reset',
+  unlock: 'user.unlock',
+  'resend-invitation': 'user.resend_invitation',
+} as const satisfies Record<UserAction, AuditAction>;
+
+/** `{ project_<id>: project role }` of a list of memberships, for the audit's changes. */
+const projectRoles = (memberships: { project_id: number; project_role: string }[]) =>
+  Object.fromEntries(memberships.map((m) => [`project_${m.project_id}`, m.project_role]));
+
 const userParams = z.object({
   userId: z
     .string()
@@ -197,8 +214,16 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           subjectType: 'user',
           subjectId: userId,
           data: {
-            before: { email: before.email, username: before.username, role: before.role },
-            changes: body,
+            changes: changes(
+              {
+                email: before.email,
+                username: before.username,
+                first_name: before.firstName,
+                last_name: before.lastName,
+                role: before.role,
+              },
+              body,
+            ),
           },
           ip: request.ip,
           requestId: request.id,
@@ -239,7 +264,14 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: actor.id,
           subjectType: 'user',
           subjectId: userId,
-          data: { before, after: request.body.memberships },
+          data: {
+            before,
+            after: request.body.memberships,
+            // The project role in each project, `project_<id>`: null where the account was or is no member.
+            changes: changes(projectRoles(before), projectRoles(request.body.memberships), {
+              fields: [...new Set([...before, ...request.body.memberships].map((m) => `project_${m.project_id}`))],
+            }),
+          },
           ip: request.ip,
           requestId: request.id,
           at: now,
@@ -266,13 +298,19 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       await tx.update(users).set({ status: 'disabled', updatedAt: now }).where(eq(users.id, user.id));
       // Every session ends at once: the next request of any of its browsers is signed out.
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.idHash });
-      return { data: { sessions_ended: ended.length, previous_status: user.status } };
+      return {
+        data: {
+          sessions_ended: ended.length,
+          previous_status: user.status,
+          changes: changes({ status: user.status }, { status: 'disabled' }),
+        },
+      };
     },
     async enable(tx, user, _actor, now) {
       if (user.status !== 'disabled') throw new AppError('CONFLICT', 'This account is not disabled.');
       const status = user.passwordHash ? 'active' : 'invited';
       await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, user.id));
-      return { data: { status } };
+      return { data: { status, changes: changes({ status: user.status }, { status }) } };
     },
     async 'reset-two-factor'(tx, user, _actor, now) {
       if (!user.twoFactorSecret && !user.twoFactorConfirmedAt)
@@ -289,6 +327,13 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
       return {
+        // The secret is named, never valued.
+        data: {
+          changes: changes(
+            { two_factor_secret: user.twoFactorSecret, two_factor_confirmed_at: user.twoFactorConfirmedAt },
+            { two_factor_secret: null, two_factor_confirmed_at: null },
+          ),
+        },
         mail: {
           to: user.email,
           subject: 'Your two-factor authentication was reset',
@@ -348,7 +393,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await lockUser(tx, userId);
         const result = await actions[action](tx, user, actor, now);
         await recordAudit(tx, {
-          action: `user.${action.replaceAll('-', '_')}`,
+          action: USER_ACTION_AUDIT[action],
           actorUserId: actor.id,
           subjectType: 'user',
           subjectId: userId,

@@ -13,7 +13,7 @@ import { projectMemberships, projects, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { LOCKOUT_FAILURES, LOCKOUT_MS } from '../auth/login-attempts.js';
 import { type Actor, keepOneAdmin, mainRolesByUser, writeMainRoles } from '../members/members.service.js';
-import type { ProjectNotices } from '../policies/notices.js';
+import type { ProjectNotices } from '../notifications/notices.js';
 import { escapeLike } from './search.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { changes } from '../../lib/audit-diff.js';
 import { encrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
@@ -111,6 +112,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
+          // The recovery codes are named only.
+          data: {
+            changes: changes(
+              { two_factor: false, recovery_codes: user.twoFactorRecoveryCodes },
+              { two_factor: true, recovery_codes: hashes },
+              { secret: ['recovery_codes'] },
+            ),
+          },
           ip: request.ip,
           requestId: request.id,
           at: app.clock.now(),
@@ -143,6 +152,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
+          data: { changes: { recovery_codes: { changed: true } } },
           ip: request.ip,
           requestId: request.id,
           at: app.clock.now(),
@@ -181,6 +191,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: user.id,
           subjectType: 'user',
           subjectId: user.id,
+          // The secret is named only.
+          data: {
+            changes: {
+              ...changes({ two_factor: user.twoFactorConfirmedAt !== null }, { two_factor: false }),
+              ...(user.twoFactorConfirmedAt ? { two_factor_secret: { changed: true } } : {}),
+            },
+          },
           ip: request.ip,
           requestId: request.id,
           at: app.clock.now(),

@@ -22,6 +22,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { messageFor } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { ConfirmActionModal } from '../ConfirmActionModal';
 import { LoadFailure, LoadingRows } from '../page-parts';
@@ -31,12 +32,6 @@ export const NOT_LINKED = 'Not linked to any standard yet.';
 export const NO_ELEMENTS = 'No standard elements match. Standards are added in the Standards app (Create).';
 
 const TARGET_WORDS = { policy: 'policy', measure: 'measure' } as const;
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 /** The first words of an element's wording, for the picker's results. */
 function excerpt(wording: string, max = 220): string {
@@ -148,7 +143,7 @@ function LinkedStandards({ projectId, targetType, targetLabel, canEdit, query }:
                 <Table.Td>
                   <Text size="sm">{link.created_by}</Text>
                   <Text size="xs" c="dimmed">
-                    {formatWhen(link.created_at)}
+                    {formatDate(link.created_at)}
                   </Text>
                 </Table.Td>
                 {canEdit && (

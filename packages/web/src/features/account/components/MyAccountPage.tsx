@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } fro
 import type { CurrentUser } from '@portal/shared';
 import { Link } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { formatDateLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentUser } from '../api/get-current-user';
 import { AccountCard } from './AccountCard';
@@ -9,8 +10,6 @@ import { ChangeEmailCard } from './ChangeEmailCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /**
  * /member/projects/{slug}/myaccount: profile, password, email, active sessions and the two-factor status. The account
@@ -55,7 +54,7 @@ export function MyAccountPage() {
 
 function TwoFactorCard({ user }: { user: CurrentUser }) {
   const on = user.two_factor_confirmed_at !== null;
-  const since = on ? new Date(user.two_factor_confirmed_at!) : null;
+  const since = on ? user.two_factor_confirmed_at : null;
   return (
     <AccountCard title="Two-factor authentication" id="account-two-factor">
       <Group gap="sm">
@@ -65,8 +64,8 @@ function TwoFactorCard({ user }: { user: CurrentUser }) {
         </Badge>
       </Group>
       <Text size="sm">
-        {since && !Number.isNaN(since.getTime())
-          ? `Turned on ${longDate.format(since)}.`
+        {since && !Number.isNaN(Date.parse(since))
+          ? `Turned on ${formatDateLong(since)}.`
           : on
             ? 'A code from your authenticator app is asked for when you sign in.'
             : 'Add a code from an app on your phone to your sign-in, so a stolen password alone cannot open your account.'}

@@ -3,18 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
+import { describeUserAgent } from '../../../lib/user-agent';
 import { useDeleteOtherSessions } from '../api/delete-other-sessions';
 import { useDeleteSession } from '../api/delete-session';
 import { type UserSession, useSessions } from '../api/get-sessions';
-import { describeUserAgent } from '../user-agent';
 import { AccountCard } from './AccountCard';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
 
 type Asking = { kind: 'one'; session: UserSession } | { kind: 'others' } | null;
 

@@ -114,10 +114,49 @@ describe('app routes behind the section guard', () => {
   });
 
   it('forbidden: the per-user monitoring map says no', async () => {
-    monitoring(ME('viewer'), [], { 'monitoring:pages': false });
+    monitoring(ME('viewer'), [{ path: 'pages', allowed_roles: ['viewer'] }], { 'monitoring:pages': false });
     await renderRoute('/app/monitoring/4/pages');
     await waitFor(() => expect(panel()).not.toBeNull());
     expect(reason()).toBe(ACCESS_DENIED.forbidden);
+  });
+
+  it('forbidden: a section without a rule, or a path that names no section (fails closed)', async () => {
+    monitoring(ME('monitoring_admin', 'admin'), [{ path: 'pages', allowed_roles: ['monitoring_admin'] }], {
+      'monitoring:introduction': true,
+    });
+    await renderRoute('/app/monitoring/4/introduction');
+    await waitFor(() => expect(panel()).not.toBeNull());
+    expect(reason()).toBe(ACCESS_DENIED.forbidden);
+    await renderRoute('/app/monitoring/4/no-such-section');
+    await waitFor(() => expect(panel()).not.toBeNull());
+    expect(reason()).toBe(ACCESS_DENIED.forbidden);
+    expect(text()).toContain('Your role: monitoring_admin');
+  });
+
+  it.each([
+    ['opens for a role the documents rule lists', ['reader'], true],
+    ['is denied to a role it does not', ['policy_admin'], false],
+  ])('policy management search is guarded as the documents it reads: %s', async (_name, roles, opens) => {
+    stubApi({
+      ...portalRoutes(),
+      'GET /api/projects/4/policy-management/me': jsonResponse({
+        main_role: 'reader',
+        project_role: 'simple',
+        can_sign: false,
+      }),
+      'GET /api/projects/4/policy-management/permissions': jsonResponse({
+        rules: [{ path: 'documents', allowed_roles: roles }],
+      }),
+      'GET /api/me/permissions': jsonResponse({ permissions: {} }),
+    });
+    await renderRoute('/app/policy_management/4/search');
+    if (opens) {
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Search'));
+      expect(panel()).toBeNull();
+    } else {
+      await waitFor(() => expect(panel()).not.toBeNull());
+      expect(reason()).toBe(ACCESS_DENIED.forbidden);
+    }
   });
 
   it('sends a simple member from a monitoring administration page to the monitoring home', async () => {

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AccessDenied } from '../../../components/AccessDenied';
-import { ACCESS_TOASTS, useSectionAccess } from '../../../lib/permissions';
+import { ACCESS_TOASTS, type RouteSection, sectionOfSegment, useSectionAccess } from '../../../lib/permissions';
 import { useCurrentProject } from '../../../lib/project/project-context';
 
 /** The section of an app route: the first path segment after the project ('' for the app's home). */
@@ -24,10 +24,11 @@ function Waiting({ label }: { label: string }) {
 /**
  * Shows `children` only when the user may open this section of `app` (SPEC section 6): the Access Denied panel
  * and the SPEC section 8 toast otherwise; a simple member on a monitoring administration page is sent to the
- * monitoring home; without a project, 'No project context.'.
+ * monitoring home; without a project, 'No project context.'. A path segment that names no section of the app is
+ * denied like a section without a rule (superadmins pass, and see the app's not-found page).
  */
 export function SectionGuard({ app, children }: { app: PermissionApp; children: ReactNode }) {
-  const section = useSection();
+  const section = sectionOfSegment(app, useSection());
   const { projectId, loading } = useCurrentProject();
   if (loading) return <Waiting label="Loading project" />;
   if (!projectId) return <NoProjectContext app={app} />;
@@ -45,7 +46,15 @@ function NoProjectContext({ app }: { app: PermissionApp }) {
   return <AccessDenied app={app} reason={undefined} userRole={null} />;
 }
 
-function SectionCheck({ app, section, children }: { app: PermissionApp; section: string; children: ReactNode }) {
+function SectionCheck({
+  app,
+  section,
+  children,
+}: {
+  app: PermissionApp;
+  section: RouteSection | null;
+  children: ReactNode;
+}) {
   const access = useSectionAccess(app, section);
   const toastText = typeof access === 'object' && 'reason' in access ? access.toast : null;
   useEffect(() => {

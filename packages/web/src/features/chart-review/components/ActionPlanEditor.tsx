@@ -18,9 +18,10 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { useFindingMeasures, useSavePlan } from '../api/findings';
 import { useCrPeople } from '../api/people';
-import { CR_ROLE_LABELS, formatDate } from './cr-parts';
+import { CR_ROLE_LABELS } from './cr-parts';
 import { numberOf } from './percent';
 
 interface ActionRow {

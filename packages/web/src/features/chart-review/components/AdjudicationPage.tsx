@@ -5,11 +5,12 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDate, formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrIrrPair, useAdjudicate, useIrrPair } from '../api/reviews';
 import { ANSWER_LABELS, AnswerButtons, answerChoices } from './AnswerButtons';
-import { formatDate, idParam, Loading, PrivilegeBanner } from './cr-parts';
-import { formatMonth, PAIR_STATUS_LABELS } from './review-words';
+import { idParam, Loading, PrivilegeBanner } from './cr-parts';
+import { PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 type Choice = { value: CrAnswerValue | null; comment: string };

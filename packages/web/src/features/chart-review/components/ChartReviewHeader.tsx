@@ -1,4 +1,5 @@
 import { Box, Button, Group } from '@mantine/core';
+import { type ChartReviewSection, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
@@ -14,7 +15,7 @@ export const CHART_REVIEW_NAV_SECTIONS = [
   { section: 'irr', label: 'Reliability' },
   { section: 'findings', label: 'Findings' },
   { section: 'settings', label: 'Settings' },
-] as const;
+] as const satisfies readonly { section: ChartReviewSection; label: string }[];
 
 /** The section a chart review path is in: /app/chart-review/{id or slug}/{section}/... */
 export function activeChartReviewSection(pathname: string): string | null {
@@ -55,7 +56,9 @@ export function ChartReviewHeader() {
   const active = activeChartReviewSection(useLocation().pathname);
   // The server's permission map (the same rules SectionGuard applies): a link is shown only where it may lead.
   const { data: allowed } = useQuery(myPermissionsQueryOptions('chart_review', projectId));
-  const links = CHART_REVIEW_NAV_SECTIONS.filter((item) => allowed?.[`chart_review:${item.section}`] === true);
+  const links = CHART_REVIEW_NAV_SECTIONS.filter(
+    (item) => allowed?.[permissionKey('chart_review', item.section)] === true,
+  );
   if (links.length === 0) return null;
   return (
     <Box component="nav" aria-label="Chart review">

@@ -5,18 +5,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrFindingList, useFindingSuggestions, useFindings, useRecordFinding } from '../api/findings';
 import { type CrProgram, usePrograms } from '../api/programs';
 import { EmptyState, idParam, Loading, ProjectPrivilegeBanner } from './cr-parts';
-import {
-  FINDING_STATUS_COLORS,
-  FINDING_STATUS_LABELS,
-  formatDay,
-  periodName,
-  rateWithN,
-  recentPeriods,
-} from './findings-words';
+import { FINDING_STATUS_COLORS, FINDING_STATUS_LABELS, periodName, rateWithN, recentPeriods } from './findings-words';
 import { formatPercent } from './percent';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 

@@ -2,12 +2,13 @@ import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Ti
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePrograms } from '../api/programs';
 import { type CrIrrProgram, useIrrProgram } from '../api/reviews';
 import { EmptyState, idParam, Loading, PrivilegeBanner } from './cr-parts';
 import { formatPercent } from './percent';
-import { formatMonth, PAIR_STATUS_COLORS, PAIR_STATUS_LABELS } from './review-words';
+import { PAIR_STATUS_COLORS, PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 const kappaText = (value: number | null) => (value === null ? '—' : value.toFixed(2));

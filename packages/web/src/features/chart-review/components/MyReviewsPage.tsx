@@ -2,10 +2,11 @@ import { Anchor, Badge, Button, Group, Paper, Progress, SegmentedControl, Stack,
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { formatDay, formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrMyAssignment, type MyFilter, useMyAssignments } from '../api/reviews';
 import { EmptyState, Loading } from './cr-parts';
-import { formatDay, formatMonth, REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
+import { REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 const FILTERS: { value: MyFilter; label: string }[] = [

@@ -23,6 +23,7 @@ import { toast } from 'sonner';
 import { useLeaveWarning } from '../../../components/leave-warning';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDay, formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCrPeople } from '../api/people';
 import {
@@ -38,7 +39,7 @@ import {
 import { AnswerButtons, answerChoices } from './AnswerButtons';
 import { idParam, Loading, PrivilegeBanner } from './cr-parts';
 import { groupBySection } from './question-draft';
-import { formatDay, formatMonth, REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
+import { REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
 import { type PreviewAnswer, questionVisibility } from './show-if';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 

@@ -375,5 +375,22 @@ describe('SamplingProgramPage', () => {
     for (const name of ['Upload list', 'Draw again', 'Lock and assign', 'Download pull list', 'Exclude']) {
       expect(() => getControl(name)).toThrow();
     }
+    // Why there is no pull list, before anyone looks for it.
+    expect(text()).toContain('only the roles the chart review settings allow to read them may download it');
+  });
+
+  it('says nothing about reading references to those who may download the pull list', async () => {
+    const sample = sampleBody();
+    stubApi({
+      ...sessionRoutes(),
+      [`GET ${API}/programs/5`]: jsonResponse(programBody({ id: 5, name: 'Falls audit' })),
+      [`GET ${API}/programs/5/samples`]: jsonResponse(listBody([sample], false)),
+      [`GET ${API}/samples/70`]: (_request: StubRequest) => jsonResponse(sample),
+      [`GET ${API}/settings`]: jsonResponse(settingsBody()),
+    });
+    await open();
+    await waitFor(() => expect(text()).toContain('Provenance'));
+    expect(getControl('Download pull list')).toBeTruthy();
+    expect(text()).not.toContain('allow to read them');
   });
 });

@@ -23,6 +23,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { LoadFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDate, formatDay, formatMonth } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useCrPeople } from '../api/people';
 import {
@@ -35,8 +36,7 @@ import {
   useLockSample,
   useSample,
 } from '../api/sampling';
-import { formatDate, Loading } from './cr-parts';
-import { formatDay, formatMonth } from './review-words';
+import { Loading } from './cr-parts';
 import { ASSIGNMENT_STATUS_LABELS, CASE_STATUS_LABELS, periodLabel, SampleStatusBadge } from './SamplingParts';
 import { describeSamplingPlan, SAMPLING_METHOD_LABELS } from './sampling-words';
 
@@ -111,6 +111,12 @@ function SampleView({
           {sample.abilities.lock && <Button onClick={() => setLocking(true)}>Lock and assign</Button>}
         </Group>
       </Group>
+      {sample.status !== 'uploaded' && sample.refs_stored && !sample.abilities.pull_list && (
+        <Text size="sm" c="dimmed">
+          The pull list holds encounter references: only the roles the chart review settings allow to read them may
+          download it.
+        </Text>
+      )}
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Title order={3} size="h5" mb="sm">

@@ -108,7 +108,7 @@ describe('SettingsPage', () => {
     expect(document.querySelector('input, textarea')).toBeNull();
     const cells = [...document.querySelectorAll('table tr')].map((row) => row.textContent);
     expect(cells).toContain('Second-review share10 %');
-    expect(cells).toContain('Roles that may reveal an encounter referenceNone');
+    expect(cells).toContain('Roles that may read encounter references (pull list, reveal)None');
     expect(cells).toContain('Allow Partial answersYes');
   });
 

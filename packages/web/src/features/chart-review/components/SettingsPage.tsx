@@ -172,11 +172,11 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
             error={errors.store_encounter_ref}
           />
           <Checkbox.Group
-            label="Roles that may reveal an encounter reference"
+            label="Roles that may read encounter references"
             description={
               stored
-                ? 'People with these chart review roles can reveal a case’s reference after giving a reason.'
-                : 'Used only while encounter references are stored.'
+                ? 'People with these chart review roles can download a sample’s pull list and reveal a case’s reference, each time giving a reason.'
+                : 'People with these chart review roles can download a sample’s pull list (giving a reason) until the sample is locked.'
             }
             value={values.reveal_roles}
             onChange={(roles) => change('reveal_roles', roles as FormValues['reveal_roles'])}
@@ -184,7 +184,7 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
           >
             <Group gap="md" mt="xs" wrap="wrap">
               {ROLE_CHOICES.map((role) => (
-                <Checkbox key={role.value} value={role.value} label={role.label} disabled={!stored} />
+                <Checkbox key={role.value} value={role.value} label={role.label} />
               ))}
             </Group>
           </Checkbox.Group>
@@ -307,7 +307,7 @@ function SettingsSummary({ settings }: { settings: CrSettings }) {
   const rows: [string, string][] = [
     ['Store encounter references', yesNo(settings.store_encounter_ref)],
     [
-      'Roles that may reveal an encounter reference',
+      'Roles that may read encounter references (pull list, reveal)',
       settings.reveal_roles.length
         ? settings.reveal_roles.map((role) => CR_ROLE_LABELS[role] ?? role).join(', ')
         : 'None',

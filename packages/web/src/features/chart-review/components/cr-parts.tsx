@@ -24,14 +24,6 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** 'Mar 2, 2026' for a moment, in the reader's time zone. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
 /** The chart review main roles as people read them (British "programme", as in the app's screens). */
 export const CR_ROLE_LABELS: Record<string, string> = {
   chart_review_admin: 'Chart review admin',

@@ -47,11 +47,3 @@ export function successWords(state: CrSuccessState): string {
     return `Not met yet: ${state.periods_checked} of ${state.required} complete periods after the finding so far (${source}).`;
   return `Not met yet: ${metCount} of the latest ${state.required} periods at or beyond ${formatPercent(state.target)} (${source}).`;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** 'May 1, 2026' for a calendar day 'YYYY-MM-DD' (a due date has no time zone). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}

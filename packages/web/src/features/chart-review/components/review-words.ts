@@ -26,18 +26,3 @@ export const PAIR_STATUS_COLORS: Record<CrPairStatus, string> = {
   disagreed: 'red.9',
   adjudicated: 'blue.9',
 };
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Mar 20, 2026' for a day 'YYYY-MM-DD' (a calendar day: no time zone shift). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
-
-/** 'Mar 2026' for the first day of a month. */
-export function formatMonth(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : monthFormat.format(date);
-}

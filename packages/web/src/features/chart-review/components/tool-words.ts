@@ -1,5 +1,5 @@
 import type { CrAnswerType, CrToolVersionSummary, CrVersionStatus } from '@portal/shared';
-import { formatDate } from './cr-parts';
+import { formatDate } from '../../../lib/dates';
 
 /** "v2 · published Mar 2, 2026", or "Not published" before the first publication. */
 export function publishedLabel(version: CrToolVersionSummary | null): string {

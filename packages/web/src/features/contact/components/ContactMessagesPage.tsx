@@ -19,11 +19,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ContactBox, type ContactMessage, useContactMessages } from '../api/get-contact-messages';
 import { type ContactStatus, useUpdateContactMessage } from '../api/update-contact-message';
 import { NO_PROJECT } from './ContactUsPage';
-import { formatDateTime } from './contact-dates';
 import { ReplyModal } from './ReplyModal';
 
 export const ADMINS_ONLY = 'Only project administrators can read contact messages.';

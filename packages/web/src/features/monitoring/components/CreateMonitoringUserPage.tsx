@@ -26,6 +26,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -51,12 +52,6 @@ const describe = (role: string | undefined | null) =>
   role && role in MONITORING_ROLE_DESCRIPTIONS
     ? MONITORING_ROLE_DESCRIPTIONS[role as keyof typeof MONITORING_ROLE_DESCRIPTIONS]
     : 'What the person may do in monitoring.';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-};
 
 /**
  * /app/monitoring/{projectId}/create-user: a monitoring administrator asks the superadmins for an account for someone

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import type { Dataset } from '../api/data-datasets';
 import {
   type ImportSummary,
@@ -12,7 +13,7 @@ import {
   useImports,
   useRollbackImport,
 } from '../api/data-imports';
-import { DataCard, formatCount, formatMoment, MODE_LABELS, StatusBadge } from './import-parts';
+import { DataCard, formatCount, MODE_LABELS, StatusBadge } from './import-parts';
 import { FailureAlert } from './people-parts';
 
 type Pending = { kind: 'rollback' | 'discard'; item: ImportSummary };
@@ -111,7 +112,7 @@ export function ImportHistory({
                   {item.file_name}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoment(item.committed_at ?? item.created_at)}
+                  {formatDateTime(item.committed_at ?? item.created_at)}
                 </Table.Td>
                 <Table.Td>{(item.committed_by ?? item.created_by)?.name ?? '—'}</Table.Td>
                 <Table.Td>{MODE_LABELS[item.mode]}</Table.Td>

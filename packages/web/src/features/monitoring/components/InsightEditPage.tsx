@@ -6,11 +6,11 @@ import { toast } from 'sonner';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type InsightDetail, useInsight, useInsightRevisions, useUpdateInsight } from '../api/insights-detail';
 import { useDraftInsight } from '../api/series-insight-draft';
-import { formatInsightDate } from './PageInsights';
 import { pageName } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
@@ -246,7 +246,7 @@ function RevisionHistory({ insightId, version }: { insightId: number; version: n
                     <Table.Td>{revision.title}</Table.Td>
                     <Table.Td>{STATUS_TEXT[revision.status]}</Table.Td>
                     <Table.Td>{revision.edited_by?.name ?? 'Unknown'}</Table.Td>
-                    <Table.Td>{formatInsightDate(revision.edited_at)}</Table.Td>
+                    <Table.Td>{formatDate(revision.edited_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -38,6 +38,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type PartRequest, partRequests, useMeasurePart } from '../api/measures-parts';
 import {
@@ -50,7 +51,6 @@ import {
   PHASE_REASON_LABELS,
   TARGET_KIND_LABELS,
 } from './measure-parts';
-import { formatDay } from './request-parts';
 
 type PartMutation = ReturnType<typeof useMeasurePart>;
 type AskDelete = (request: { message: string; done: string; call: PartRequest }) => void;

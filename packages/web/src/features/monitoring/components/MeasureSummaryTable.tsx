@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImprovementDirection, MeasureSummary } from '@portal/shared';
 import { Link } from 'react-router';
-import { formatLongDate } from '../../../lib/dates';
+import { formatDayLong } from '../../../lib/dates';
 import { Sparkline } from './Sparkline';
 import {
   ASSURANCE_COLOR,
@@ -91,7 +91,7 @@ function BenchmarkCell({ measure }: { measure: MeasureSummary }) {
       <Text size="sm">{formatValue(benchmark.value, measure.unit_label)}</Text>
       <Text size="xs" c="dimmed">
         {benchmarkName(benchmark)}
-        {benchmark.period_label ? `, ${benchmark.period_label}` : ''} · as of {formatLongDate(benchmark.as_of)}
+        {benchmark.period_label ? `, ${benchmark.period_label}` : ''} · as of {formatDayLong(benchmark.as_of)}
       </Text>
       {!benchmark.spec_match && (
         <Badge size="xs" variant="outline" color="gray.8">

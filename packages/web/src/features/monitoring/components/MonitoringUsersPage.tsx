@@ -11,6 +11,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
+import { permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -55,7 +56,7 @@ export function MonitoringUsersPage() {
   const assigned = useMonitoringPeople(projectId, 'assigned');
   const withoutRole = assigned.data?.filter((person) => person.main_role === null).length ?? 0;
   const permissions = useQuery(myPermissionsQueryOptions('monitoring', projectId));
-  const mayRequestUsers = permissions.data?.['monitoring:create-user'] === true;
+  const mayRequestUsers = permissions.data?.[permissionKey('monitoring', 'create-user')] === true;
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <PageHeading title={TITLE}>

@@ -7,20 +7,18 @@ import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { type Insight, useCreateInsight, useDeleteInsight, usePageInsights } from '../api/insights-page';
 import { RichContent } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-export const formatInsightDate = (iso: string) => dateTime.format(new Date(iso));
-
 /** "Published Mar 2, 2026 by Ada Admin" or "Draft, saved Mar 2, 2026 by Ada Admin". */
 function byline(insight: Insight): string {
   const by = insight.author ? ` by ${insight.author.name}` : '';
   return insight.status === 'published' && insight.published_at
-    ? `Published ${formatInsightDate(insight.published_at)}${by}`
-    : `Draft, saved ${formatInsightDate(insight.updated_at)}${by}`;
+    ? `Published ${formatDate(insight.published_at)}${by}`
+    : `Draft, saved ${formatDate(insight.updated_at)}${by}`;
 }
 
 /**

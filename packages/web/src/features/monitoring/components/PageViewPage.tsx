@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@
 import { Link, useParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
-import { formatLongDate } from '../../../lib/dates';
+import { formatDayLong } from '../../../lib/dates';
 import { useDashboardVisitAudit } from '../../../lib/monitoring-audit';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePage } from '../api/pages-detail';
@@ -95,7 +95,7 @@ export function PageViewPage() {
               Owner: {page.owner?.name ?? 'nobody yet'}
             </Text>
             <Text size="sm" c="dimmed">
-              Last updated {formatLongDate(page.updated_at.slice(0, 10))}
+              Last updated {formatDayLong(page.updated_at.slice(0, 10))}
               {page.updated_by ? ` by ${page.updated_by.name}` : ''}
             </Text>
           </Group>

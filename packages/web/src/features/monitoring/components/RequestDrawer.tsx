@@ -4,18 +4,11 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type DataRequestDetail, requestFilePath, useRequest } from '../api/requests-list';
 import { useAddRequestComment, useUpdateRequest } from '../api/requests-save';
 import { RequestStewardPanel } from './RequestStewardPanel';
-import {
-  formatBytes,
-  formatDay,
-  formatMoment,
-  OverdueBadge,
-  pagesText,
-  REQUEST_FORMAT_LABEL,
-  RequestStatusBadge,
-} from './request-parts';
+import { formatBytes, OverdueBadge, pagesText, REQUEST_FORMAT_LABEL, RequestStatusBadge } from './request-parts';
 import { useMonitoringProjectId } from './use-monitoring-project';
 
 /** One data request in a side drawer: what was asked, the answer, the file, the comments and the next steps. */
@@ -91,7 +84,7 @@ function RequestDetails({ request }: { request: DataRequestDetail }) {
         )}
       </Group>
       <Fact label="Requested by">
-        {request.requester?.name ?? 'Unknown'} on {formatMoment(request.created_at)}
+        {request.requester?.name ?? 'Unknown'} on {formatDateTime(request.created_at)}
       </Fact>
       <Fact label="Purpose">{request.purpose}</Fact>
       <Fact label="Pages">{pagesText(request)}</Fact>
@@ -176,7 +169,7 @@ function Comments({ request }: { request: DataRequestDetail }) {
           {request.comments.map((comment) => (
             <Paper component="li" key={comment.id} withBorder p="sm" radius="sm">
               <Text size="xs" c="dimmed">
-                {comment.author?.name ?? 'Unknown'}, {formatMoment(comment.created_at)}
+                {comment.author?.name ?? 'Unknown'}, {formatDateTime(comment.created_at)}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {comment.body}

@@ -1,4 +1,5 @@
 import { Stack, Tabs } from '@mantine/core';
+import { permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +22,7 @@ export function RequestFormPage(_props: Record<string, never>) {
   usePageTitle('Request Data');
   const projectId = useMonitoringProjectId();
   const permissions = useQuery(myPermissionsQueryOptions('monitoring', projectId));
-  const steward = permissions.data?.['monitoring:request-queue'] === true;
+  const steward = permissions.data?.[permissionKey('monitoring', 'request-queue')] === true;
   const [params, setParams] = useSearchParams();
   const raw = params.get('request');
   const openId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;

@@ -2,15 +2,9 @@ import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { DATA_REQUEST_STATUSES, type DataRequestStatus, FINISHED_REQUEST_STATUSES } from '@portal/shared';
 import { useState } from 'react';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type RequestScope, useRequests } from '../api/requests-list';
-import {
-  formatDay,
-  formatMoment,
-  OverdueBadge,
-  pagesText,
-  REQUEST_STATUS_LABEL,
-  RequestStatusBadge,
-} from './request-parts';
+import { OverdueBadge, pagesText, REQUEST_STATUS_LABEL, RequestStatusBadge } from './request-parts';
 import { useMonitoringProjectId } from './use-monitoring-project';
 
 type StatusFilter = 'open' | 'all' | DataRequestStatus;
@@ -123,7 +117,7 @@ export function RequestTable({ scope, onOpen }: { scope: RequestScope; onOpen: (
                     </Text>
                   </Table.Td>
                   <Table.Td>{formatDay(request.needed_by)}</Table.Td>
-                  <Table.Td>{formatMoment(request.updated_at)}</Table.Td>
+                  <Table.Td>{formatDateTime(request.updated_at)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,6 +8,7 @@ import {
   type ImportStatus,
 } from '@portal/shared';
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../lib/dates';
 import type { Encoding } from './import-draft';
 
 /** Labels, formats and small pieces the CSV import screen shares (datasets, wizard, history). */
@@ -80,20 +81,6 @@ export function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
-}
-
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-03-31' -> 'Mar 31, 2026' (read in UTC, so no time zone shifts the day). */
-export function formatDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : day.format(date);
-}
-
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : moment.format(date);
 }
 
 export function dateSpan(first: string | null, last: string | null): string {

@@ -15,8 +15,8 @@ import {
 import { memo } from 'react';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { useFormulaVersions } from '../api/measures-detail';
-import { formatDay, formatMoment } from './request-parts';
 
 /** Words, formats and small pieces the formula builder screens share. */
 
@@ -312,7 +312,7 @@ export const FormulaVersionsList = memo(function FormulaVersionsList({
                     </Badge>
                   )}
                   <Text size="sm" c="dimmed">
-                    {formatMoment(version.created_at)}
+                    {formatDateTime(version.created_at)}
                     {version.created_by ? ` by ${version.created_by.name}` : ''}
                   </Text>
                 </Group>

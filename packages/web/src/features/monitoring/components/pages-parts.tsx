@@ -1,5 +1,10 @@
 import { Badge, Text } from '@mantine/core';
-import type { LevelIcon as LevelIconName, PageStatus } from '@portal/shared';
+import {
+  type LevelIcon as LevelIconName,
+  type MonitoringSection,
+  type PageStatus,
+  permissionKey,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
@@ -109,9 +114,9 @@ export function RichContent({ html, emptyText }: { html: string; emptyText: stri
  * Whether the signed-in user's role may use a monitoring section (the permission map, keys monitoring:{section}).
  * While the map loads nothing is allowed; the server checks every call anyway.
  */
-export function useMonitoringSections(projectId: string): (section: string) => boolean {
+export function useMonitoringSections(projectId: string): (section: MonitoringSection) => boolean {
   const { data } = useQuery(myPermissionsQueryOptions('monitoring', projectId));
-  return (section: string) => data?.[`monitoring:${section}`] === true;
+  return (section) => data?.[permissionKey('monitoring', section)] === true;
 }
 
 /** "1.2 Title" or the title alone when the page has no number. */

@@ -57,18 +57,6 @@ export function OverdueBadge() {
   );
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-06-01' -> 'Jun 1, 2026' (read in UTC so no time zone shifts the day); null -> '—'. */
-export function formatDay(day: string | null): string {
-  if (!day) return '—';
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : longDate.format(date);
-}
-
-export const formatMoment = (iso: string) => dateTime.format(new Date(iso));
-
 /** "1.2 Falls, 2.1 CLABSI and 2 other pages". */
 export function pagesText(request: { pages: { number: string | null; title: string }[]; other_page_count: number }) {
   const names = request.pages.map((page) => (page.number ? `${page.number} ${page.title}` : page.title));

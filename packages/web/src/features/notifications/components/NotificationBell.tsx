@@ -14,6 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { formatDateTime } from '../../../lib/dates';
 import { type Notification, type NotificationScope, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
@@ -24,13 +25,6 @@ export const NOTIFICATION_TEXTS = {
   markFailed: 'Failed to mark notification as read',
   loadingProject: 'Loading project...',
 } as const;
-
-const timestamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timestamp.format(date);
-}
 
 interface NotificationBellProps {
   /** The current project; members' notifications are per project. */
@@ -179,7 +173,7 @@ function NotificationItem({
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        <time dateTime={notification.created_at}>{formatTime(notification.created_at)}</time>
+        <time dateTime={notification.created_at}>{formatDateTime(notification.created_at)}</time>
       </Text>
       <Group gap="sm" mt={4}>
         {link &&

@@ -5,12 +5,13 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ArchivedDocument, type EarlierVersion, type PolicyArchive, useArchive } from '../api/get-archive';
 import { useRestoreDocument } from '../api/restore-document';
 import { useRestoreVersion } from '../api/restore-version';
-import { byNumber, formatDay } from './browse-ui';
-import { documentName, formatDateTime } from './document-format';
+import { byNumber } from './browse-ui';
+import { documentName } from './document-format';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /**

@@ -27,12 +27,12 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreatePolicyUserRequest } from '../api/create-policy-user-request';
 import { type UserRequest, usePolicyUserRequests } from '../api/get-policy-user-requests';
-import { formatDateTime } from './document-format';
 import { POLICY_ROLE_DESCRIPTIONS } from './MainRolesPage';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 

@@ -3,13 +3,13 @@ import { documentName } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   type DepartmentAttestations,
   departmentAttestationsCsvUrl,
   useDepartmentAttestations,
 } from '../api/get-department-attestations';
-import { formatDay } from './browse-ui';
 import {
   AttestationBar,
   departmentIdParam,

@@ -18,6 +18,8 @@ import {
   DEPARTMENT_ROLES,
   type DepartmentPerson,
   type DepartmentRole,
+  type PolicySection,
+  permissionKey,
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -57,7 +59,7 @@ export const NO_DEPARTMENTS = 'No departments yet.';
 
 interface RoleInfo {
   /** The permission section and route segment: department-reviewers. */
-  section: string;
+  section: PolicySection;
   title: string;
   editTitle: string;
   /** 'reviewers' */
@@ -112,9 +114,9 @@ function roleCount(count: number, role: DepartmentRole): string {
 }
 
 /** Whether the signed-in user may open a policy section; true until the permission map says otherwise. */
-function useMayOpen(projectId: string): (section: string) => boolean {
+function useMayOpen(projectId: string): (section: PolicySection) => boolean {
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  return (section) => permissions.data?.[`policy_management:${section}`] !== false;
+  return (section) => permissions.data?.[permissionKey('policy_management', section)] !== false;
 }
 
 /**

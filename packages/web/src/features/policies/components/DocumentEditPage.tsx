@@ -8,13 +8,14 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatClock } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDocument } from '../api/get-document';
 import { invalidatePolicies } from '../api/keys';
 import { useStartNewVersion } from '../api/new-version';
 import { saveDraft } from '../api/save-draft';
 import { NOT_FOUND } from './DocumentPage';
-import { DOCUMENT_ID, documentName, documentPage, formatClock } from './document-format';
+import { DOCUMENT_ID, documentName, documentPage } from './document-format';
 import { StatusBadge } from './StatusBadge';
 import { usePolicyProjectId } from './use-policy-project';
 

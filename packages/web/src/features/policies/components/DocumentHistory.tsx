@@ -1,7 +1,8 @@
 import { Anchor, Group, List, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type DocumentDetail, VERSION_STATE_LABELS } from '@portal/shared';
 import { Link } from 'react-router';
-import { documentPage, formatDateTime, formatDay, policyFileUrl } from './document-format';
+import { formatDateTime, formatDayLong } from '../../../lib/dates';
+import { documentPage, policyFileUrl } from './document-format';
 
 interface HistoryProps {
   projectId: string;
@@ -55,7 +56,7 @@ export function DocumentHistory({ projectId, document, shownVersionId }: History
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>{formatDay(version.effective_on, '—')}</Table.Td>
+                      <Table.Td>{formatDayLong(version.effective_on)}</Table.Td>
                       <Table.Td>{version.author?.name ?? '—'}</Table.Td>
                       <Table.Td>{formatDateTime(version.updated_at)}</Table.Td>
                       <Table.Td>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { type DocumentDetail, type PolicyVersion, VERSION_STATE_LABELS } from '@portal/shared';
+import { type DocumentDetail, type PolicyVersion, permissionKey, VERSION_STATE_LABELS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDateTime, formatDayLong } from '../../../lib/dates';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useArchiveDocument } from '../api/archive-document';
@@ -26,8 +27,6 @@ import {
   documentName,
   documentPage,
   documentPrintPage,
-  formatDateTime,
-  formatDay,
   versionIdParam,
   versionLabel,
 } from './document-format';
@@ -112,7 +111,7 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   // The attestation report: the workflow's ability, or the section of the permission map.
   const readersAllowed =
     workflow.data?.abilities.view_attestations === true ||
-    permissions.data?.['policy_management:attestation-reports'] === true;
+    permissions.data?.[permissionKey('policy_management', 'attestation-reports')] === true;
   const requested: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'policy';
   const tab: Tab = requested === 'readers' && !readersAllowed ? 'policy' : requested;
 
@@ -196,7 +195,7 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
   const [confirmArchive, setConfirmArchive] = useState(false);
   // The add-standards section (policy admins): link this policy to the standard elements it meets.
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  const linkStandards = permissions.data?.['policy_management:add-standards'] === true;
+  const linkStandards = permissions.data?.[permissionKey('policy_management', 'add-standards')] === true;
   const { abilities } = document;
   const archived = document.status === 'archived';
   const draft = document.draft_version;
@@ -255,8 +254,8 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
             {document.department ? `${document.department.name} (${document.department.code})` : 'No department'}
           </Fact>
           <Fact label="Owner">{document.owner?.name ?? 'No owner'}</Fact>
-          <Fact label="Effective date">{formatDay(document.effective_on, 'Not yet effective')}</Fact>
-          <Fact label="Next review">{formatDay(document.next_review_on)}</Fact>
+          <Fact label="Effective date">{formatDayLong(document.effective_on, 'Not yet effective')}</Fact>
+          <Fact label="Next review">{formatDayLong(document.next_review_on, 'Not set')}</Fact>
         </SimpleGrid>
         {document.generated_from && (
           <Text size="sm" c="dimmed" data-testid="generated-from">
@@ -385,7 +384,7 @@ function PolicyTab({ projectId, document, versionId, badVersion }: PolicyTabProp
             <Stack gap={4}>
               <Text size="sm">
                 You are reading {versionLabel(version)}
-                {version.effective_on ? `, effective ${formatDay(version.effective_on)}` : ''}.{' '}
+                {version.effective_on ? `, effective ${formatDayLong(version.effective_on)}` : ''}.{' '}
                 {current ? 'Readers see the current version.' : 'This policy has no published version yet.'}
               </Text>
               {current && (
@@ -438,7 +437,7 @@ function VersionNote({ version, current }: { version: PolicyVersion; current: bo
   return (
     <Text size="sm" c="dimmed">
       {current
-        ? `Showing the current version: version ${version.version}${version.effective_on ? `, effective ${formatDay(version.effective_on)}` : ''}.`
+        ? `Showing the current version: version ${version.version}${version.effective_on ? `, effective ${formatDayLong(version.effective_on)}` : ''}.`
         : `Showing ${VERSION_STATE_LABELS[version.state].toLowerCase()} version ${version.version}: not published yet, so readers do not see it.`}
     </Text>
   );

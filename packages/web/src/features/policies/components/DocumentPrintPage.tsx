@@ -6,11 +6,12 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
+import { formatDayLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
 import { NOT_FOUND } from './DocumentPage';
-import { DOCUMENT_ID, documentName, documentPage, formatDay, versionIdParam } from './document-format';
+import { DOCUMENT_ID, documentName, documentPage, versionIdParam } from './document-format';
 import { PolicyContent } from './PolicyContent';
 import { usePolicyProjectId } from './use-policy-project';
 
@@ -175,11 +176,11 @@ function PrintSheet({ document, version }: { document: DocumentDetail; version: 
           </div>
           <div>
             <dt>Effective date</dt>
-            <dd>{formatDay(version.effective_on, 'Not yet effective')}</dd>
+            <dd>{formatDayLong(version.effective_on, 'Not yet effective')}</dd>
           </div>
           <div>
             <dt>Next review</dt>
-            <dd>{formatDay(document.next_review_on)}</dd>
+            <dd>{formatDayLong(document.next_review_on, 'Not set')}</dd>
           </div>
           {document.owner && (
             <div>

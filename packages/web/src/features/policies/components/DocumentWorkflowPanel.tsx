@@ -45,8 +45,10 @@ import { toast } from 'sonner';
 import type { ZodError } from 'zod';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDateLong, formatDateTime, formatDayLong } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useSession } from '../../../lib/session';
+import { describeUserAgent } from '../../../lib/user-agent';
 import {
   type DocumentAttestations,
   documentAttestationsCsvUrl,
@@ -54,7 +56,6 @@ import {
 } from '../api/get-document-attestations';
 import { useWorkflow } from '../api/get-workflow';
 import { useWorkflowStep, type WorkflowStep } from '../api/workflow-actions';
-import { formatDateTime, formatDay } from './document-format';
 
 /**
  * The review, signature and reading workflow of one policy, under its header on the document page: where the working
@@ -113,41 +114,8 @@ export const EVENT_LABELS: Record<WorkflowEvent['action'], string> = {
 
 const METHOD_LABELS: Record<Signature['method'], string> = { password: 'Password', totp: 'Authenticator code' };
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
-/** '2026-03-04T18:00:00Z' -> 'March 4, 2026' in the reader's time zone. */
-export function formatLongTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : longDate.format(date);
-}
-
-const BROWSERS: ReadonlyArray<[name: string, pattern: RegExp]> = [
-  ['Edge', /Edg(?:e|A|iOS)?\/(\d+)/],
-  ['Opera', /(?:OPR|Opera)\/(\d+)/],
-  ['Firefox', /(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /(?:Chrome|CriOS)\/(\d+)/],
-  ['Safari', /Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//],
-];
-const SYSTEMS: ReadonlyArray<[name: string, pattern: RegExp]> = [
-  ['iPhone', /iPhone/],
-  ['iPad', /iPad/],
-  ['Android', /Android/],
-  ['Windows', /Windows/],
-  ['macOS', /Mac OS X|Macintosh/],
-  ['Linux', /Linux/],
-];
-
-/** 'Chrome 126 on Windows' from a user agent: enough to recognise the device; the whole string is in a title. */
-export function shortUserAgent(agent: string | null): string {
-  const value = agent?.trim();
-  if (!value) return 'Unknown';
-  const browser = BROWSERS.find(([, pattern]) => pattern.test(value));
-  const system = SYSTEMS.find(([, pattern]) => pattern.test(value))?.[0];
-  if (!browser) return value.length > 40 ? `${value.slice(0, 39)}…` : value;
-  const version = browser[1].exec(value)?.[1];
-  const name = version ? `${browser[0]} ${version}` : browser[0];
-  return system ? `${name} on ${system}` : name;
-}
+/** The signatures table's device column is narrow: the whole user agent is in its title. */
+const SIGNATURE_AGENT = { missing: 'Unknown', maxLength: 40 };
 
 /** The start of a SHA-256 hex digest, enough to compare by eye. */
 export function shortHash(hash: string, length: number): string {
@@ -390,7 +358,7 @@ function summaryOf(workflow: DocumentWorkflow, document: DocumentDetail): string
     return `Version ${working.version}${by} is ${working.state === 'draft' ? 'a draft' : state}.${keep}`;
   }
   if (current) {
-    const effective = current.effective_on ? `, effective ${formatDay(current.effective_on)}` : '';
+    const effective = current.effective_on ? `, effective ${formatDayLong(current.effective_on)}` : '';
     return `Version ${current.version} is in force${effective}. No new version is being prepared.`;
   }
   return document.draft_version ? 'The draft is being written.' : 'This policy has no version yet.';
@@ -549,7 +517,7 @@ function AttestationBox({ projectId, document, workflow }: ViewProps) {
   if (attestation.attested_at) {
     return (
       <Text size="sm" c="dimmed" data-testid="attested">
-        ✓ You attested {named} on {formatLongTime(attestation.attested_at)}.
+        ✓ You attested {named} on {formatDateLong(attestation.attested_at)}.
       </Text>
     );
   }
@@ -955,7 +923,9 @@ function SignatureTable({ title, signatures }: { title: string; signatures: Sign
                 <Table.Td>{formatDateTime(signature.signed_at)}</Table.Td>
                 <Table.Td>{METHOD_LABELS[signature.method]}</Table.Td>
                 <Table.Td ff="monospace">{signature.ip ?? '—'}</Table.Td>
-                <Table.Td title={signature.user_agent ?? undefined}>{shortUserAgent(signature.user_agent)}</Table.Td>
+                <Table.Td title={signature.user_agent ?? undefined}>
+                  {describeUserAgent(signature.user_agent, SIGNATURE_AGENT)}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Text span ff="monospace" size="sm" title={signature.content_sha256} data-hash>
@@ -1138,7 +1108,7 @@ function ReportView({
             <>
               <Text size="sm" data-testid="attestation-summary">
                 {report.attested} of {report.required} readers attested version {version}
-                {report.version.effective_on ? `, effective ${formatDay(report.version.effective_on)}` : ''} (
+                {report.version.effective_on ? `, effective ${formatDayLong(report.version.effective_on)}` : ''} (
                 {percent(report.rate ?? report.attested / report.required)}).
               </Text>
               <Progress

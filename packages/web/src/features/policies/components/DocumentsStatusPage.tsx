@@ -4,10 +4,11 @@ import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, type DocumentRow, type Docum
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
-import { byNumber, formatDate, formatDay } from './browse-ui';
+import { byNumber } from './browse-ui';
 import { NewPolicyButton } from './NewPolicyButton';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
-import { REVIEW_DUE_SOON_DAYS } from '@portal/shared';
+import { type PolicySection, permissionKey, REVIEW_DUE_SOON_DAYS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +31,7 @@ export function HealthyDepartmentsPage() {
   const projectId = usePolicyProjectId();
   const health = useDepartmentHealth(projectId);
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  const may = (section: string) => permissions.data?.[`policy_management:${section}`] === true;
+  const may = (section: PolicySection) => permissions.data?.[permissionKey('policy_management', section)] === true;
   const [onlyGaps, setOnlyGaps] = useState(false);
 
   const total = health.data?.length;
@@ -137,7 +137,7 @@ function HealthTable({
   projectId: string;
   departments: DepartmentHealth[];
   shown: DepartmentHealth[];
-  may: (section: string) => boolean;
+  may: (section: PolicySection) => boolean;
 }) {
   const visible = new Set(shown.map((department) => department.id));
   // Tree order of every department, so a sub-department keeps its indent when its parent is filtered out.

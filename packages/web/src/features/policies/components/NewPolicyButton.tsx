@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { numberProblem } from '@portal/shared';
+import { numberProblem, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ export function NewPolicyButton() {
   const projectId = usePolicyProjectId();
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   const [open, setOpen] = useState(false);
-  if (!permissions.data?.['policy_management:edit-documents']) return null;
+  if (!permissions.data?.[permissionKey('policy_management', 'edit-documents')]) return null;
   return (
     <>
       <Button onClick={() => setOpen(true)}>New policy</Button>

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
-import { BULK_ACTIONS } from '@portal/shared';
+import { BULK_ACTIONS, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadingRows } from '../../../components/page-parts';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { myPermissionsQueryOptions } from '../../../lib/permissions';
+import { myPermissionsQueryOptions, type RouteSection } from '../../../lib/permissions';
 import { PolicyAppHeader } from './PolicyAppHeader';
 import { usePolicyProjectId } from './use-policy-project';
 
@@ -44,7 +44,7 @@ if (typeof window !== 'undefined' && /\/documents\/\d+\/?$/.test(window.location
 }
 
 /** Sections of the header's links, in order; shown when the permission map allows them. */
-const HEADER_SECTIONS = [
+const HEADER_SECTIONS: readonly RouteSection<'policy_management'>[] = [
   '',
   'admin-dashboard',
   'toc',
@@ -69,7 +69,7 @@ export function PolicyApp() {
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   // The home page ('') has no rule of its own: every policy user has one.
   const sections = HEADER_SECTIONS.filter(
-    (s) => s === '' || (permissions.data?.[`policy_management:${s}`] ?? s === 'toc'),
+    (s) => s === '' || (permissions.data?.[permissionKey('policy_management', s)] ?? s === 'toc'),
   );
   return (
     <Stack gap="md">

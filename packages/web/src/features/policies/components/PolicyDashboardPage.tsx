@@ -21,6 +21,7 @@ import {
   type BulkAction,
   DOCUMENT_STATUSES,
   documentName,
+  permissionKey,
   REVIEW_DUE_SOON_DAYS,
   type ReviewDue,
   workflowSettingsSchema,
@@ -31,13 +32,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyDashboard, useDashboard } from '../api/get-dashboard';
 import { useSaveWorkflowSettings, useWorkflowSettings, type WorkflowSettings } from '../api/workflow-settings';
-import { formatDay } from './browse-ui';
-import { documentPage, formatDateTime } from './document-format';
+import { documentPage } from './document-format';
 import { DueBadge } from './PolicyHomePage';
 import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
@@ -493,7 +494,7 @@ function SettingsForm({ projectId, saved }: { projectId: string; saved: Workflow
 function BulkLinksCard({ projectId }: { projectId: string }) {
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   const allowed = BULK_ACTIONS.filter(
-    (action) => permissions.data?.[`policy_management:${BULK_ACTION_SECTION[action]}`] === true,
+    (action) => permissions.data?.[permissionKey('policy_management', BULK_ACTION_SECTION[action])] === true,
   );
   if (allowed.length === 0) return null;
   return (

@@ -1,13 +1,20 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { documentName, REVIEW_DUE_SOON_DAYS, type ReviewDue, type Task } from '@portal/shared';
+import {
+  documentName,
+  type PolicySection,
+  permissionKey,
+  REVIEW_DUE_SOON_DAYS,
+  type ReviewDue,
+  type Task,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MyTasks, useMyTasks } from '../api/get-my-tasks';
-import { formatDate, formatDay } from './browse-ui';
 import { documentPage } from './document-format';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -68,7 +75,7 @@ export function PolicyHomePage() {
 
 function TaskLists({ projectId, tasks }: { projectId: string; tasks: MyTasks }) {
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  const may = (section: string) => permissions.data?.[`policy_management:${section}`] === true;
+  const may = (section: PolicySection) => permissions.data?.[permissionKey('policy_management', section)] === true;
   const total =
     tasks.to_review.length +
     tasks.to_sign.length +

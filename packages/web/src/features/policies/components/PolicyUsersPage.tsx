@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -47,7 +48,7 @@ export function PolicyUsersPage() {
   const assigned = usePolicyPeople(projectId, 'assigned');
   const withoutRole = assigned.data?.filter((person) => person.main_role === null).length ?? 0;
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  const mayRequestUsers = permissions.data?.['policy_management:create-project-user'] === true;
+  const mayRequestUsers = permissions.data?.[permissionKey('policy_management', 'create-project-user')] === true;
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <PageHeading title={TITLE}>

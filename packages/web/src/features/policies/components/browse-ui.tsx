@@ -5,23 +5,6 @@ import { compareNumbers } from '@portal/shared';
  * dates, and the number order every list uses (loading and failure blocks are in page-parts.tsx).
  */
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** '2026-11-21' -> 'Nov 21, 2026' (a calendar date: read and shown in UTC so no time zone shifts the day). */
-export function formatDay(isoDate: string | null | undefined): string {
-  if (!isoDate) return '—';
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
-}
-
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026' in the reader's time zone. */
-export function formatDate(time: string | null | undefined): string {
-  if (!time) return '—';
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : dateFormat.format(date);
-}
-
 /** Number order (1.2 before 1.10), documents without a number last in title order. */
 export function byNumber(a: { number: string | null; title: string }, b: { number: string | null; title: string }) {
   if (a.number && b.number) return compareNumbers(a.number, b.number) || a.title.localeCompare(b.title);

@@ -1,5 +1,4 @@
 import { VERSION_STATE_LABELS, type VersionSummary } from '@portal/shared';
-import { formatLongDate } from '../../../lib/dates';
 import { policyRoute } from './use-policy-project';
 
 /** A document id in a route: 1 to 10 digits, like the server's policyIdParams. */
@@ -30,27 +29,6 @@ export function documentPrintPage(projectId: string, documentId: number | string
 /** Where a stored file (a version's source file, an image) is downloaded from. */
 export function policyFileUrl(projectId: string, fileId: number): string {
   return `/api/projects/${projectId}/policy-management/files/${fileId}`;
-}
-
-/** '2026-11-21' -> 'November 21, 2026'; no date -> 'Not set'. */
-export function formatDay(date: string | null, empty = 'Not set'): string {
-  return date ? formatLongDate(date) : empty;
-}
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026, 10:00 AM' in the reader's time zone. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
-
-/** '2026-03-04T18:05:00Z' -> '10:05' (HH:MM, the reader's time zone). */
-export function formatClock(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : clock.format(date);
 }
 
 /** 'Version 3 (Superseded)'. */

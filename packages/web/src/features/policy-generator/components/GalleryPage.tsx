@@ -18,10 +18,11 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type TemplateSummary, useCreateTemplate, useLookups, useProfile, useTemplates } from '../api';
-import { EmptyState, FactBadge, formatDay, PG_BASE, pgRoute, plural, profileLabel } from './pg-parts';
+import { EmptyState, FactBadge, PG_BASE, pgRoute, plural, profileLabel } from './pg-parts';
 
 export interface GalleryFilters {
   search: string;
@@ -245,7 +246,7 @@ function TemplateCard({
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Updated {formatDay(template.updated_at)}
+          Updated {formatDate(template.updated_at)}
         </Text>
         {!template.published && (
           <Text size="xs" c="dimmed">

@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PolicyContent } from '../../policies/components/PolicyContent';
 import { StatusBadge } from '../../policies/components/StatusBadge';
@@ -40,16 +41,7 @@ import {
   useTemplate,
   useTemplateVersion,
 } from '../api';
-import {
-  documentRoute,
-  EmptyState,
-  FactBadge,
-  formatDateTime,
-  PG_BASE,
-  pgRoute,
-  plural,
-  profileLabel,
-} from './pg-parts';
+import { documentRoute, EmptyState, FactBadge, PG_BASE, pgRoute, plural, profileLabel } from './pg-parts';
 import { AnswersStep, answersPayload, useAnswerLookup } from './WizardPage';
 
 type RegenerateResult = z.infer<typeof regenerateResultSchema>;

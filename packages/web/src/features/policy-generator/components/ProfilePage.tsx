@@ -33,10 +33,11 @@ import type { z } from 'zod';
 import { useLeaveWarning } from '../../../components/leave-warning';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProfile, useSaveProfile } from '../api';
-import { formatDateTime, profileLabel } from './pg-parts';
+import { profileLabel } from './pg-parts';
 
 export const PROFILE_SAVED = 'Facility profile saved.';
 export const PROFILE_READ_ONLY = 'Only project administrators can change the facility profile.';

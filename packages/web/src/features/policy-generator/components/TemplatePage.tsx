@@ -17,6 +17,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   type TemplateDetail,
@@ -46,12 +47,6 @@ const STATUS_COLORS: Record<TemplateVersion['status'], string> = {
   published: 'green.9',
   retired: 'gray.8',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 /**
  * /app/policy_generator/templates/{templateId}: a template as the wizard will use it (DOMAIN.md 4.4): its published

@@ -24,23 +24,6 @@ export function idParam(value: string | null | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const DAY_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026' in the reader's time zone. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : DAY.format(date);
-}
-
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026, 10:00 AM' in the reader's time zone. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : DAY_TIME.format(date);
-}
-
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

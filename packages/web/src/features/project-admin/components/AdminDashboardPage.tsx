@@ -17,13 +17,14 @@ import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { PROJECT_ROLE_LABELS } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type AdminDashboard, useAdminDashboard } from '../api/get-admin-dashboard';
 import type { UserRequest } from '../api/get-user-requests';
 import { TwoFactorBadge, UserStatusBadge } from './AdminBadges';
 import { AdminPageHeader } from './AdminPageHeader';
-import { formatDate, formatDateTime, fullName, mainRoleLines } from './admin-format';
+import { fullName, mainRoleLines } from './admin-format';
 import { RequestPersonCells } from './RequestPersonCells';
 
 export const adminPaths = {

@@ -8,6 +8,7 @@ import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRo
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Member, useMember } from '../api/get-member';
@@ -16,7 +17,7 @@ import { type MemberUpdate, useUpdateMember } from '../api/update-member';
 import { TwoFactorBadge, UserStatusBadge } from './AdminBadges';
 import { adminPaths } from './AdminDashboardPage';
 import { AdminPageHeader } from './AdminPageHeader';
-import { formatDate, formatDateTime, fullName } from './admin-format';
+import { fullName } from './admin-format';
 
 export const NOT_A_MEMBER = 'This user is not a member of this project.';
 

@@ -20,13 +20,13 @@ import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRo
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateUserRequest } from '../api/create-user-request';
 import { type UserRequest, useUserRequests } from '../api/get-user-requests';
 import { RequestStatusBadge } from './AdminBadges';
 import { AdminPageHeader } from './AdminPageHeader';
-import { formatDate } from './admin-format';
 import { CharacterCounter } from './CharacterCounter';
 import { RequestPersonCells } from './RequestPersonCells';
 

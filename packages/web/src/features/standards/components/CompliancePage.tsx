@@ -21,13 +21,14 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdAssessment, useStdAssessments, useStdTree } from '../api/assessments';
 import { useStdMe } from '../api/me';
 import { BulkBar, ComplianceTree } from './ComplianceTree';
 import { ElementDrawer } from './ElementPanel';
 import { EmptyState, idParam, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
-import { formatDay, formatShare, KIND_LABELS, RESULT_COLORS, RESULT_ORDER } from './std-words';
+import { formatShare, KIND_LABELS, RESULT_COLORS, RESULT_ORDER } from './std-words';
 import { UpgradeAssessment } from './UpgradeAssessment';
 
 const FILTER_DATA = STD_TREE_FILTERS.map((value) => ({ value, label: STD_TREE_FILTER_LABELS[value] }));

@@ -3,11 +3,12 @@ import { isRealDay, STD_STATUS_LABELS } from '@portal/shared';
 import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import type { StdTreeRow } from '../api/assessments';
 import { useBulkUpdate } from '../api/elements';
 import { useStdMembers } from '../api/members';
 import { LinkCounts, OverdueBadge, ResultBadge } from './std-parts';
-import { formatDay, formatShare, plural } from './std-words';
+import { formatShare, plural } from './std-words';
 
 /** One row of the tree with its children, in the order the server listed them. */
 interface TreeNode {

@@ -33,6 +33,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import type { StdElement } from '../api/elements';
 import {
@@ -44,7 +45,6 @@ import {
   useUploadEvidence,
 } from '../api/evidence';
 import { FactBadge } from './std-parts';
-import { formatDay, formatMoment } from './std-words';
 
 /**
  * The element's evidence in its panel (DOMAIN.md 3.3 "evidence list with status/expiry"): links, files and notes with
@@ -208,7 +208,7 @@ function EvidenceItem({
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Added{item.created_by ? ` by ${item.created_by.name}` : ''} · {formatMoment(item.created_at)}
+          Added{item.created_by ? ` by ${item.created_by.name}` : ''} · {formatDateTime(item.created_at)}
         </Text>
         {onReview && (
           <Group gap="xs">

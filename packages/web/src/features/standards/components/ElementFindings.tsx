@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { SAFER_LIKELIHOOD_LABELS, SAFER_SCOPE_LABELS, STD_FINDING_STATUS_LABELS } from '@portal/shared';
 import { useState } from 'react';
+import { formatDay } from '../../../lib/dates';
 import type { StdElement } from '../api/elements';
 import { FindingDetailModal, FindingFormModal } from './FindingModals';
 import { OverdueBadge } from './std-parts';
-import { formatDay } from './std-words';
 
 /**
  * The element's findings in its panel: each with its SAFER cell, status and due date (opening the finding's own

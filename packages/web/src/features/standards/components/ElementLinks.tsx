@@ -25,10 +25,11 @@ import {
   useLinkTargets,
 } from '../../../components/standards-links/api';
 import { messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import type { StdElement, StdLinkedMeasure, StdLinkedPolicy, StdLinkedProgram } from '../api/elements';
 import { AuditIcon, FactBadge, MeasureIcon, PolicyIcon } from './std-parts';
-import { formatDay, formatNumber, formatShare, LINK_TYPE_LABELS, plural, VARIATION_LABELS } from './std-words';
+import { formatNumber, formatShare, LINK_TYPE_LABELS, plural, VARIATION_LABELS } from './std-words';
 
 interface Unlinking {
   linkId: number;

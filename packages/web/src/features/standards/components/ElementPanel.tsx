@@ -35,6 +35,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import {
   type StdElement,
@@ -50,7 +51,7 @@ import { ElementEvidence } from './ElementEvidence';
 import { ElementFindings } from './ElementFindings';
 import { ElementLinks } from './ElementLinks';
 import { OverdueBadge, ResultBadge } from './std-parts';
-import { formatDay, formatMoment, TEXT_POLICY_HELP } from './std-words';
+import { TEXT_POLICY_HELP } from './std-words';
 
 /** The side panel of one element (`?element=` on the compliance page): a drawer on the right, full screen on phones. */
 export function ElementDrawer({
@@ -203,7 +204,7 @@ export function ElementPanel({
         )}
         {element.last_reviewed_at && (
           <Text size="xs" c="dimmed">
-            Last reviewed {formatMoment(element.last_reviewed_at)}
+            Last reviewed {formatDateTime(element.last_reviewed_at)}
             {element.last_reviewed_by ? ` by ${element.last_reviewed_by}` : ''}
           </Text>
         )}
@@ -256,7 +257,7 @@ export function ElementPanel({
                   {entry.summary || entry.action}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {entry.actor} · {formatMoment(entry.at)}
+                  {entry.actor} · {formatDateTime(entry.at)}
                 </Text>
               </li>
             ))}
@@ -635,7 +636,7 @@ function Comments({ projectId, element }: { projectId: string; element: StdEleme
                 <Text component="span" fw={700} size="xs" c="dark.7">
                   {comment.author.name}
                 </Text>{' '}
-                · {formatMoment(comment.created_at)}
+                · {formatDateTime(comment.created_at)}
               </Text>
               <Text size="sm" style={preWrap}>
                 {comment.body}

@@ -37,6 +37,7 @@ import { toast } from 'sonner';
 import { LoadFailure } from '../../../components/page-parts';
 import { useLinkTargets } from '../../../components/standards-links/api';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import {
   type StdFinding,
@@ -52,7 +53,6 @@ import { useStdMembers } from '../api/members';
 import { useRecordTracerFinding } from '../api/tracers';
 import { SaferGrid } from './SaferGrid';
 import { Loading, OverdueBadge } from './std-parts';
-import { formatDay } from './std-words';
 
 /**
  * Findings of standards (docs/standards.md "Findings"): the form that records or corrects one (its SAFER cell and

@@ -5,10 +5,10 @@ import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdMyElement, useStdMy } from '../api/my';
 import { EmptyState, Loading, OverdueBadge, ResultBadge, StdAccessDenied, standardsRoute } from './std-parts';
-import { formatDay } from './std-words';
 
 const TITLE = 'My standards';
 export const NOTHING_ASSIGNED = 'No standard elements are assigned to you.';

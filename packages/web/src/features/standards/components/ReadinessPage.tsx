@@ -22,13 +22,14 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdAssessment, useStdAssessments, useStdTree } from '../api/assessments';
 import { binderUrl, gapReportPdfUrl, gapReportUrl, type StdReadiness, useReadiness } from '../api/findings';
 import { FindingDetailModal } from './FindingModals';
 import { SaferGrid } from './SaferGrid';
 import { EmptyState, idParam, OverdueBadge, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
-import { countsText, formatDay, formatShare, plural } from './std-words';
+import { countsText, formatShare, plural } from './std-words';
 import { TracersSection } from './TracersSection';
 
 /**

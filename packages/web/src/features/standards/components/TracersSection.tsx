@@ -27,13 +27,14 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { LoadFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useStdTree } from '../api/assessments';
 import { useStdMembers } from '../api/members';
 import { useCreateTracer, useTracer, useTracers } from '../api/tracers';
 import { FindingDetailModal, FindingFormModal } from './FindingModals';
 import { Loading } from './std-parts';
-import { formatDay, plural } from './std-words';
+import { plural } from './std-words';
 
 /**
  * Tracers of an assessment on the Readiness screen (docs/standards.md "Tracers"): the list, recording a tracer, and a

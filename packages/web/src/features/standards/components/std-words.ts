@@ -86,21 +86,6 @@ export function formatShare(share: number | null | undefined): string {
   return share === null || share === undefined ? '–' : `${Math.round(share * 100)} %`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const momentFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-03-02' -> 'Mar 2, 2026', read in UTC so no time zone moves the day. */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
-
-/** An ISO moment in the reader's time zone: 'Mar 2, 2026, 10:15 AM'. */
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
-}
-
 /** A number as people read it: at most two decimals, no trailing zeros. */
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value);

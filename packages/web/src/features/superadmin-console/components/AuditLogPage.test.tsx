@@ -83,6 +83,9 @@ function server(events: AuditEvent[] = EVENTS, extra: Record<string, StubHandler
 const open = (path = '/superadmin/audit-log') => openPage('/superadmin/audit-log', <AuditLogPage />, path);
 const lastQuery = (api: ReturnType<typeof server>) => api.calls('GET /super/audit-events').at(-1)!.query;
 const exportLink = () => getControl('Export CSV') as HTMLAnchorElement;
+/** The listed changes under `root`: [field, "from … → to …"] (the hidden words are what a screen reader says). */
+const changeList = (root: Element) =>
+  [...root.querySelectorAll('dt')].map((dt) => [dt.textContent, text(dt.nextElementSibling!).trim()]);
 
 describe('AuditLogPage', () => {
   it('lists the events with time, actor, action, project, subject and details', async () => {
@@ -119,6 +122,131 @@ describe('AuditLogPage', () => {
     expect(query.get('page_size')).toBe('50');
     expect(exportLink().getAttribute('href')).toBe('/super/audit-events.csv');
     expect(exportLink().hasAttribute('download')).toBe(true);
+  });
+
+  it('names each action in words and lists what an update changed, before → after, secrets only as changed', async () => {
+    const events: AuditEvent[] = [
+      {
+        id: 52,
+        created_at: '2026-03-05T09:00:00Z',
+        action: 'user.profile_updated',
+        actor: { id: 5, name: 'Ann Admin' },
+        project: null,
+        subject_type: 'user',
+        subject_id: '5',
+        data: {
+          changes: {
+            first_name: { from: 'Ann', to: 'Anna' },
+            last_name: { from: 'Lee', to: '' },
+            na_justification: { from: null, to: 'Not a hospital' },
+            owner_id: { from: 3, to: 4 },
+          },
+        },
+        ip: '203.0.113.9',
+      },
+      {
+        id: 51,
+        created_at: '2026-03-05T08:00:00Z',
+        action: 'user.password_changed',
+        actor: { id: 5, name: 'Ann Admin' },
+        project: null,
+        subject_type: 'user',
+        subject_id: '5',
+        data: { changes: { password: { changed: true } } },
+        ip: null,
+      },
+      {
+        id: 50,
+        created_at: '2026-03-05T07:00:00Z',
+        action: 'standards.element_updated',
+        actor: { id: 6, name: 'Owen Owner' },
+        project: { id: 12, name: 'North Clinic' },
+        subject_type: 'std_req_assessment',
+        subject_id: '9',
+        data: {
+          summary: ['Observation changed'],
+          changes: { observation: { from: 'Two meetings seen.', to: 'Four meetings, minutes seen.' } },
+        },
+        ip: null,
+      },
+      ...EVENTS,
+    ];
+    server(events);
+    await open();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const [profile, password, element, old] = rows();
+
+    // Known actions in words; an old row whose action is unknown keeps its stored name.
+    expect(text(profile!)).toContain('Profile updated');
+    expect(text(password!)).toContain('Password changed');
+    expect(text(element!)).toContain('Element assessment updated');
+    expect(profile!.querySelector('code')).toBeNull();
+    expect(old!.querySelector('code')?.textContent).toBe('user.disabled');
+
+    // Field names in words, then the list on demand under the row.
+    expect(text(profile!)).toContain('Changed: First name, Last name, N/A justification and 1 more');
+    const toggle = getControl('Show changes of event 52', profile!);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list.closest('tr')?.getAttribute('data-changes-of')).toBe('52');
+    expect(changeList(list)).toEqual([
+      ['First name', 'from Ann → to Anna'],
+      ['Last name', 'from Lee → to empty'],
+      ['N/A justification', 'from empty → to Not a hospital'],
+      ['Owner', 'from 3 → to 4'],
+    ]);
+    expect(rows()).toHaveLength(6);
+    await click(getControl('Hide changes of event 52', profile!));
+    expect(document.getElementById(list.id)).toBeNull();
+
+    // A secret field is named as changed, with no value.
+    await click(getControl('Show changes of event 51', password!));
+    const secret = document.querySelector('[data-changes-of="51"] dd')!;
+    expect(secret.previousElementSibling?.textContent).toBe('Password');
+    expect(text(secret)).toBe('changed (its value is not recorded)');
+
+    // The standards observation before and after; the rest of the data stays as it is stored.
+    await click(getControl('Show changes of event 50', element!));
+    expect(changeList(document.querySelector('[data-changes-of="50"]')!)).toEqual([
+      ['Observation', 'from Two meetings seen. → to Four meetings, minutes seen.'],
+    ]);
+    expect(text(element!)).toContain('{"summary":["Observation changed"]}');
+    expect(text(element!)).not.toContain('"changes"');
+  });
+
+  it('shows the events as a list of cards at phone width, with the same labels and changes', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(max-width: 40em)',
+    })) as never;
+    try {
+      server([
+        {
+          id: 60,
+          created_at: '2026-03-05T09:00:00Z',
+          action: 'monitoring.introduction_updated',
+          actor: { id: 5, name: 'Ann Admin' },
+          project: { id: 12, name: 'North Clinic' },
+          subject_type: 'mon_settings',
+          subject_id: '12',
+          data: { changes: { introduction: { from: '<p>Old</p>', to: '<p>New</p>' } } },
+          ip: null,
+        },
+      ]);
+      await open();
+      await waitFor(() => expect(document.querySelector('li[data-event-id="60"]')).not.toBeNull());
+      expect(document.querySelector('table')).toBeNull();
+      const card = document.querySelector<HTMLElement>('li[data-event-id="60"]')!;
+      expect(text(card)).toContain('Monitoring introduction updated');
+      expect(text(card)).toContain('Ann Admin · North Clinic · mon_settings #12');
+      await click(getControl('Show changes of event 60', card));
+      expect(changeList(card)).toEqual([['Introduction', 'from <p>Old</p> → to <p>New</p>']]);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('filters by action prefix and whole days, and exports with the same filters', async () => {

@@ -5,6 +5,7 @@ import {
   Code,
   EmptyState,
   Group,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -13,19 +14,22 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_EXPORT_MAX_ROWS } from '@portal/shared';
+import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useProjects } from '../../../lib/project/get-projects';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type AuditEvent, type AuditFilters, auditCsvUrl, useAuditEvents } from '../api/get-audit-events';
 import { type SuperUserRow, useUserSearch } from '../api/search-users';
-import { actorName, formatDateTime } from '../console-format';
+import { type ChangeRow, changeRows } from '../audit-changes';
+import { actorName } from '../console-format';
 import { positiveInt, useUrlFilters } from '../url-params';
 import { AuditChainStatus } from './AuditChainStatus';
+import { AuditChanges } from './AuditChanges';
 import { ConsolePageHeader, LoadError, Pager, Panel, RowsSkeleton } from './parts';
 
 const PAGE_SIZE = 50;
@@ -314,10 +318,21 @@ function ProjectSelect({
   );
 }
 
+/** The events: a table, or at phone width a list of cards (the same parts, one under another). */
 function EventsTable({ events }: { events: AuditEvent[] }) {
+  const phone = useMediaQuery('(max-width: 40em)');
+  if (phone) {
+    return (
+      <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit events">
+        {events.map((event) => (
+          <EventCard key={event.id} event={event} />
+        ))}
+      </Box>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+      <Table verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Time</Table.Th>
@@ -329,8 +344,8 @@ function EventsTable({ events }: { events: AuditEvent[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {events.map((event) => (
-            <EventRow key={event.id} event={event} />
+          {events.map((event, index) => (
+            <EventRow key={event.id} event={event} shaded={index % 2 === 0} />
           ))}
         </Table.Tbody>
       </Table>
@@ -338,70 +353,189 @@ function EventsTable({ events }: { events: AuditEvent[] }) {
   );
 }
 
-function EventRow({ event }: { event: AuditEvent }) {
-  const [expanded, setExpanded] = useState(false);
-  const compact = JSON.stringify(event.data);
-  const empty = compact === '{}';
-  const long = compact.length > DETAILS_PREVIEW;
-  const detailsId = `audit-details-${event.id}`;
+/** What the screen shows of an event: its label, its changes and the rest of its data. */
+function useEventView(event: AuditEvent) {
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [changesOpen, setChangesOpen] = useState(false);
+  const changes = changeRows(event.data);
+  // The changes are shown as a list; the rest of the data as it is stored.
+  const rest = changes
+    ? Object.fromEntries(Object.entries(event.data).filter(([key]) => key !== 'changes'))
+    : event.data;
+  const compact = JSON.stringify(rest);
+  const label = auditActionLabel(event.action);
+  return {
+    label,
+    known: label !== event.action,
+    changes,
+    rest,
+    compact,
+    empty: compact === '{}',
+    long: compact.length > DETAILS_PREVIEW,
+    detailsId: `audit-details-${event.id}`,
+    changesId: `audit-changes-${event.id}`,
+    detailsOpen,
+    toggleDetails: () => setDetailsOpen((open) => !open),
+    changesOpen,
+    toggleChanges: () => setChangesOpen((open) => !open),
+  };
+}
+type EventView = ReturnType<typeof useEventView>;
+
+function ActionLabel({ event, view }: { event: AuditEvent; view: EventView }) {
+  // An old row whose action is no longer known shows its stored name.
+  return view.known ? (
+    <Text size="sm" fw={500} data-action={event.action}>
+      {view.label}
+    </Text>
+  ) : (
+    <Code style={{ whiteSpace: 'nowrap' }}>{event.action}</Code>
+  );
+}
+
+/** "First name, Last name and 2 more". */
+function changedFields(rows: ChangeRow[]): string {
+  const names = rows.slice(0, 3).map((row) => row.label);
+  return rows.length > 3 ? `${names.join(', ')} and ${rows.length - 3} more` : names.join(', ');
+}
+
+function Details({ event, view }: { event: AuditEvent; view: EventView }) {
+  if (view.empty && !view.changes && !event.ip) {
+    return (
+      <Text size="sm" c="gray.7">
+        —
+      </Text>
+    );
+  }
   return (
-    <Table.Tr data-event-id={event.id} style={{ verticalAlign: 'top' }}>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-      </Table.Td>
-      <Table.Td>
-        {event.actor ? (
-          <Anchor component={Link} to={`/superadmin/users/${event.actor.id}`} size="sm">
-            {event.actor.name}
-          </Anchor>
+    <Stack gap={4} align="flex-start">
+      {view.changes && (
+        <>
+          <Text size="sm">Changed: {changedFields(view.changes)}</Text>
+          <Button
+            variant="light"
+            size="compact-xs"
+            onClick={view.toggleChanges}
+            aria-expanded={view.changesOpen}
+            aria-controls={view.changesOpen ? view.changesId : undefined}
+          >
+            {view.changesOpen ? 'Hide changes' : 'Show changes'}
+            <VisuallyHidden> of event {event.id}</VisuallyHidden>
+          </Button>
+        </>
+      )}
+      {!view.empty &&
+        (view.detailsOpen ? (
+          <Code block id={view.detailsId} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} w="100%">
+            {JSON.stringify(view.rest, null, 2)}
+          </Code>
         ) : (
-          actorName(null)
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Code style={{ whiteSpace: 'nowrap' }}>{event.action}</Code>
-      </Table.Td>
-      <Table.Td>{event.project?.name ?? '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {event.subject_type ? `${event.subject_type}${event.subject_id ? ` #${event.subject_id}` : ''}` : '—'}
-      </Table.Td>
-      <Table.Td miw={240} maw={420}>
-        {empty && !event.ip ? (
-          <Text size="sm" c="gray.7">
-            —
+          <Code style={{ overflowWrap: 'anywhere' }}>
+            {view.long ? `${view.compact.slice(0, DETAILS_PREVIEW)}…` : view.compact}
+          </Code>
+        ))}
+      {event.ip && (
+        <Text size="xs" c="gray.7">
+          IP address {event.ip}
+        </Text>
+      )}
+      {view.long && (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          onClick={view.toggleDetails}
+          aria-expanded={view.detailsOpen}
+          aria-controls={view.detailsOpen ? view.detailsId : undefined}
+        >
+          {view.detailsOpen ? 'Show less' : 'Show all'}
+          <VisuallyHidden> details of event {event.id}</VisuallyHidden>
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function Subject({ event }: { event: AuditEvent }) {
+  return <>{event.subject_type ? `${event.subject_type}${event.subject_id ? ` #${event.subject_id}` : ''}` : '—'}</>;
+}
+
+function Actor({ event }: { event: AuditEvent }) {
+  return event.actor ? (
+    <Anchor component={Link} to={`/superadmin/users/${event.actor.id}`} size="sm">
+      {event.actor.name}
+    </Anchor>
+  ) : (
+    actorName(null)
+  );
+}
+
+function EventRow({ event, shaded }: { event: AuditEvent; shaded: boolean }) {
+  const view = useEventView(event);
+  const background = shaded ? 'var(--mantine-color-gray-0)' : undefined;
+  return (
+    <>
+      <Table.Tr data-event-id={event.id} style={{ verticalAlign: 'top', background }}>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+        </Table.Td>
+        <Table.Td>
+          <Actor event={event} />
+        </Table.Td>
+        <Table.Td>
+          <ActionLabel event={event} view={view} />
+        </Table.Td>
+        <Table.Td>{event.project?.name ?? '—'}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <Subject event={event} />
+        </Table.Td>
+        <Table.Td miw={240} maw={420}>
+          <Details event={event} view={view} />
+        </Table.Td>
+      </Table.Tr>
+      {view.changes && view.changesOpen && (
+        // The expanded changes span the row, under the event they belong to.
+        <Table.Tr data-changes-of={event.id} style={{ background }}>
+          <Table.Td colSpan={6} pt={0}>
+            <Paper withBorder p="sm" radius="sm">
+              <AuditChanges id={view.changesId} rows={view.changes} />
+            </Paper>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
+function EventCard({ event }: { event: AuditEvent }) {
+  const view = useEventView(event);
+  return (
+    <Box
+      component="li"
+      data-event-id={event.id}
+      px="md"
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <ActionLabel event={event} view={view} />
+          <Text size="xs" c="gray.7">
+            <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
           </Text>
-        ) : (
-          <Stack gap={4} align="flex-start">
-            {!empty &&
-              (expanded ? (
-                <Code block id={detailsId} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} w="100%">
-                  {JSON.stringify(event.data, null, 2)}
-                </Code>
-              ) : (
-                <Code style={{ overflowWrap: 'anywhere' }}>
-                  {long ? `${compact.slice(0, DETAILS_PREVIEW)}…` : compact}
-                </Code>
-              ))}
-            {event.ip && (
-              <Text size="xs" c="gray.7">
-                IP address {event.ip}
-              </Text>
-            )}
-            {long && (
-              <Button
-                variant="subtle"
-                size="compact-xs"
-                onClick={() => setExpanded((open) => !open)}
-                aria-expanded={expanded}
-                aria-controls={expanded ? detailsId : undefined}
-              >
-                {expanded ? 'Show less' : 'Show all'}
-                <VisuallyHidden> details of event {event.id}</VisuallyHidden>
-              </Button>
-            )}
-          </Stack>
+        </Group>
+        <Text size="sm">
+          <Actor event={event} />
+          {event.project ? ` · ${event.project.name}` : ''}
+          {event.subject_type ? ' · ' : ''}
+          {event.subject_type ? <Subject event={event} /> : null}
+        </Text>
+        <Details event={event} view={view} />
+        {view.changes && view.changesOpen && (
+          <Paper withBorder p="sm" radius="sm">
+            <AuditChanges id={view.changesId} rows={view.changes} stacked />
+          </Paper>
         )}
-      </Table.Td>
-    </Table.Tr>
+      </Stack>
+    </Box>
   );
 }

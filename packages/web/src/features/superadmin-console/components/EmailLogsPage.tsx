@@ -21,12 +21,12 @@ import { EMAIL_STATUSES } from '@portal/shared';
 import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { useProjects } from '../../../lib/project/get-projects';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type EmailLogDetail, useEmailLog } from '../api/get-email-log';
 import { type EmailLogFilters, type EmailLogRow, type EmailStatus, useEmailLogs } from '../api/get-email-logs';
 import { useResendEmail } from '../api/resend-email';
-import { formatDateTime } from '../console-format';
 import { positiveInt, useUrlFilters } from '../url-params';
 import { ConsolePageHeader, LoadError, Pager, Panel, RowsSkeleton } from './parts';
 

@@ -15,10 +15,11 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { SUPERADMIN_SECTIONS } from '../../../lib/superadmin-sections';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SuperDashboard, useSuperDashboard } from '../api/get-dashboard';
-import { actorName, formatDateTime, plural } from '../console-format';
+import { actorName, plural } from '../console-format';
 import { LoadError } from './parts';
 
 const CARD_HEIGHT = 128;

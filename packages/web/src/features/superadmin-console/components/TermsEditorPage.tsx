@@ -7,13 +7,13 @@ import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { useLeaveWarning } from '../../../components/leave-warning';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
+import { formatDateLong, formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type TermsEditorState, useTermsEditor } from '../api/get-terms-editor';
 import { usePublishTerms } from '../api/publish-terms';
 import { useSaveTermsDraft } from '../api/save-terms-draft';
-import { formatDateTime, formatLongDay } from '../console-format';
 import { ConsolePageHeader, LoadError } from './parts';
 
 export const PUBLISH_WARNING = 'Every user must accept the new terms at their next sign-in.';
@@ -129,7 +129,7 @@ function TermsForm({ state }: { state: TermsEditorState }) {
           <Text fw={500} data-testid="last-published">
             {lastPublished ? (
               <>
-                Last published <time dateTime={lastPublished}>{formatLongDay(lastPublished)}</time>
+                Last published <time dateTime={lastPublished}>{formatDateLong(lastPublished)}</time>
                 {state.published ? ` (version ${state.published.id})` : ''}
               </>
             ) : (

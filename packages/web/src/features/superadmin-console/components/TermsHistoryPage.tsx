@@ -19,11 +19,12 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { formatDateLong, formatDateTime } from '../../../lib/dates';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useTermsVersion } from '../api/get-terms-version';
 import { type TermsVersion, useTermsVersions } from '../api/get-terms-versions';
-import { formatDateTime, formatLongDay, plural } from '../console-format';
+import { plural } from '../console-format';
 import { htmlToText } from '../html-text';
 import { type DiffPart, diffWords } from '../word-diff';
 import { ConsolePageHeader, LoadError, Panel, RowsSkeleton } from './parts';
@@ -34,7 +35,7 @@ const BOX_HEIGHT = '24rem';
 function versionLabel(version: TermsVersion): string {
   return version.status === 'draft' || !version.published_at
     ? `Version ${version.id} (draft)`
-    : `Version ${version.id} (published ${formatLongDay(version.published_at)})`;
+    : `Version ${version.id} (published ${formatDateLong(version.published_at)})`;
 }
 
 /** /superadmin/terms_and_conditions/history: every version, who accepted it, and a word diff between two. */

@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { PROJECT_ROLE_LABELS } from '../../../lib/role-labels';
 import { useProjectMembers } from '../api/get-members';
 import { useRemoveProjectMember } from '../api/remove-member';
@@ -11,7 +12,7 @@ import { AddMemberModal } from './AddMemberModal';
 import { EditMemberModal } from './EditMemberModal';
 import { mainRoleSummary } from './member-roles';
 import { LoadError, SectionCard } from './parts';
-import { formatDateTime, memberName } from './project-helpers';
+import { memberName } from './project-helpers';
 
 const STATUS_BADGES: Record<UserStatus, { label: string; color: string }> = {
   active: { label: 'Active', color: 'teal.9' },

@@ -15,6 +15,7 @@ import {
 import { isProjectId } from '@portal/shared';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SuperProjectDetail, useSuperProject } from '../api/get-project';
 import { ProjectAppsCard } from './ProjectAppsCard';
@@ -23,7 +24,6 @@ import { ProjectLogoCard } from './ProjectLogoCard';
 import { ProjectMembersCard } from './ProjectMembersCard';
 import { ProjectStatusCard } from './ProjectStatusCard';
 import { LoadError, ProjectStatusBadge } from './parts';
-import { formatDate } from './project-helpers';
 
 /** /superadmin/projects/{id}: one project's details, apps, logo, status and members. */
 export function ProjectPage() {

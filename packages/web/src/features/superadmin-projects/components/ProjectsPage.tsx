@@ -19,11 +19,11 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppBadge } from '../../../components/AppBadge';
+import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ProjectListParams, type SuperProjectRow, useSuperProjects } from '../api/get-projects';
 import { NewProjectModal } from './NewProjectModal';
 import { LoadError, ProjectStatusBadge } from './parts';
-import { formatDate } from './project-helpers';
 
 export const PROJECTS_PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;

@@ -26,21 +26,6 @@ export function suggestSlug(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026' in the reader's time zone; an unreadable value as it came. */
-export function formatDate(value: string): string {
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : date.format(parsed);
-}
-
-/** '2026-03-04T18:00:00Z' -> 'Mar 4, 2026, 10:00 AM'. */
-export function formatDateTime(value: string): string {
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : dateTime.format(parsed);
-}
-
 export function memberName(member: Pick<Member, 'first_name' | 'last_name' | 'username'>): string {
   return `${member.first_name} ${member.last_name}`.trim() || member.username;
 }

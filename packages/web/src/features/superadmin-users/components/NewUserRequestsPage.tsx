@@ -16,6 +16,7 @@ import { PERMISSION_APPS } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { APP_ROLE_LABELS, PROJECT_ROLE_LABELS, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -25,7 +26,7 @@ import {
   useUserRequests,
 } from '../api/get-user-requests';
 import { ApproveRequestModal, RejectRequestModal } from './DecideRequestModals';
-import { formatDateTime, fullName } from './user-display';
+import { fullName } from './user-display';
 
 const FILTER_LABELS: Record<UserRequestFilter, string> = {
   pending: 'Pending',

@@ -4,10 +4,11 @@ import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import type { SuperUserDetail } from '../api/get-user';
 import { type UserAction, useUserAction } from '../api/user-action';
 import { UserCard } from './UserCard';
-import { formatDateTime, fullName } from './user-display';
+import { fullName } from './user-display';
 
 interface ActionSpec {
   action: UserAction;

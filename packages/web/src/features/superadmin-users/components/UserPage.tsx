@@ -15,12 +15,13 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SuperUserDetail, useUser } from '../api/get-user';
 import { UserActionsCard } from './UserActionsCard';
 import { UserMembershipsCard } from './UserMembershipsCard';
 import { UserProfileCard } from './UserProfileCard';
-import { formatDateTime, fullName, RoleBadge, StatusBadges } from './user-display';
+import { fullName, RoleBadge, StatusBadges } from './user-display';
 
 /** /superadmin/users/{id}: one account: profile, memberships, and the actions on its access. */
 export function UserPage() {

@@ -19,6 +19,7 @@ import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, type SetURLSearchParams, useSearchParams } from 'react-router';
 import { messageFor } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/dates';
 import { useProjects } from '../../../lib/project/get-projects';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -29,14 +30,7 @@ import {
   useUsers,
 } from '../api/get-users';
 import { NewUserModal } from './NewUserModal';
-import {
-  formatDateTime,
-  fullName,
-  GLOBAL_ROLE_LABELS,
-  RoleBadge,
-  StatusBadges,
-  USER_STATUS_LABELS,
-} from './user-display';
+import { fullName, GLOBAL_ROLE_LABELS, RoleBadge, StatusBadges, USER_STATUS_LABELS } from './user-display';
 
 export const SEARCH_DELAY_MS = 300;
 const ROLES: readonly UserRoleFilter[] = ['superadmin', 'user'];

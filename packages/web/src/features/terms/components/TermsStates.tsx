@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Paper, Skeleton, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
 import type { PublicTerms } from '@portal/shared';
 import { type ReactNode, useMemo } from 'react';
-import { formatLongDate } from '../../../lib/dates';
+import { formatDayLong } from '../../../lib/dates';
 import { sanitizeHtml } from '../../../lib/sanitize';
 
 const BOX_HEIGHT = '24rem';
@@ -68,7 +68,7 @@ export function TermsContent({ terms }: { terms: PublicTerms }) {
     <Stack gap="sm">
       {terms.lastUpdated && (
         <Text fw={500} lh="1.5rem">
-          Last Updated: <time dateTime={terms.lastUpdated}>{formatLongDate(terms.lastUpdated)}</time>
+          Last Updated: <time dateTime={terms.lastUpdated}>{formatDayLong(terms.lastUpdated)}</time>
         </Text>
       )}
       <TermsBox label="Terms and conditions text">

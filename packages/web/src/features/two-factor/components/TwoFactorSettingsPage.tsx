@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
+import { formatDateLong } from '../../../lib/dates';
 import { AUTH_CHECK_KEY, MFA_SETUP_FLAG } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
@@ -15,8 +16,6 @@ import { usePasswordConfirmation } from '../hooks/use-password-confirmation';
 import { PasswordConfirmModal } from './PasswordConfirmModal';
 import { RecoveryCodes } from './RecoveryCodes';
 import { SetupTwoFactor } from './SetupTwoFactor';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 type Pending = 'regenerate' | 'disable' | null;
 
@@ -193,9 +192,7 @@ function StatusSummary({ status }: { status: TwoFactorStatus }) {
           </Badge>
         )}
       </Group>
-      {status.enabled && status.confirmed_at && (
-        <Text size="sm">Turned on {longDate.format(new Date(status.confirmed_at))}.</Text>
-      )}
+      {status.enabled && status.confirmed_at && <Text size="sm">Turned on {formatDateLong(status.confirmed_at)}.</Text>}
       {status.enabled && (
         <Text size="sm" c={status.recovery_codes_remaining <= 2 ? 'red.8' : undefined}>
           Recovery codes left: {status.recovery_codes_remaining}

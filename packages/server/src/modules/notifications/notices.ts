@@ -1,9 +1,9 @@
 import type { Database } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify } from './notifications.service.js';
 
 /**
- * What a workflow step tells the next people: a bell notification and an email each. Services collect notices
+ * What a change tells the people it concerns (a workflow step, a role given): a bell notification and an email each. Services collect notices
  * inside their transaction and the route sends them once it has committed, so nobody hears of a step that rolled
  * back.
  */
@@ -44,7 +44,3 @@ export interface ProjectNotices {
   projectId: number;
   notices: Notice[];
 }
-
-/** The web path of a policy. */
-export const documentLink = (projectId: number, documentId: number) =>
-  `/app/policy_management/${projectId}/documents/${documentId}`;

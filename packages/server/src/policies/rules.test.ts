@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../lib/errors.js';
+import { signsOwnVersion, type VersionFacts, versionRules } from './policy-records.js';
+import { allow, authorize, can, serialize } from './rules.js';
+import type { StandardsActor } from './standards.js';
+import { type ElementFacts, elementRules, evidenceRules, findingRules } from './standards-records.js';
+
+const refusal = (run: () => void) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof AppError ? { status: error.status, message: error.message } : error;
+  }
+  return null;
+};
+
+describe('record rules', () => {
+  const notes = allow<{ projectId: number; userId: number }, { projectId: number; ownerId: number }, 'edit' | 'read'>(
+    'Note',
+    'You may not.',
+    { read: () => true, edit: (actor, note) => note.ownerId === actor.userId || 'Only its owner edits a note.' },
+  );
+  const me = { projectId: 1, userId: 7 };
+
+  it('asks "same project" first: another project’s record is not found, whatever the rule says', () => {
+    expect(can(notes, 'read', me, { projectId: 2, ownerId: 7 })).toBe(false);
+    expect(refusal(() => authorize(notes, 'read', me, { projectId: 2, ownerId: 7 }))).toEqual({
+      status: 404,
+      message: 'Note not found.',
+    });
+  });
+
+  it('answers 403 with the rule’s sentence, and nothing when allowed', () => {
+    expect(refusal(() => authorize(notes, 'edit', me, { projectId: 1, ownerId: 8 }))).toEqual({
+      status: 403,
+      message: 'Only its owner edits a note.',
+    });
+    expect(refusal(() => authorize(notes, 'edit', me, { projectId: 1, ownerId: 7 }))).toBeNull();
+  });
+
+  it('serializes every action, or the ones asked for', () => {
+    expect(serialize(notes, me, { projectId: 1, ownerId: 8 })).toEqual({ read: true, edit: false });
+    expect(serialize(notes, me, { projectId: 1, ownerId: 7 }, ['edit'])).toEqual({ edit: true });
+  });
+});
+
+describe('standards element, evidence and finding rules', () => {
+  const actor = (role: StandardsActor['role'], userId = 5): StandardsActor => ({
+    userId,
+    projectId: 1,
+    isSuperadmin: false,
+    role,
+    ip: null,
+    requestId: null,
+  });
+  const element = (facts: Partial<ElementFacts> = {}): ElementFacts => ({
+    projectId: 1,
+    ownerId: null,
+    led: false,
+    ...facts,
+  });
+
+  it('lets admins, the lead above and the owner change an element; contributors link what they own', () => {
+    expect(can(elementRules, 'edit', actor('standards_admin'), element())).toBe(true);
+    expect(can(elementRules, 'edit', actor('chapter_lead'), element({ led: true }))).toBe(true);
+    expect(can(elementRules, 'edit', actor('chapter_lead'), element())).toBe(false);
+    expect(can(elementRules, 'edit', actor('owner'), element({ ownerId: 5 }))).toBe(true);
+    expect(can(elementRules, 'edit', actor('owner'), element({ ownerId: 6 }))).toBe(false);
+    expect(serialize(elementRules, actor('contributor'), element({ ownerId: 5 }))).toMatchObject({
+      edit: false,
+      link: true,
+      comment: true,
+      finding: false,
+    });
+    expect(serialize(elementRules, actor('mock_assessor'), element())).toMatchObject({ finding: true, link: false });
+    expect(serialize(elementRules, actor('viewer'), element())).toEqual({
+      edit: false,
+      edit_wording: false,
+      comment: false,
+      link: false,
+      finding: false,
+      assign: false,
+    });
+  });
+
+  it('says why an owner may not hand an element on, and a lead only within their chapters', () => {
+    expect(refusal(() => authorize(elementRules, 'assign', actor('owner'), element({ ownerId: 5 })))).toEqual({
+      status: 403,
+      message: 'Only standards admins and chapter leads change owners.',
+    });
+    expect(refusal(() => authorize(elementRules, 'assign', actor('chapter_lead'), element()))).toEqual({
+      status: 403,
+      message: 'You can change only the elements of the chapters you lead.',
+    });
+  });
+
+  it('keeps evidence review to the element’s editors, with the reason', () => {
+    expect(can(evidenceRules, 'add', actor('contributor'), element({ ownerId: 5 }))).toBe(true);
+    expect(refusal(() => authorize(evidenceRules, 'review', actor('contributor'), element({ ownerId: 5 })))).toEqual({
+      status: 403,
+      message: 'Only those who may change this element approve or reject evidence; yours waits in review.',
+    });
+  });
+
+  it('lets whoever recorded a finding edit it while open; closing is for admins and the lead above', () => {
+    const finding = (facts: { createdBy?: number; closed?: boolean; led?: boolean } = {}) => ({
+      projectId: 1,
+      element: element({ led: facts.led ?? false }),
+      createdBy: facts.createdBy ?? 9,
+      closed: facts.closed ?? false,
+    });
+    expect(serialize(findingRules, actor('mock_assessor'), finding({ createdBy: 5 }))).toEqual({
+      create: true,
+      edit: true,
+      plan: false,
+      close: false,
+    });
+    expect(can(findingRules, 'edit', actor('mock_assessor'), finding({ createdBy: 5, closed: true }))).toBe(false);
+    expect(serialize(findingRules, actor('chapter_lead'), finding({ led: true }))).toEqual({
+      create: true,
+      edit: true,
+      plan: true,
+      close: true,
+    });
+  });
+});
+
+describe('policy version rules', () => {
+  const reader = { userId: 5, projectId: 1, isSuperadmin: false, role: 'signer', rules: [], ip: null, requestId: null };
+  const version = (facts: Partial<VersionFacts> = {}): VersionFacts => ({
+    projectId: 1,
+    archived: false,
+    state: 'pending_signature',
+    authorId: 9,
+    asked: { review: false, signature: true },
+    allowSelfSigning: false,
+    ...facts,
+  });
+
+  it('takes the signature of a signer asked, never the author’s own unless the project allows it', () => {
+    expect(can(versionRules, 'sign', reader, version())).toBe(true);
+    expect(refusal(() => authorize(versionRules, 'sign', reader, version({ authorId: 5 })))).toEqual({
+      status: 403,
+      message: 'You wrote this version: another signer must sign it.',
+    });
+    expect(can(versionRules, 'sign', reader, version({ authorId: 5, allowSelfSigning: true }))).toBe(true);
+    expect(can(versionRules, 'sign', reader, version({ asked: { review: false, signature: false } }))).toBe(false);
+    expect(can(versionRules, 'sign', reader, version({ archived: true }))).toBe(false);
+    expect(signsOwnVersion(5, { authorId: 5 }, false)).toBe(true);
+    expect(signsOwnVersion(5, { authorId: 5 }, true)).toBe(false);
+  });
+});
