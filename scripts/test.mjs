@@ -43,6 +43,7 @@ function ensureChromium() {
 checkNode();
 ensureInstalled();
 step('Lint', 'npx biome check .');
+step('Module boundaries', 'node scripts/module-boundaries.mjs');
 step('Typecheck', 'npx tsc -b');
 ensureBuilt();
 step('Unit and API tests', 'npx vitest run');

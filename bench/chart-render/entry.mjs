@@ -2,9 +2,9 @@
 // builds) drawing one series of window.BENCH_POINTS points; the time from init to two frames after ECharts reports
 // the render finished is left in window.benchResult.
 import { init } from 'echarts/core';
-import { spcChartOption } from '../../packages/web/src/features/monitoring/components/spc-chart-options.ts';
+import { spcChartOption } from '../../packages/web/src/components/spc/spc-chart-options.ts';
 // Registers the same ECharts components as the monitoring screens.
-import '../../packages/web/src/features/monitoring/components/use-echart.ts';
+import '../../packages/web/src/components/spc/use-echart.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -34,11 +34,11 @@ import { monitoringRequestRoutes } from './modules/monitoring/requests.routes.js
 import { monitoringStructureRoutes } from './modules/monitoring/structure.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { MONITORING_PEOPLE, POLICY_PEOPLE } from './modules/people/apps.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { permissionRoutes } from './modules/permissions/permissions.routes.js';
 import { departmentRoleRoutes } from './modules/policies/department-roles.routes.js';
-import { policyPeopleRoutes } from './modules/policies/people.routes.js';
 import { policyRoutes } from './modules/policies/policies.routes.js';
-import { policyUserRequestRoutes } from './modules/policies/user-requests.routes.js';
 import { workflowRoutes } from './modules/policies/workflow.routes.js';
 import { policyGeneratorRoutes } from './modules/policy-generator/policy-generator.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
@@ -185,11 +185,11 @@ export async function buildApp({
   await app.register(projectRoutes);
   await app.register(permissionRoutes);
   await app.register(policyRoutes);
-  await app.register(policyPeopleRoutes);
-  await app.register(policyUserRequestRoutes);
+  await app.register(peopleRoutes(POLICY_PEOPLE));
   await app.register(departmentRoleRoutes);
   await app.register(monitoringPageRoutes);
   await app.register(monitoringStructureRoutes);
+  await app.register(peopleRoutes(MONITORING_PEOPLE));
   await app.register(monitoringPeopleRoutes);
   await app.register(monitoringInsightRoutes);
   await app.register(monitoringRequestRoutes);

@@ -1,4 +1,5 @@
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.js';
 import { users } from './schema/index.js';
 
 /**
@@ -10,3 +11,10 @@ export const nameOf = (table: { firstName: AnyColumn; lastName: AnyColumn; usern
 
 /** The name of the row of `users` a query joins. */
 export const personName = nameOf(users);
+
+/** A user as a reference with their name, or null (for no user). */
+export async function personRef(db: DbOrTx, userId: number | null): Promise<{ id: number; name: string } | null> {
+  if (userId === null) return null;
+  const [row] = await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

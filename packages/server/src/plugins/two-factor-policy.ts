@@ -1,6 +1,6 @@
 import { MESSAGES, MFA_GRACE_HEADER } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { twoFactorPolicyFor } from '../modules/two-factor/policy.js';
+import { twoFactorPolicyFor } from '../modules/two-factor/two-factor.service.js';
 import { access } from '../policies/access.js';
 
 /**

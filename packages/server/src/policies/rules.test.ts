@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.js';
+import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
+import { pageRules } from './monitoring-records.js';
 import { signsOwnVersion, type VersionFacts, versionRules } from './policy-records.js';
 import { allow, authorize, can, serialize } from './rules.js';
 import type { StandardsActor } from './standards.js';
@@ -148,5 +150,55 @@ describe('policy version rules', () => {
     expect(can(versionRules, 'sign', reader, version({ archived: true }))).toBe(false);
     expect(signsOwnVersion(5, { authorId: 5 }, false)).toBe(true);
     expect(signsOwnVersion(5, { authorId: 5 }, true)).toBe(false);
+  });
+});
+
+describe('monitoring page rules', () => {
+  const defaults = DEFAULT_RULES.monitoring;
+  const actor = (role: string) => ({
+    userId: 5,
+    projectId: 1,
+    isSuperadmin: false,
+    role,
+    rules: defaults,
+    ip: null,
+    requestId: null,
+  });
+
+  it('lets editors of a page change what it holds only through the sections their role has', () => {
+    const editable = { projectId: 1, level: 'edit' as const };
+    expect(serialize(pageRules, actor('page_owner'), editable)).toEqual({
+      edit: true,
+      manage: false,
+      edit_measures: true,
+      edit_charts: true,
+      edit_insights: true,
+    });
+    // Data entry may edit charts and measures of a page they may edit, never write its key insights.
+    expect(serialize(pageRules, actor('data_entry'), editable)).toMatchObject({
+      edit_measures: true,
+      edit_charts: true,
+      edit_insights: false,
+    });
+    expect(refusal(() => authorize(pageRules, 'edit_insights', actor('data_entry'), editable))).toEqual({
+      status: 403,
+      message: 'You may not change the insights of this page.',
+    });
+  });
+
+  it('gives a page someone only views nothing to change, whatever their role', () => {
+    expect(serialize(pageRules, actor('monitoring_admin'), { projectId: 1, level: 'view' })).toEqual({
+      edit: false,
+      manage: false,
+      edit_measures: false,
+      edit_charts: false,
+      edit_insights: false,
+    });
+    expect(
+      refusal(() => authorize(pageRules, 'edit_measures', actor('page_owner'), { projectId: 1, level: 'view' })),
+    ).toEqual({
+      status: 403,
+      message: 'You may not change the measures of this page.',
+    });
   });
 });

@@ -16,7 +16,7 @@ import { connectDatabase, type DatabaseHandle } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
 import { minutes, testClock } from '../lib/clock.js';
 import { sha256 } from '../lib/crypto.js';
-import { currentCode } from '../modules/two-factor/totp.js';
+import { currentCode } from '../lib/totp.js';
 
 /**
  * The authentication attack suite (issue: "lockout and throttling hold across two server instances on one database;

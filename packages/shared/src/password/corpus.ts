@@ -3,9 +3,9 @@
  * the SPEC message that must refuse it, and random passwords from a seeded generator, which must be accepted. Used by
  * the shared corpus test and by the web test that compares the strength meter's answer with the server's.
  */
-import type { PASSWORD_MESSAGES } from '../password.js';
 
-export type CorpusMessageKey = keyof Pick<typeof PASSWORD_MESSAGES, 'noCommon' | 'noSequence' | 'noRepeat'>;
+/** The requirement a guessable password of the corpus breaks (a key of PASSWORD_MESSAGES). */
+export type CorpusMessageKey = 'noCommon' | 'noSequence' | 'noRepeat';
 
 export interface GuessablePassword {
   password: string;

@@ -1,68 +1,16 @@
 import { z } from 'zod';
 import { PAGE_GRANT_LEVELS } from '../monitoring/vocabulary.js';
-import { emailSchema } from './admin.js';
+import { monitoringMainRoleSchema, peopleIdsSchema } from './app-people.js';
 import { recordId } from './common.js';
-import { MONITORING_MAIN_ROLES } from './permissions.js';
 
 /**
- * Contracts of monitoring (issue 8; decision record 008): monitoring users, main roles, monitoring roles and page
- * permissions. Calls under /api/projects/{id}/monitoring; docs/monitoring.md ("People and permissions") lists them.
+ * Contracts of monitoring's people (issue 8; decision record 008) beyond the users and main roles every app shares
+ * (app-people.ts): the main-role dashboard, monitoring roles and page permissions. Calls under
+ * /api/projects/{id}/monitoring; docs/monitoring.md ("People and permissions") lists them.
  */
 
 const id = z.number().int();
 const ref = z.object({ id, name: z.string() });
-const userIds = z
-  .array(recordId)
-  .max(500, 'Choose at most 500 people at once.')
-  .refine((ids) => new Set(ids).size === ids.length, 'A person is listed twice.');
-
-export const monitoringMainRoleSchema = z.enum(MONITORING_MAIN_ROLES);
-export type MonitoringMainRole = z.infer<typeof monitoringMainRoleSchema>;
-
-/** A project member as the monitoring people screens list them. */
-export const monitoringPersonSchema = z.object({
-  id,
-  username: z.string(),
-  name: z.string(),
-  email: z.string(),
-  project_role: z.enum(['admin', 'simple']),
-  /** Their monitoring main role; null while a monitoring user has none (they see the "unconfigured" denial). */
-  main_role: z.string().nullable(),
-  /** Whether they take part in monitoring. */
-  monitoring_user: z.boolean(),
-});
-export type MonitoringPerson = z.infer<typeof monitoringPersonSchema>;
-/** GET /users/unassigned (members not in monitoring) and GET /users (the monitoring users). */
-export const monitoringPeopleSchema = z.object({ users: z.array(monitoringPersonSchema) });
-
-/** POST /users/assign (adds) and /users/update (the whole list: members left out stop taking part). */
-export const monitoringUsersBodySchema = z.object({ user_ids: userIds }).strict();
-export const monitoringUsersAssignSchema = z
-  .object({ user_ids: userIds.min(1, 'Choose at least one person.') })
-  .strict();
-
-/** PUT /users/{userId}/main-role; null removes the role (the person stays a monitoring user). */
-export const monitoringMainRoleBodySchema = z
-  .object({ main_role: z.enum(MONITORING_MAIN_ROLES, 'Choose a main role.').nullable() })
-  .strict();
-export const monitoringMainRoleBulkSchema = z
-  .object({
-    items: z
-      .array(
-        z
-          .object({
-            user_id: recordId,
-            main_role: z.enum(MONITORING_MAIN_ROLES, 'Choose a main role.').nullable(),
-          })
-          .strict(),
-      )
-      .min(1, 'Choose at least one person.')
-      .max(500, 'Change at most 500 roles at once.')
-      .refine((items) => new Set(items.map((i) => i.user_id)).size === items.length, 'A person is listed twice.'),
-  })
-  .strict();
-export type MonitoringMainRoleBulk = z.infer<typeof monitoringMainRoleBulkSchema>;
-export type MonitoringMainRoleChange = MonitoringMainRoleBulk['items'][number];
 
 /** What is waiting for someone on the main-role dashboard (counts only: no page title is named). */
 export const MONITORING_WORK_KINDS = [
@@ -98,33 +46,6 @@ export const mainRoleDashboardSchema = z.object({
 });
 export type MainRoleDashboard = z.infer<typeof mainRoleDashboardSchema>;
 
-/**
- * POST /user-requests: a monitoring administrator asks the superadmins for an account for someone who will take part
- * in monitoring. The request is filed with project role "simple" and this main role.
- */
-export const MONITORING_USER_REQUEST_JUSTIFICATION_MAX = 2000;
-export const monitoringUserRequestCreateSchema = z
-  .object({
-    first_name: z
-      .string()
-      .trim()
-      .min(1, 'Enter the first name.')
-      .max(100, 'First name must be at most 100 characters.'),
-    last_name: z.string().trim().min(1, 'Enter the last name.').max(100, 'Last name must be at most 100 characters.'),
-    email: emailSchema,
-    main_role: z.enum(MONITORING_MAIN_ROLES, 'Choose a main role.'),
-    justification: z
-      .string()
-      .trim()
-      .min(1, 'Enter the justification.')
-      .max(
-        MONITORING_USER_REQUEST_JUSTIFICATION_MAX,
-        `Justification must be at most ${MONITORING_USER_REQUEST_JUSTIFICATION_MAX} characters.`,
-      ),
-  })
-  .strict();
-export type MonitoringUserRequestCreate = z.input<typeof monitoringUserRequestCreateSchema>;
-
 /** A monitoring role (page-role-manager): a group of monitoring users that page permissions name. */
 export const monitoringRoleSchema = z.object({
   id,
@@ -153,7 +74,7 @@ export const monitoringRoleInputSchema = z
       .trim()
       .max(MONITORING_ROLE_DESCRIPTION_MAX, `A description is at most ${MONITORING_ROLE_DESCRIPTION_MAX} characters.`)
       .default(''),
-    member_ids: userIds.default([]),
+    member_ids: peopleIdsSchema.default([]),
   })
   .strict();
 export type MonitoringRoleInput = z.input<typeof monitoringRoleInputSchema>;

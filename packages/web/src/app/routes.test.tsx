@@ -1,3 +1,4 @@
+import { PERMISSION_SECTIONS } from '@portal/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lookups as pgLookups, profile as pgProfile } from '../features/policy-generator/components/pg-test-fixtures';
 import { stubApi } from '../test/api-stub';
@@ -227,6 +228,56 @@ describe('logged-in and app routes', () => {
 
     await renderRoute('/app/chart-review/4/settings');
     await waitFor(() => expect(document.querySelector('[data-testid="access-denied-reason"]')).not.toBeNull());
+  });
+
+  it("each app's people screens (features/people) open inside the app, below its header", async () => {
+    const apps = [
+      {
+        code: 'policy_management' as const,
+        api: '/api/projects/4/policy-management',
+        me: { main_role: 'policy_admin', project_role: 'admin', can_sign: true },
+        nav: 'Policy management',
+        permissions: { 'policy_management:toc': true, 'policy_management:policy-users': true },
+        screens: [
+          ['/app/policy_management/4/policy-users', 'Policy users'],
+          ['/app/policy_management/4/assign-users', 'Policy users'],
+          ['/app/policy_management/4/manage-users', 'Policy users'],
+          ['/app/policy_management/4/assign-main-role', 'Assign main roles'],
+          ['/app/policy_management/4/edit-main-role', 'Main roles'],
+          ['/app/policy_management/4/create-project-user', 'Request a new user'],
+        ],
+      },
+      {
+        code: 'monitoring' as const,
+        api: '/api/projects/4/monitoring',
+        me: { main_role: 'monitoring_admin', project_role: 'admin', is_superadmin: false },
+        nav: 'Analytics',
+        permissions: { 'monitoring:pages': true, 'monitoring:manage-users': true },
+        screens: [
+          ['/app/monitoring/4/assign-users', 'Monitoring users'],
+          ['/app/monitoring/4/manage-users', 'Monitoring users'],
+          ['/app/monitoring/4/assign-main-role', 'Main roles'],
+          ['/app/monitoring/4/create-user', 'Request a new user'],
+        ],
+      },
+    ];
+    for (const app of apps) {
+      stubApi({
+        ...portalRoutes(),
+        [`GET ${app.api}/me`]: jsonResponse(app.me),
+        // Sections fail closed (decision record 020): every section of the app allows the role.
+        [`GET ${app.api}/permissions`]: jsonResponse({
+          rules: PERMISSION_SECTIONS[app.code].map((path) => ({ path, allowed_roles: [app.me.main_role] })),
+        }),
+        'GET /api/me/permissions': jsonResponse({ permissions: app.permissions }),
+      });
+      for (const [path, title] of app.screens) {
+        document.body.innerHTML = '';
+        await renderRoute(path!);
+        await waitFor(() => expect(h1()).toBe(title));
+        await waitFor(() => expect(document.querySelector(`nav[aria-label="${app.nav}"]`)).not.toBeNull());
+      }
+    }
   });
 
   it("/app/{code} without a project says 'No project context.'", async () => {

@@ -4,6 +4,8 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { LoadingRows } from '../components/page-parts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
+import { MONITORING_SCREENS, POLICY_SCREENS } from '../features/people/apps';
+import { peopleRoutes } from '../features/people/routes';
 import { lazyNamed } from '../lib/lazy-named';
 import { HomeRedirect } from './HomeRedirect';
 import { RootLayout } from './RootLayout';
@@ -180,7 +182,7 @@ export const appRoutes: RouteObject[] = [
             element: bySlug(
               'projectOrSlug',
               <SectionGuard app="policy_management">
-                <PolicyApp />
+                <PolicyApp people={peopleRoutes(POLICY_SCREENS)} />
               </SectionGuard>,
             ),
           },
@@ -191,7 +193,7 @@ export const appRoutes: RouteObject[] = [
               'projectOrSlug',
               <SectionGuard app="monitoring">
                 <Suspense fallback={<LoadingRows label="Loading Analytics" />}>
-                  <MonitoringApp />
+                  <MonitoringApp people={peopleRoutes(MONITORING_SCREENS)} />
                 </Suspense>
               </SectionGuard>,
             ),

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { messageFor } from '../lib/api';
 
@@ -44,5 +44,42 @@ export function LoadingRows({ label, rows = 4 }: { label: string; rows?: number 
         <Skeleton key={index} height={36} radius="sm" />
       ))}
     </Stack>
+  );
+}
+
+/** A titled section of a page (its h2 names it for assistive technology); `actions` sit under the title. */
+export function SectionCard({
+  id,
+  title,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} fz="h4" id={id}>
+            {title}
+          </Title>
+          {actions}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** An error to show above a form or list, closable. */
+export function FailureAlert({ message, onClose }: { message: string | null; onClose: () => void }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
+      {message}
+    </Alert>
   );
 }

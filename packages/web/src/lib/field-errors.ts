@@ -26,3 +26,23 @@ export function schemaFieldErrors<K extends string>(error: z.ZodError): FieldErr
   }
   return found as FieldErrors<K>;
 }
+
+/**
+ * The messages of a 400's `errors` whose keys match `pattern` (its first group: an index, as in `items.{index}`),
+ * the first message per index.
+ */
+export function indexedErrors(error: unknown, pattern: RegExp): Map<number, string> {
+  const found = new Map<number, string>();
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return found;
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return found;
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    const match = pattern.exec(key);
+    const first = Array.isArray(value) ? value[0] : value;
+    if (match && typeof first === 'string' && first.trim()) {
+      const index = Number(match[1]);
+      if (!found.has(index)) found.set(index, first);
+    }
+  }
+  return found;
+}

@@ -1,4 +1,10 @@
-import { MAIN_ROLES, PERMISSION_APPS, type PermissionApp } from '@portal/shared';
+import {
+  MAIN_ROLES,
+  type MonitoringMainRole,
+  PERMISSION_APPS,
+  type PermissionApp,
+  type POLICY_MAIN_ROLES,
+} from '@portal/shared';
 
 /** Names people read for the role codes of @portal/shared (docs/permissions.md explains each role). */
 export const APP_ROLE_LABELS: Record<PermissionApp, string> = {
@@ -20,5 +26,25 @@ export const mainRoleOptions = (app: PermissionApp) => [
   { value: '', label: 'No role' },
   ...MAIN_ROLES[app].map((role) => ({ value: role, label: roleLabel(role) })),
 ];
+
+/** What each main role may do in its app (the role guides of the people screens and the main-role dashboard). */
+export const MAIN_ROLE_DESCRIPTIONS: {
+  policy_management: Record<(typeof POLICY_MAIN_ROLES)[number], string>;
+  monitoring: Record<MonitoringMainRole, string>;
+} = {
+  policy_management: {
+    policy_admin: 'Everything, including numbering, departments, people and import.',
+    author: 'Writes drafts and new versions.',
+    reviewer: 'Reviews the drafts of their departments.',
+    signer: 'Signs policies.',
+    reader: 'Reads and acknowledges published policies.',
+  },
+  monitoring: {
+    monitoring_admin: 'Everything, including the page tree, levels, users and permissions.',
+    page_owner: 'Edits the pages they own and writes key insights.',
+    data_entry: 'Imports data and answers data requests.',
+    viewer: 'Reads pages and asks for data.',
+  },
+};
 
 export { PERMISSION_APPS };

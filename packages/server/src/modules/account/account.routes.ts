@@ -16,11 +16,11 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { confirmPassword } from '../../plugins/password-confirmation.js';
 import { issueSession, requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
-import { confirmPassword } from '../auth/password-confirmation.js';
-import { presentUser } from '../auth/present.js';
 import { findUserById } from '../auth/users.repository.js';
+import { presentUser } from '../users/users.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 422: errorBodySchema };
 

@@ -19,13 +19,13 @@ import { recordAudit } from '../../lib/audit.js';
 import { minutes } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { confirmPassword } from '../../plugins/password-confirmation.js';
 import { endSession, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { termsStatusForUser } from '../terms/terms.service.js';
-import { twoFactorPolicyFor } from '../two-factor/policy.js';
+import { twoFactorPolicyFor } from '../two-factor/two-factor.service.js';
+import { presentUser } from '../users/users.service.js';
 import { completeWithCode, type LoginOutcome, loginWithPassword } from './login.service.js';
-import { confirmPassword } from './password-confirmation.js';
-import { presentUser } from './present.js';
 import { findUserByLogin } from './users.repository.js';
 
 const PENDING_LOGIN_MS = minutes(5);

@@ -7,11 +7,17 @@ import { recordAudit } from '../../lib/audit.js';
 import { decrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
+import { looksLikeRecoveryCode, matchingRecoveryHash, matchingStep } from '../../lib/totp.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
-import { twoFactorPolicyFor } from '../two-factor/policy.js';
-import { looksLikeRecoveryCode, matchingRecoveryHash, matchingStep } from '../two-factor/totp.js';
+import { twoFactorPolicyFor } from '../two-factor/two-factor.service.js';
 import type { Captcha } from './captcha.js';
-import { accountKeyFor, justLocked, releaseAttempt, reserveAttempt, settleAttempt } from './login-attempts.js';
+import {
+  accountKeyFor,
+  justLocked,
+  releaseAttempt,
+  reserveAttempt,
+  settleAttempt,
+} from './login-attempts.repository.js';
 import { findUserById, findUserByLogin, type UserRow } from './users.repository.js';
 
 export interface LoginDeps {

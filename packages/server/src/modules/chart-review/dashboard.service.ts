@@ -11,6 +11,7 @@ import {
   type CrRate,
   periodLabel,
   periodStart,
+  type ScoredAnswer,
 } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
@@ -551,6 +552,48 @@ export async function programHeadlines(
   const found = new Map<number, CrDashboardProgram>();
   for (const program of programs) found.set(program.id, await headline(db, projectId, program, options, dayOf(now), 0));
   return found;
+}
+
+/**
+ * Each programme's newest period with counted results, and those results' answers to a question (the standards
+ * element panel shows a linked question's latest compliance). A programme without counted results is left out.
+ */
+export async function latestCountedAnswers(
+  db: DbOrTx,
+  projectId: number,
+  programIds: readonly number[],
+): Promise<Map<number, { period: string; answersOf: (key: string) => ScoredAnswer[] }>> {
+  const latest = new Map<number, { period: string; answersOf: (key: string) => ScoredAnswer[] }>();
+  for (const programId of programIds) {
+    const [newest] = await db
+      .select({ period: sql<string>`max(${crCaseResults.periodStart})` })
+      .from(crCaseResults)
+      .where(
+        and(
+          eq(crCaseResults.projectId, projectId),
+          eq(crCaseResults.programId, programId),
+          eq(crCaseResults.counts, true),
+        ),
+      );
+    if (!newest?.period) continue;
+    const rows = await db
+      .select({ answers: crCaseResults.answers })
+      .from(crCaseResults)
+      .where(
+        and(
+          eq(crCaseResults.projectId, projectId),
+          eq(crCaseResults.programId, programId),
+          eq(crCaseResults.counts, true),
+          eq(crCaseResults.periodStart, newest.period),
+        ),
+      );
+    const results = rows.map((row) => ({ answers: row.answers as Record<string, unknown> }));
+    latest.set(programId, {
+      period: newest.period,
+      answersOf: (key) => results.map((result) => answerOf(result, key)),
+    });
+  }
+  return latest;
 }
 
 const month = (date: string | null) => (date === null ? '' : date.slice(0, 7));

@@ -1,6 +1,5 @@
 import type { AuditActionIn } from '@portal/shared';
 import {
-  atLeast,
   type Benchmark,
   type Chart,
   type ChartList,
@@ -31,8 +30,10 @@ import { monCharts, monDatasets, monMeasures, monPages } from '../../db/schema/i
 import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
-import { effectivePageAccess, requirePageAccess } from './page-access.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
+import { pageRules } from '../../policies/monitoring-records.js';
+import { authorize, can } from '../../policies/rules.js';
+import { pageFacts, requirePageAccess } from './page-access.js';
 import { EMPTY_REASONS, targetAt } from './series.build.js';
 import {
   assertChartFits,
@@ -102,19 +103,13 @@ function chartQuery(db: DbOrTx, projectId: number, where: SQL | undefined) {
     .orderBy(asc(monCharts.position), asc(monCharts.id));
 }
 
-async function pageLevel(db: DbOrTx, actor: MonitoringActor, pageId: number) {
-  const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
-  if (level === 'none') throw notFound('Page not found.');
-  return level;
-}
-
 /** GET /pages/{pageId}/charts. */
 export async function listCharts(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<ChartList> {
-  const level = await pageLevel(db, actor, pageId);
+  const page = await pageFacts(db, actor, pageId);
   const rows = await chartQuery(db, actor.projectId, eq(monCharts.pageId, pageId));
   return {
     charts: rows.map(present),
-    abilities: { edit: canUse(actor, 'page-charts') && atLeast(level, 'edit') },
+    abilities: { edit: can(pageRules, 'edit_charts', actor, page) },
   };
 }
 
@@ -127,8 +122,7 @@ async function loadChart(db: DbOrTx, actor: MonitoringActor, chartId: number): P
 /** GET /charts/{chartId}: 404 when the chart's page is hidden from the actor. */
 export async function getChart(db: DbOrTx, actor: MonitoringActor, chartId: number): Promise<Chart> {
   const chart = await loadChart(db, actor, chartId);
-  const level = (await effectivePageAccess(db, actor)).get(chart.page_id) ?? 'none';
-  if (level === 'none') throw notFound('Chart not found.');
+  await pageFacts(db, actor, chart.page_id, 'Chart not found.');
   return chart;
 }
 
@@ -249,9 +243,7 @@ async function editableChart(tx: DbOrTx, actor: MonitoringActor, chartId: number
   const where = and(eq(monCharts.projectId, actor.projectId), eq(monCharts.id, chartId));
   const [found] = await tx.select({ pageId: monCharts.pageId }).from(monCharts).where(where);
   if (!found) throw notFound('Chart not found.');
-  const level = (await effectivePageAccess(tx, actor)).get(found.pageId) ?? 'none';
-  if (level === 'none') throw notFound('Chart not found.');
-  if (!atLeast(level, 'edit')) throw new AppError('FORBIDDEN', 'You may not change this page.');
+  authorize(pageRules, 'edit_charts', actor, await pageFacts(tx, actor, found.pageId, 'Chart not found.'));
   await lockPage(tx, actor.projectId, found.pageId);
   const [row] = await tx.select().from(monCharts).where(where).for('update');
   if (!row) throw notFound('Chart not found.');
@@ -450,7 +442,7 @@ export async function measureSummary(
   pageId: number,
   today: Date,
 ): Promise<MeasureSummaryList> {
-  await pageLevel(db, actor, pageId);
+  await pageFacts(db, actor, pageId);
   const entries = await pageMeasureSeries(db, actor, pageId, today);
   const datasetIds = [...new Set(entries.map((e) => e.measure.datasetId).filter((id): id is number => id !== null))];
   const datasets = datasetIds.length

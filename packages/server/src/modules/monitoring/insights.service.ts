@@ -1,6 +1,5 @@
 import type { AuditActionIn } from '@portal/shared';
 import {
-  atLeast,
   type Insight,
   type InsightAbilities,
   type InsightDetail,
@@ -8,7 +7,6 @@ import {
   type InsightStatus,
   type InsightUpdate,
   type insightCreateSchema,
-  type PageAccessLevel,
   STALE_INSIGHT_MESSAGE,
 } from '@portal/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -21,8 +19,10 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
-import { effectivePageAccess } from './page-access.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
+import { type PageFacts, pageRules } from '../../policies/monitoring-records.js';
+import { authorize, can } from '../../policies/rules.js';
+import { pageFacts } from './page-access.js';
 
 /**
  * Key insights of pages (issue 8; decision record 008): what the people who own a page conclude from its data.
@@ -39,23 +39,13 @@ const editors = alias(users, 'revision_editor');
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-/** The actor's level on a page: 404 when the page is hidden, missing, deleted or in another project. */
-async function pageLevel(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<PageAccessLevel> {
-  const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
-  if (level === 'none') throw notFound('Page not found.');
-  return level;
-}
-
-/** Writes drafts, publishes and deletes on a page: edit access to it and the key-insights section. */
-const editsInsights = (actor: MonitoringActor, level: PageAccessLevel) =>
-  atLeast(level, 'edit') && canUse(actor, 'key-insights');
-
-function abilitiesOf(actor: MonitoringActor, level: PageAccessLevel): InsightAbilities {
-  const edit = editsInsights(actor, level);
+/** Drafts, publishing and deleting on a page: the page rules' edit_insights (policies/monitoring-records.ts). */
+function abilitiesOf(actor: MonitoringActor, page: PageFacts): InsightAbilities {
+  const edit = can(pageRules, 'edit_insights', actor, page);
   return { edit, publish: edit, delete: edit };
 }
 
-function present(row: InsightRow, authorName: string | null, actor: MonitoringActor, level: PageAccessLevel): Insight {
+function present(row: InsightRow, authorName: string | null, actor: MonitoringActor, page: PageFacts): Insight {
   return {
     id: row.id,
     page_id: row.pageId,
@@ -66,7 +56,7 @@ function present(row: InsightRow, authorName: string | null, actor: MonitoringAc
     published_at: iso(row.publishedAt),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
-    abilities: abilitiesOf(actor, level),
+    abilities: abilitiesOf(actor, page),
   };
 }
 
@@ -75,8 +65,8 @@ const liveInsight = (projectId: number, insightId: number) =>
 
 /** GET /pages/{pageId}/insights: published ones newest first, then (for editors) drafts, newest first. */
 export async function listInsights(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<Insight[]> {
-  const level = await pageLevel(db, actor, pageId);
-  const drafts = editsInsights(actor, level);
+  const page = await pageFacts(db, actor, pageId);
+  const drafts = can(pageRules, 'edit_insights', actor, page);
   const rows = await db
     .select({ insight: monInsights, authorName: nameOf(authors) })
     .from(monInsights)
@@ -94,7 +84,7 @@ export async function listInsights(db: DbOrTx, actor: MonitoringActor, pageId: n
       desc(sql`coalesce(${monInsights.publishedAt}, ${monInsights.updatedAt})`),
       desc(monInsights.id),
     );
-  return rows.map((row) => present(row.insight, row.authorName, actor, level));
+  return rows.map((row) => present(row.insight, row.authorName, actor, page));
 }
 
 /** An insight the actor may edit (404 when it or its page is hidden, 403 without edit access to the page). */
@@ -102,15 +92,14 @@ async function editableInsight(db: DbOrTx, actor: MonitoringActor, insightId: nu
   const query = db.select().from(monInsights).where(liveInsight(actor.projectId, insightId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Insight not found.');
-  const level = (await effectivePageAccess(db, actor)).get(row.pageId) ?? 'none';
-  if (level === 'none') throw notFound('Insight not found.');
-  if (!editsInsights(actor, level)) throw new AppError('FORBIDDEN', 'You may not change the insights of this page.');
-  return { row, level };
+  const page = await pageFacts(db, actor, row.pageId, 'Insight not found.');
+  authorize(pageRules, 'edit_insights', actor, page);
+  return { row, page };
 }
 
 /** GET /insights/{insightId}: the insight with its page, for its editors. */
 export async function getInsight(db: DbOrTx, actor: MonitoringActor, insightId: number): Promise<InsightDetail> {
-  const { level } = await editableInsight(db, actor, insightId);
+  const { page } = await editableInsight(db, actor, insightId);
   const [entry] = await db
     .select({
       insight: monInsights,
@@ -122,7 +111,7 @@ export async function getInsight(db: DbOrTx, actor: MonitoringActor, insightId: 
     .leftJoin(authors, eq(authors.id, monInsights.authorId))
     .where(liveInsight(actor.projectId, insightId));
   if (!entry) throw notFound('Insight not found.');
-  return { ...present(entry.insight, entry.authorName, actor, level), page: entry.page };
+  return { ...present(entry.insight, entry.authorName, actor, page), page: entry.page };
 }
 
 async function getListed(db: DbOrTx, actor: MonitoringActor, insightId: number): Promise<Insight> {
@@ -173,8 +162,7 @@ export async function createInsight(
   now: Date,
 ): Promise<Insight> {
   const id = await db.transaction(async (tx) => {
-    const level = await pageLevel(tx, actor, pageId);
-    if (!editsInsights(actor, level)) throw new AppError('FORBIDDEN', 'You may not change this page.');
+    authorize(pageRules, 'edit_insights', actor, await pageFacts(tx, actor, pageId));
     const [row] = await tx
       .insert(monInsights)
       .values({

@@ -1,6 +1,5 @@
 import type { AuditActionIn } from '@portal/shared';
 import {
-  atLeast,
   type FormulaVersion,
   type ImprovementDirection,
   type Measure,
@@ -11,7 +10,6 @@ import {
   type measureCreateSchema,
   measureDefinitionSchema,
   measureUsesDenominator,
-  type PageAccessLevel,
   type PeriodGrain,
   periodLabel,
   periodStart,
@@ -37,7 +35,9 @@ import {
 import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
+import { type PageFacts, pageRules } from '../../policies/monitoring-records.js';
+import { authorize, can } from '../../policies/rules.js';
 import {
   checkFormulas,
   type DatasetInfo,
@@ -48,7 +48,7 @@ import {
   formulaFailure,
   loadDataset,
 } from './formulas.service.js';
-import { effectivePageAccess } from './page-access.js';
+import { pageFacts } from './page-access.js';
 import { ensureLevels } from './pages.service.js';
 import { loadMeasureExtras, type MeasureExtras } from './series.service.js';
 
@@ -71,15 +71,6 @@ const PHASE_WITHOUT_CHANGE =
 const creators = alias(users, 'formula_author');
 
 /** May add and change measures on a page: the formula-builder section and edit access to the page. */
-export const editsMeasures = (actor: MonitoringActor, level: PageAccessLevel) =>
-  atLeast(level, 'edit') && canUse(actor, 'formula-builder');
-
-/** The actor's level on a page: 404 when it is hidden, missing, deleted or in another project. */
-async function pageLevel(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<PageAccessLevel> {
-  const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
-  if (level === 'none') throw notFound('Page not found.');
-  return level;
-}
 
 /** Measures go only on pages whose level allows them (Page levels, "may hold measures"). */
 async function assertLevelHoldsMeasures(db: DbOrTx, projectId: number, pageId: number): Promise<void> {
@@ -106,15 +97,13 @@ export async function measureAccess(
   actor: MonitoringActor,
   measureId: number,
   options: { edit?: boolean; lock?: boolean } = {},
-): Promise<{ row: MeasureRow; level: PageAccessLevel }> {
+): Promise<{ row: MeasureRow; page: PageFacts }> {
   const query = db.select().from(monMeasures).where(liveMeasure(actor.projectId, measureId));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound(MEASURE_NOT_FOUND);
-  const level = (await effectivePageAccess(db, actor)).get(row.pageId) ?? 'none';
-  if (level === 'none') throw notFound(MEASURE_NOT_FOUND);
-  if (options.edit && !editsMeasures(actor, level))
-    throw new AppError('FORBIDDEN', 'You may not change the measures of this page.');
-  return { row, level };
+  const page = await pageFacts(db, actor, row.pageId, MEASURE_NOT_FOUND);
+  if (options.edit) authorize(pageRules, 'edit_measures', actor, page);
+  return { row, page };
 }
 
 export function auditMeasure(
@@ -176,7 +165,7 @@ export async function listMeasures(
   actor: MonitoringActor,
   pageId: number,
 ): Promise<{ measures: Measure[]; abilities: { edit: boolean } }> {
-  const level = await pageLevel(db, actor, pageId);
+  const page = await pageFacts(db, actor, pageId);
   const rows = await db
     .select({ measure: monMeasures, datasetName: monDatasets.name })
     .from(monMeasures)
@@ -192,13 +181,13 @@ export async function listMeasures(
   );
   return {
     measures: rows.map((r) => present(r.measure, r.datasetName, parts.get(r.measure.id)!)),
-    abilities: { edit: editsMeasures(actor, level) },
+    abilities: { edit: can(pageRules, 'edit_measures', actor, page) },
   };
 }
 
 /** GET /measures/{measureId}: the measure with its page and the actor's abilities. */
 export async function getMeasure(db: DbOrTx, actor: MonitoringActor, measureId: number): Promise<MeasureDetail> {
-  const { level } = await measureAccess(db, actor, measureId);
+  const { page } = await measureAccess(db, actor, measureId);
   const [entry] = await db
     .select({
       measure: monMeasures,
@@ -214,7 +203,7 @@ export async function getMeasure(db: DbOrTx, actor: MonitoringActor, measureId: 
   return {
     ...present(entry.measure, entry.datasetName, parts.get(measureId)!),
     page: entry.page,
-    abilities: { edit: editsMeasures(actor, level) },
+    abilities: { edit: can(pageRules, 'edit_measures', actor, page) },
   };
 }
 
@@ -314,8 +303,7 @@ export async function createMeasure(
   now: Date,
 ): Promise<MeasureDetail> {
   const id = await db.transaction(async (tx) => {
-    const level = await pageLevel(tx, actor, pageId);
-    if (!editsMeasures(actor, level)) throw new AppError('FORBIDDEN', 'You may not change the measures of this page.');
+    authorize(pageRules, 'edit_measures', actor, await pageFacts(tx, actor, pageId));
     await assertLevelHoldsMeasures(tx, actor.projectId, pageId);
     const { dataset, check } = await checkDefinition(tx, actor, input);
     const hash = dataset ? definitionHash(dataset.id, input.type, check) : null;

@@ -1,12 +1,14 @@
-import { atLeast, type PageAccessLevel, strongerLevel } from '@portal/shared';
+import { atLeast, type PageAccessLevel, type PageGrantLevel, strongerLevel } from '@portal/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { monPagePermissions, monPages, monRoleMembers } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { administersMonitoring, type MonitoringActor } from '../../policies/monitoring.js';
+import { type PageFacts, pageRules } from '../../policies/monitoring-records.js';
+import { authorize } from '../../policies/rules.js';
 
 /**
- * What the actor may do on every live page of the project (decision record 008), computed top-down in one pass:
+ * What the actor may do on every live page of the project (decision record 008), read from the grant matrix below:
  * - monitoring administrators and superadmins: manage everywhere;
  * - grants (to one of the actor's monitoring roles, or to the actor) apply to the page and its descendants; a
  *   restricted page starts afresh from its own grants;
@@ -17,66 +19,21 @@ import { administersMonitoring, type MonitoringActor } from '../../policies/moni
  * drafts from those who only read.
  */
 export async function loadPageAccess(db: DbOrTx, actor: MonitoringActor): Promise<Map<number, PageAccessLevel>> {
-  const pages = await db
-    .select({
-      id: monPages.id,
-      parentId: monPages.parentId,
-      ownerId: monPages.ownerId,
-      restricted: monPages.restricted,
-    })
-    .from(monPages)
-    .where(and(eq(monPages.projectId, actor.projectId), isNull(monPages.deletedAt)))
-    .orderBy(asc(monPages.depth), asc(monPages.id));
-  const access = new Map<number, PageAccessLevel>();
   if (administersMonitoring(actor)) {
-    for (const page of pages) access.set(page.id, 'manage');
-    return access;
+    const pages = await db
+      .select({ id: monPages.id })
+      .from(monPages)
+      .where(and(eq(monPages.projectId, actor.projectId), isNull(monPages.deletedAt)));
+    return new Map(pages.map((page) => [page.id, 'manage' as const]));
   }
-  const grants = await grantsOf(db, actor);
-  // Ordered by depth, a parent is always settled before its children.
-  const inherited = new Map<number, { grant: PageAccessLevel; open: boolean }>();
-  for (const page of pages) {
-    const parent = page.parentId === null ? null : inherited.get(page.parentId);
-    if (page.parentId !== null && (!parent || access.get(page.parentId) === 'none')) {
-      access.set(page.id, 'none');
-      inherited.set(page.id, { grant: 'none', open: false });
-      continue;
-    }
-    const own = grants.get(page.id) ?? 'none';
-    const grant = page.restricted || !parent ? own : strongerLevel(parent.grant, own);
-    const open = !page.restricted && (parent ? parent.open : true);
-    let level = strongerLevel(grant, open ? 'view' : 'none');
-    if (page.ownerId === actor.userId) level = strongerLevel(level, 'edit');
-    access.set(page.id, level);
-    inherited.set(page.id, { grant, open });
-  }
-  return access;
-}
-
-/** The strongest grant on each page to the actor or to one of their monitoring roles. */
-async function grantsOf(db: DbOrTx, actor: MonitoringActor): Promise<Map<number, PageAccessLevel>> {
-  const roleIds = (
-    await db
+  const [{ matrix }, roles] = await Promise.all([
+    loadMatrix(db, actor.projectId),
+    db
       .select({ roleId: monRoleMembers.roleId })
       .from(monRoleMembers)
-      .where(and(eq(monRoleMembers.projectId, actor.projectId), eq(monRoleMembers.userId, actor.userId)))
-  ).map((row) => row.roleId);
-  const rows = await db
-    .select({
-      pageId: monPagePermissions.pageId,
-      roleId: monPagePermissions.roleId,
-      userId: monPagePermissions.userId,
-      level: monPagePermissions.level,
-    })
-    .from(monPagePermissions)
-    .where(eq(monPagePermissions.projectId, actor.projectId));
-  const grants = new Map<number, PageAccessLevel>();
-  for (const row of rows) {
-    const mine = row.userId === actor.userId || (row.roleId !== null && roleIds.includes(row.roleId));
-    if (!mine) continue;
-    grants.set(row.pageId, strongerLevel(grants.get(row.pageId) ?? 'none', row.level as PageAccessLevel));
-  }
-  return grants;
+      .where(and(eq(monRoleMembers.projectId, actor.projectId), eq(monRoleMembers.userId, actor.userId))),
+  ]);
+  return levelsFromMatrix(matrix, { userId: actor.userId, roleIds: roles.map((row) => row.roleId) });
 }
 
 /** Viewers and data entry see published pages only, unless a grant or ownership lets them edit the page. */
@@ -110,6 +67,21 @@ export async function effectivePageAccess(
 }
 
 /**
+ * The facts the page rules read (policies/monitoring-records.ts): the actor's level on the page, or 404 (`missing`)
+ * when the page is not in this project, deleted, or hidden from them.
+ */
+export async function pageFacts(
+  db: DbOrTx,
+  actor: MonitoringActor,
+  pageId: number,
+  missing = 'Page not found.',
+): Promise<PageFacts> {
+  const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
+  if (level === 'none') throw notFound(missing);
+  return { projectId: actor.projectId, level };
+}
+
+/**
  * The actor's level on one page, or 404 when the page is not in this project, deleted, or hidden from them (a
  * hidden page is answered exactly like a missing one).
  */
@@ -119,10 +91,144 @@ export async function requirePageAccess(
   pageId: number,
   wanted: Exclude<PageAccessLevel, 'none'> = 'view',
 ): Promise<PageAccessLevel> {
-  const level = (await effectivePageAccess(db, actor)).get(pageId) ?? 'none';
-  if (level === 'none') throw new AppError('NOT_FOUND', 'Page not found.');
-  if (!atLeast(level, wanted)) {
-    throw new AppError('FORBIDDEN', 'You may not change this page.');
+  const page = await pageFacts(db, actor, pageId);
+  if (wanted !== 'view') authorize(pageRules, wanted, actor, page);
+  return page.level;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The grant matrix: how grants are inherited down the tree, once, for the access above and the permissions screens.
+
+export interface TreePage {
+  id: number;
+  parentId: number | null;
+  number: string | null;
+  title: string;
+  depth: number;
+  restricted: boolean;
+  ownerId: number | null;
+}
+
+export interface GrantRow {
+  id: number;
+  pageId: number;
+  roleId: number | null;
+  userId: number | null;
+  level: PageGrantLevel;
+}
+
+/** A subject of grants: `r{roleId}` or `u{userId}`. */
+export type SubjectKey = `r${number}` | `u${number}`;
+const subjectOf = (grant: { roleId: number | null; userId: number | null }): SubjectKey =>
+  grant.roleId !== null ? `r${grant.roleId}` : `u${grant.userId ?? 0}`;
+
+export interface MatrixCell {
+  level: PageGrantLevel;
+  /** The page the grant sits on: the page itself for an explicit grant, else the ancestor it is inherited from. */
+  fromPageId: number;
+}
+
+export interface MatrixPage {
+  page: TreePage;
+  /** No restricted page on its path (itself included): every monitoring user views it. */
+  open: boolean;
+  /** Each subject's effective grant on the page, inheritance applied. */
+  effective: Map<SubjectKey, MatrixCell>;
+}
+
+/** The live pages of the project in tree order (parents before children, siblings by position). */
+export async function loadTree(db: DbOrTx, projectId: number): Promise<TreePage[]> {
+  const rows = await db
+    .select({
+      id: monPages.id,
+      parentId: monPages.parentId,
+      number: monPages.number,
+      title: monPages.title,
+      depth: monPages.depth,
+      restricted: monPages.restricted,
+      ownerId: monPages.ownerId,
+      position: monPages.position,
+    })
+    .from(monPages)
+    .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt)))
+    .orderBy(asc(monPages.position), asc(monPages.id));
+  const children = new Map<number | null, typeof rows>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const ordered: TreePage[] = [];
+  const visit = (parentId: number | null) => {
+    for (const { position: _position, ...page } of children.get(parentId) ?? []) {
+      ordered.push(page);
+      visit(page.id);
+    }
+  };
+  visit(null);
+  return ordered;
+}
+
+/**
+ * Inheritance of grants down the tree, per subject. Pages whose parent is missing (an orphan below a deleted page)
+ * are left out, as loadPageAccess hides them.
+ */
+export function computeMatrix(pages: TreePage[], grants: GrantRow[]): Map<number, MatrixPage> {
+  const own = new Map<number, GrantRow[]>();
+  for (const grant of grants) own.set(grant.pageId, [...(own.get(grant.pageId) ?? []), grant]);
+  const matrix = new Map<number, MatrixPage>();
+  for (const page of pages) {
+    const parent = page.parentId === null ? null : matrix.get(page.parentId);
+    if (page.parentId !== null && !parent) continue;
+    const effective = new Map<SubjectKey, MatrixCell>(page.restricted || !parent ? [] : parent.effective);
+    for (const grant of own.get(page.id) ?? []) {
+      const key = subjectOf(grant);
+      const inherited = effective.get(key);
+      // An explicit grant at least as strong as the inherited one is what the page shows.
+      if (!inherited || strongerLevel(grant.level, inherited.level) === grant.level) {
+        effective.set(key, { level: grant.level, fromPageId: page.id });
+      }
+    }
+    matrix.set(page.id, { page, open: !page.restricted && (parent ? parent.open : true), effective });
   }
-  return level;
+  return matrix;
+}
+
+/**
+ * A person's level on every page read from the matrix: their roles' and their own effective grants, the open pages,
+ * their own pages; a hidden page hides its branch. Monitoring administrators are not asked here (they manage all).
+ */
+export function levelsFromMatrix(
+  matrix: Map<number, MatrixPage>,
+  person: { userId: number; roleIds: readonly number[] },
+): Map<number, PageAccessLevel> {
+  const subjects = new Set<SubjectKey>([`u${person.userId}`, ...person.roleIds.map((id) => `r${id}` as const)]);
+  const levels = new Map<number, PageAccessLevel>();
+  for (const { page, open, effective } of matrix.values()) {
+    if (page.parentId !== null && levels.get(page.parentId) === 'none') {
+      levels.set(page.id, 'none');
+      continue;
+    }
+    let level: PageAccessLevel = open ? 'view' : 'none';
+    for (const [key, cell] of effective) if (subjects.has(key)) level = strongerLevel(level, cell.level);
+    if (page.ownerId === person.userId) level = strongerLevel(level, 'edit');
+    levels.set(page.id, level);
+  }
+  return levels;
+}
+
+async function loadGrants(db: DbOrTx, projectId: number): Promise<GrantRow[]> {
+  const rows = await db
+    .select({
+      id: monPagePermissions.id,
+      pageId: monPagePermissions.pageId,
+      roleId: monPagePermissions.roleId,
+      userId: monPagePermissions.userId,
+      level: monPagePermissions.level,
+    })
+    .from(monPagePermissions)
+    .where(eq(monPagePermissions.projectId, projectId))
+    .orderBy(asc(monPagePermissions.id));
+  return rows.map((row) => ({ ...row, level: row.level as PageGrantLevel }));
+}
+
+export async function loadMatrix(db: DbOrTx, projectId: number) {
+  const [pages, grants] = await Promise.all([loadTree(db, projectId), loadGrants(db, projectId)]);
+  return { matrix: computeMatrix(pages, grants), grants };
 }

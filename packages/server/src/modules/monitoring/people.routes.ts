@@ -1,36 +1,17 @@
 import {
   mainRoleDashboardSchema,
-  monitoringMainRoleBodySchema,
-  monitoringMainRoleBulkSchema,
-  monitoringPeopleSchema,
-  monitoringPersonSchema,
   monitoringRoleDeletedSchema,
   monitoringRoleInputSchema,
   monitoringRoleSchema,
   monitoringRolesSchema,
-  monitoringUserRequestCreateSchema,
-  monitoringUsersAssignSchema,
-  monitoringUsersBodySchema,
   pagePermissionRowSchema,
   pagePermissionsSchema,
   pagePermissionsUpdateSchema,
-  userRequestListSchema,
-  userRequestSchema,
 } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userRequests } from '../../db/schema/index.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
-import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
-import {
-  assignMonitoringUsers,
-  listMonitoringPeople,
-  mainRoleDashboard,
-  replaceMonitoringUsers,
-  setMonitoringMainRole,
-  setMonitoringMainRoles,
-} from './people.service.js';
+import { mainRoleDashboard } from './people.service.js';
 import {
   createRole,
   deleteRole,
@@ -41,112 +22,19 @@ import {
 } from './permissions.service.js';
 import { actorFor, errors, P, tags } from './route-kit.js';
 
-const userParams = projectParams.extend({ userId: pathId('user') });
 const roleParams = projectParams.extend({ roleId: pathId('role') });
 const pageParams = projectParams.extend({ pageId: pathId('page') });
 
 /**
- * Monitoring users, main roles, the main-role dashboard, new-user requests, monitoring roles and page permissions
- * (decision record 008; docs/monitoring.md "People and permissions"). Every call names its permission section.
+ * The main-role dashboard, monitoring roles and page permissions (decision record 008; docs/monitoring.md "People
+ * and permissions"). Monitoring users, their main roles and new-user requests are the people module's, as for every
+ * app (modules/people, MONITORING_PEOPLE). Every call names its permission section.
  */
 export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = actorFor(db);
 
-  // -- Monitoring users (assign-users, manage-users) ----------------------------------------------------------
-
-  for (const [path, list, section, summary] of [
-    ['users/unassigned', 'unassigned', 'assign-users', 'Members who do not take part in monitoring'],
-    ['users', 'assigned', 'manage-users', 'The monitoring users with their main role'],
-  ] as const) {
-    app.get(
-      `${P}/${path}`,
-      {
-        config: { access: access.section('monitoring', section) },
-        schema: { tags, summary, params: projectParams, response: { 200: monitoringPeopleSchema, ...errors } },
-      },
-      async (request) => {
-        const a = await actor(request, section);
-        return { users: await listMonitoringPeople(db, a.projectId, list) };
-      },
-    );
-  }
-
-  app.post(
-    `${P}/users/assign`,
-    {
-      config: { access: access.section('monitoring', 'assign-users') },
-      schema: {
-        tags,
-        summary: 'Adds members to monitoring',
-        params: projectParams,
-        body: monitoringUsersAssignSchema,
-        response: { 200: monitoringPeopleSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'assign-users');
-      return { users: await assignMonitoringUsers(db, a, request.body.user_ids, app.clock.now()) };
-    },
-  );
-
-  app.post(
-    `${P}/users/update`,
-    {
-      config: { access: access.section('monitoring', 'manage-users') },
-      schema: {
-        tags,
-        summary:
-          'Sets the whole list of monitoring users (those left out lose their main role, role memberships and grants)',
-        params: projectParams,
-        body: monitoringUsersBodySchema,
-        response: { 200: monitoringPeopleSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'manage-users');
-      return { users: await replaceMonitoringUsers(db, a, request.body.user_ids, app.clock.now()) };
-    },
-  );
-
-  // -- Main roles (assign-main-role) ---------------------------------------------------------------------------
-
-  app.put(
-    `${P}/users/:userId/main-role`,
-    {
-      config: { access: access.section('monitoring', 'assign-main-role') },
-      schema: {
-        tags,
-        summary: "Sets or removes a monitoring user's main role",
-        params: userParams,
-        body: monitoringMainRoleBodySchema,
-        response: { 200: monitoringPersonSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'assign-main-role');
-      return setMonitoringMainRole(db, a, request.params.userId, request.body.main_role, app.clock.now());
-    },
-  );
-
-  app.post(
-    `${P}/users/main-role/bulk`,
-    {
-      config: { access: access.section('monitoring', 'assign-main-role') },
-      schema: {
-        tags,
-        summary: 'Sets the main roles of several monitoring users at once',
-        params: projectParams,
-        body: monitoringMainRoleBulkSchema,
-        response: { 200: monitoringPeopleSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'assign-main-role');
-      await setMonitoringMainRoles(db, a, request.body.items, app.clock.now());
-      return { users: await listMonitoringPeople(db, a.projectId, 'assigned') };
-    },
-  );
+  // -- Main-role dashboard (main-role-dashboard) ---------------------------------------------------------------
 
   app.get(
     `${P}/main-role-dashboard`,
@@ -162,57 +50,6 @@ export const monitoringPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'main-role-dashboard');
       return mainRoleDashboard(db, a.projectId);
-    },
-  );
-
-  // -- New-user requests (create-user) -------------------------------------------------------------------------
-
-  app.get(
-    `${P}/user-requests`,
-    {
-      config: { access: access.section('monitoring', 'create-user') },
-      schema: {
-        tags,
-        summary: "This project's requests for people with a monitoring main role, newest first",
-        params: projectParams,
-        response: { 200: userRequestListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'create-user');
-      return {
-        requests: await loadUserRequests(
-          db,
-          and(eq(userRequests.projectId, a.projectId), sql`${userRequests.mainRoles} ->> 'monitoring' is not null`),
-        ),
-      };
-    },
-  );
-
-  app.post(
-    `${P}/user-requests`,
-    {
-      config: { access: access.section('monitoring', 'create-user') },
-      schema: {
-        tags,
-        summary: 'Ask the superadmins for an account for a future monitoring user; they are notified',
-        params: projectParams,
-        body: monitoringUserRequestCreateSchema,
-        response: { 201: userRequestSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const a = await actor(request, 'create-user');
-      const { main_role, ...person } = request.body;
-      const filed = await fileUserRequest(
-        db,
-        a,
-        a.projectId,
-        { ...person, project_role: 'simple', main_roles: { monitoring: main_role } },
-        app.clock.now(),
-        { refuseDuplicates: { memberHint: 'add them under Monitoring users.' } },
-      );
-      return reply.status(201).send(filed);
     },
   );
 

@@ -1,13 +1,10 @@
-import {
-  type MonitoringRole,
-  type MonitoringRoleInput,
-  type monitoringRoleInputSchema,
-  type PageAccessLevel,
-  type PageGrantLevel,
-  type PagePermissionRow,
-  type PagePermissions,
-  type PagePermissionsUpdate,
-  strongerLevel,
+import type {
+  MonitoringRole,
+  MonitoringRoleInput,
+  monitoringRoleInputSchema,
+  PagePermissionRow,
+  PagePermissions,
+  PagePermissionsUpdate,
 } from '@portal/shared';
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,153 +14,14 @@ import { monPagePermissions, monPages, monRoleMembers, monRoles, monUsers, users
 import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
-import { loadPageAccess, requirePageAccess } from './page-access.js';
+import { type GrantRow, loadMatrix, loadPageAccess, type MatrixPage, requirePageAccess } from './page-access.js';
 import { monitoringAudit, monitoringUserIds, requireMonitoringUsers } from './people.service.js';
 
 /**
  * Monitoring roles (page-role-manager) and page permissions (page-permissions): decision record 008, docs
- * /monitoring.md "People and permissions". The matrix computed here follows the same rules as loadPageAccess in
- * page-access.ts (a test holds them together): a grant applies to its page and the descendants down to the next
- * restricted page; a restricted page starts afresh from its own grants; a page with no restricted page on its path
- * is open to every monitoring user; an owner edits their page; a hidden page hides its whole branch.
+ * /monitoring.md "People and permissions". The matrix they show is the one page access is read from
+ * (page-access.ts).
  */
-
-// ---------------------------------------------------------------------------------------------------------------
-// The matrix
-
-export interface TreePage {
-  id: number;
-  parentId: number | null;
-  number: string | null;
-  title: string;
-  depth: number;
-  restricted: boolean;
-  ownerId: number | null;
-}
-
-export interface GrantRow {
-  id: number;
-  pageId: number;
-  roleId: number | null;
-  userId: number | null;
-  level: PageGrantLevel;
-}
-
-/** A subject of grants: `r{roleId}` or `u{userId}`. */
-export type SubjectKey = `r${number}` | `u${number}`;
-const subjectOf = (grant: { roleId: number | null; userId: number | null }): SubjectKey =>
-  grant.roleId !== null ? `r${grant.roleId}` : `u${grant.userId ?? 0}`;
-
-export interface MatrixCell {
-  level: PageGrantLevel;
-  /** The page the grant sits on: the page itself for an explicit grant, else the ancestor it is inherited from. */
-  fromPageId: number;
-}
-
-export interface MatrixPage {
-  page: TreePage;
-  /** No restricted page on its path (itself included): every monitoring user views it. */
-  open: boolean;
-  /** Each subject's effective grant on the page, inheritance applied. */
-  effective: Map<SubjectKey, MatrixCell>;
-}
-
-/** The live pages of the project in tree order (parents before children, siblings by position). */
-export async function loadTree(db: DbOrTx, projectId: number): Promise<TreePage[]> {
-  const rows = await db
-    .select({
-      id: monPages.id,
-      parentId: monPages.parentId,
-      number: monPages.number,
-      title: monPages.title,
-      depth: monPages.depth,
-      restricted: monPages.restricted,
-      ownerId: monPages.ownerId,
-      position: monPages.position,
-    })
-    .from(monPages)
-    .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt)))
-    .orderBy(asc(monPages.position), asc(monPages.id));
-  const children = new Map<number | null, typeof rows>();
-  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
-  const ordered: TreePage[] = [];
-  const visit = (parentId: number | null) => {
-    for (const { position: _position, ...page } of children.get(parentId) ?? []) {
-      ordered.push(page);
-      visit(page.id);
-    }
-  };
-  visit(null);
-  return ordered;
-}
-
-/**
- * Inheritance of grants down the tree, per subject. Pages whose parent is missing (an orphan below a deleted page)
- * are left out, as loadPageAccess hides them.
- */
-export function computeMatrix(pages: TreePage[], grants: GrantRow[]): Map<number, MatrixPage> {
-  const own = new Map<number, GrantRow[]>();
-  for (const grant of grants) own.set(grant.pageId, [...(own.get(grant.pageId) ?? []), grant]);
-  const matrix = new Map<number, MatrixPage>();
-  for (const page of pages) {
-    const parent = page.parentId === null ? null : matrix.get(page.parentId);
-    if (page.parentId !== null && !parent) continue;
-    const effective = new Map<SubjectKey, MatrixCell>(page.restricted || !parent ? [] : parent.effective);
-    for (const grant of own.get(page.id) ?? []) {
-      const key = subjectOf(grant);
-      const inherited = effective.get(key);
-      // An explicit grant at least as strong as the inherited one is what the page shows.
-      if (!inherited || strongerLevel(grant.level, inherited.level) === grant.level) {
-        effective.set(key, { level: grant.level, fromPageId: page.id });
-      }
-    }
-    matrix.set(page.id, { page, open: !page.restricted && (parent ? parent.open : true), effective });
-  }
-  return matrix;
-}
-
-/**
- * A person's level on every page read from the matrix: their roles' and their own effective grants, the open pages,
- * their own pages; a hidden page hides its branch. Monitoring administrators are not asked here (they manage all).
- */
-export function levelsFromMatrix(
-  matrix: Map<number, MatrixPage>,
-  person: { userId: number; roleIds: readonly number[] },
-): Map<number, PageAccessLevel> {
-  const subjects = new Set<SubjectKey>([`u${person.userId}`, ...person.roleIds.map((id) => `r${id}` as const)]);
-  const levels = new Map<number, PageAccessLevel>();
-  for (const { page, open, effective } of matrix.values()) {
-    if (page.parentId !== null && levels.get(page.parentId) === 'none') {
-      levels.set(page.id, 'none');
-      continue;
-    }
-    let level: PageAccessLevel = open ? 'view' : 'none';
-    for (const [key, cell] of effective) if (subjects.has(key)) level = strongerLevel(level, cell.level);
-    if (page.ownerId === person.userId) level = strongerLevel(level, 'edit');
-    levels.set(page.id, level);
-  }
-  return levels;
-}
-
-async function loadGrants(db: DbOrTx, projectId: number): Promise<GrantRow[]> {
-  const rows = await db
-    .select({
-      id: monPagePermissions.id,
-      pageId: monPagePermissions.pageId,
-      roleId: monPagePermissions.roleId,
-      userId: monPagePermissions.userId,
-      level: monPagePermissions.level,
-    })
-    .from(monPagePermissions)
-    .where(eq(monPagePermissions.projectId, projectId))
-    .orderBy(asc(monPagePermissions.id));
-  return rows.map((row) => ({ ...row, level: row.level as PageGrantLevel }));
-}
-
-export async function loadMatrix(db: DbOrTx, projectId: number) {
-  const [pages, grants] = await Promise.all([loadTree(db, projectId), loadGrants(db, projectId)]);
-  return { matrix: computeMatrix(pages, grants), grants };
-}
 
 /** The roles (id, name) of a project, by name. */
 async function roleRefs(db: DbOrTx, projectId: number) {

@@ -5,6 +5,10 @@ import { permissionRules, projectMemberRoles } from '../../db/schema/index.js';
 import type { ProjectAccess } from '../../policies/projects.js';
 import { DEFAULT_RULES } from './defaults.js';
 
+/** The default rules of an app (defaults.ts), section path -> main roles allowed: what a project's rules differ from. */
+export const defaultRolesOf = (app: PermissionApp): Map<string, readonly string[]> =>
+  new Map(DEFAULT_RULES[app].map((rule) => [rule.path, rule.allowed_roles]));
+
 /** The rules in force for an app of a project: the defaults, with the project's own rules in their place. */
 export async function rulesFor(db: DbOrTx, projectId: number, app: PermissionApp): Promise<PermissionRule[]> {
   const own = await db

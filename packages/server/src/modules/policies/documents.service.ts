@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SCHEME,
   type DocumentCreate,
   type DocumentDetail,
   type DocumentRow,
@@ -12,13 +13,14 @@ import {
 import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { personName } from '../../db/person-name.js';
+import { personName, personRef } from '../../db/person-name.js';
 import {
   pgGenerations,
   pgTemplateVersions,
   policyDepartments,
   policyDocuments,
   policyNumberHistory,
+  policyNumbering,
   policyVersions,
   policyWorkflowRequests,
   storedFiles,
@@ -34,9 +36,23 @@ import {
   type PolicyActor,
   seesDrafts,
 } from '../../policies/policy-management.js';
-import { audit, departmentOf, htmlToText, iso, isUniqueViolation, loadScheme, personRef } from './policy-common.js';
+import { audit, departmentOf, htmlToText, iso, isUniqueViolation } from './policy-common.js';
 import { documentsVisibleTo, listedFor, versionsVisibleTo } from './visibility.js';
 import { defaultReviewInterval } from './workflow-settings.js';
+
+/** A policy change's audit event, for the modules that write policy documents through this service (the generator). */
+export { audit as policyAudit } from './policy-common.js';
+
+/** The scheme a project numbers its policy documents with (the default until the policy admin sets one). */
+export async function loadScheme(db: DbOrTx, projectId: number): Promise<NumberingScheme> {
+  const [row] = await db.select().from(policyNumbering).where(eq(policyNumbering.projectId, projectId));
+  if (!row) return DEFAULT_SCHEME;
+  return {
+    levels: row.levels,
+    department_prefixes: row.departmentPrefixes,
+    prefix_separator: row.prefixSeparator as NumberingScheme['prefix_separator'],
+  };
+}
 
 /** Policy documents and their versions (issue 6). Every query carries the project id. */
 

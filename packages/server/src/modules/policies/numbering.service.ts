@@ -5,8 +5,8 @@ import { policyDocuments, policyNumbering } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
-import { liveNumbers, recordNumberChange } from './documents.service.js';
-import { audit, loadScheme } from './policy-common.js';
+import { liveNumbers, loadScheme, recordNumberChange } from './documents.service.js';
+import { audit } from './policy-common.js';
 
 /** The numbering scheme, number assignment and renumbering by moves. Numbers are unique among live documents. */
 

@@ -1,30 +1,12 @@
 import type { AuditActionIn } from '@portal/shared';
-import { DEFAULT_SCHEME, type NumberingScheme } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { personName } from '../../db/person-name.js';
-import { policyDepartments, policyNumbering, users } from '../../db/schema/index.js';
+import { policyDepartments } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 
-/** Pieces every policy service shares: the scheme, person names, audit, date and text helpers. */
-
-export async function loadScheme(db: DbOrTx, projectId: number): Promise<NumberingScheme> {
-  const [row] = await db.select().from(policyNumbering).where(eq(policyNumbering.projectId, projectId));
-  if (!row) return DEFAULT_SCHEME;
-  return {
-    levels: row.levels,
-    department_prefixes: row.departmentPrefixes,
-    prefix_separator: row.prefixSeparator as NumberingScheme['prefix_separator'],
-  };
-}
-
-export async function personRef(db: DbOrTx, userId: number | null): Promise<{ id: number; name: string } | null> {
-  if (userId === null) return null;
-  const [row] = await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
+/** Pieces every policy service shares: audit, departments, date and text helpers. */
 
 /** Records a policy change (`policy.<action>`); `at` is the app clock's time of the change. */
 export function audit(

@@ -15,7 +15,7 @@ import {
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { personName } from '../../db/person-name.js';
+import { personName, personRef } from '../../db/person-name.js';
 import {
   policyAttestations,
   policyDepartmentRoles,
@@ -33,7 +33,7 @@ import { signsOwnVersion, versionRules } from '../../policies/policy-records.js'
 import { authorize, serialize } from '../../policies/rules.js';
 import type { Notice } from '../notifications/notices.js';
 import { documentOf, lockDocument, refreshSearchText, seesWorkingVersion } from './documents.service.js';
-import { addMonths, audit, documentLink, personRef } from './policy-common.js';
+import { addMonths, audit, documentLink } from './policy-common.js';
 import { loadWorkflowSettings } from './workflow-settings.js';
 
 /**

@@ -18,8 +18,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { encrypt } from '../../lib/crypto.js';
+import { currentCode, newTotpSecret } from '../../lib/totp.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
-import { currentCode, newTotpSecret } from '../two-factor/totp.js';
 import { afterDepartmentRolesChanged } from './workflow.service.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -35,9 +35,15 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import { mayUseSection } from '../../policies/app-access.js';
 import { EDIT_DOCUMENTS } from '../../policies/policy-management.js';
-import { insertDocument, lockDocument, openDraft, refreshSearchText } from '../policies/documents.service.js';
+import {
+  insertDocument,
+  loadScheme,
+  lockDocument,
+  openDraft,
+  policyAudit,
+  refreshSearchText,
+} from '../policies/documents.service.js';
 import { usedNumbers } from '../policies/numbering.service.js';
-import { loadScheme, audit as policyAudit } from '../policies/policy-common.js';
 import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { standardNodes, standardsInProject } from './standards-lookup.js';
 import { loadTemplateVersion } from './templates.service.js';

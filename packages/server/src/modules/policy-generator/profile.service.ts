@@ -8,11 +8,11 @@ import {
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personRef } from '../../db/person-name.js';
 import { pgFacilityProfiles, projects } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import { isProjectAdmin, type ProjectAccess } from '../../policies/projects.js';
-import { personRef } from '../policies/policy-common.js';
 import { generatorAudit } from './kit.js';
 
 /** The facility profile (issue 12): one per project, read by every template as variables and flags. */

@@ -8,10 +8,9 @@ import type {
   StdLinkedQuestion,
 } from '@portal/shared';
 import { periodLabel, questionCompliance } from '@portal/shared';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  crCaseResults,
   crPrograms,
   crQuestions,
   crTools,
@@ -25,8 +24,7 @@ import {
   traceLinks,
 } from '../../db/schema/index.js';
 import type { Viewer } from '../../policies/app-access.js';
-import { answerOf } from '../chart-review/compliance.js';
-import { programHeadlines } from '../chart-review/dashboard.service.js';
+import { latestCountedAnswers, programHeadlines } from '../chart-review/dashboard.service.js';
 import { loadSettings } from '../chart-review/settings.service.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { visibleMeasures } from '../monitoring/visibility.js';
@@ -317,32 +315,11 @@ export async function liveQuestions(
           .orderBy(asc(crPrograms.name));
   const { partialEnabled } = await loadSettings(db, projectId);
   // Each programme's newest period with counted results, and those results' answers.
-  const latest = new Map<number, { period: string; answers: Record<string, unknown>[] }>();
-  for (const program of programs) {
-    const [newest] = await db
-      .select({ period: sql<string>`max(${crCaseResults.periodStart})` })
-      .from(crCaseResults)
-      .where(
-        and(
-          eq(crCaseResults.projectId, projectId),
-          eq(crCaseResults.programId, program.id),
-          eq(crCaseResults.counts, true),
-        ),
-      );
-    if (!newest?.period) continue;
-    const rows = await db
-      .select({ answers: crCaseResults.answers })
-      .from(crCaseResults)
-      .where(
-        and(
-          eq(crCaseResults.projectId, projectId),
-          eq(crCaseResults.programId, program.id),
-          eq(crCaseResults.counts, true),
-          eq(crCaseResults.periodStart, newest.period),
-        ),
-      );
-    latest.set(program.id, { period: newest.period, answers: rows.map((r) => r.answers as Record<string, unknown>) });
-  }
+  const latest = await latestCountedAnswers(
+    db,
+    projectId,
+    programs.map((program) => program.id),
+  );
   return links.flatMap((link) => {
     const question = link.targetType === 'cr_question' ? byId.get(link.targetId) : undefined;
     if (!question) return [];
@@ -359,12 +336,7 @@ export async function liveQuestions(
           .filter((program) => program.toolId === question.toolId)
           .map((program) => {
             const results = latest.get(program.id);
-            const rate = results
-              ? questionCompliance(
-                  results.answers.map((answers) => answerOf({ answers }, question.key)),
-                  { partialEnabled },
-                )
-              : null;
+            const rate = results ? questionCompliance(results.answersOf(question.key), { partialEnabled }) : null;
             return {
               id: program.id,
               name: program.name,

@@ -19,8 +19,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
-import { DEFAULT_RULES } from '../permissions/defaults.js';
-import { rulesFor } from '../permissions/permissions.service.js';
+import { defaultRolesOf, rulesFor } from '../permissions/permissions.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const appParams = z.object({ app: z.enum(PERMISSION_APPS) });
@@ -30,7 +29,7 @@ const sameRoles = (a: readonly string[], b: readonly string[]) =>
 
 /** The matrix of an app in a project: the rules in force, each marked when it differs from the default. */
 async function loadMatrix(db: DbOrTx, projectId: number, app: PermissionApp) {
-  const defaults = new Map(DEFAULT_RULES[app].map((rule) => [rule.path, rule.allowed_roles]));
+  const defaults = defaultRolesOf(app);
   const rules = await rulesFor(db, projectId, app);
   return {
     app,
@@ -56,7 +55,7 @@ async function writeRules(
   sections: { path: string; allowed_roles: string[] }[],
   now: Date,
 ) {
-  const defaults = new Map(DEFAULT_RULES[app].map((rule) => [rule.path, rule.allowed_roles]));
+  const defaults = defaultRolesOf(app);
   await tx.delete(permissionRules).where(and(eq(permissionRules.projectId, projectId), eq(permissionRules.app, app)));
   const changed = sections.filter((section) => !sameRoles(section.allowed_roles, defaults.get(section.path) ?? []));
   if (changed.length) {
@@ -118,7 +117,7 @@ export const permissionMatrixRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const { app: permissionApp } = request.params;
       const { project_id: projectId, sections } = request.body;
-      const known = new Set(DEFAULT_RULES[permissionApp].map((rule) => rule.path));
+      const known = defaultRolesOf(permissionApp);
       const roles = new Set<string>(MAIN_ROLES[permissionApp]);
       const problems: Record<string, string[]> = {};
       sections.forEach((section, index) => {

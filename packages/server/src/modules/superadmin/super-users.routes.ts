@@ -11,19 +11,19 @@ import {
   USER_ACTIONS,
   type UserAction,
 } from '@portal/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { loginAttempts, sessions, users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
-import { accountKeyFor } from '../auth/login-attempts.js';
+import { clearFailedAttempts } from '../auth/login-attempts.repository.js';
 import { actorOf } from '../members/members.service.js';
 import { type ProjectNotices, sendNotices } from '../notifications/notices.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
@@ -354,12 +354,9 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return { mail: passwordResetMail(user, link) };
     },
     async unlock(tx, user) {
-      // The lockout is read from the failed attempts (modules/auth/login-attempts.ts); the audit event keeps the trace.
-      const cleared = await tx
-        .delete(loginAttempts)
-        .where(and(eq(loginAttempts.accountKey, accountKeyFor(user.id, '')), eq(loginAttempts.succeeded, false)))
-        .returning({ id: loginAttempts.id });
-      return { data: { failed_attempts_cleared: cleared.length } };
+      // The lockout is read from the failed attempts (modules/auth/login-attempts.repository.ts); the audit event
+      // keeps the trace.
+      return { data: { failed_attempts_cleared: await clearFailedAttempts(tx, user.id) } };
     },
     async 'resend-invitation'(tx, user, _actor, now) {
       if (user.status !== 'invited') throw new AppError('CONFLICT', 'This account has already set its password.');

@@ -11,31 +11,12 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { LOCKOUT_FAILURES, LOCKOUT_MS } from '../auth/login-attempts.js';
+import { lockedUntilSql } from '../auth/login-attempts.repository.js';
 import { type Actor, keepOneAdmin, mainRolesByUser, writeMainRoles } from '../members/members.service.js';
 import type { ProjectNotices } from '../notifications/notices.js';
 import { escapeLike } from './search.js';
 
 type UserRow = typeof users.$inferSelect;
-
-/**
- * When the account's lockout ends, or null: the last ten sign-in attempts all failed and the newest is recent
- * (the rule of modules/auth/login-attempts.ts, in SQL so lists can show and filter it).
- */
-export const lockedUntilSql = (now: Date) => sql<Date | null>`(
-  select case
-    when count(*) = ${LOCKOUT_FAILURES} and bool_and(not recent.succeeded)
-      and max(recent.created_at) + make_interval(secs => ${LOCKOUT_MS / 1000}) > ${now.toISOString()}::timestamptz
-    then max(recent.created_at) + make_interval(secs => ${LOCKOUT_MS / 1000})
-  end
-  from (
-    select la.succeeded, la.created_at
-    from login_attempts la
-    where la.account_key = 'user:' || "users"."id"
-    order by la.created_at desc, la.id desc
-    limit ${LOCKOUT_FAILURES}
-  ) recent
-)`;
 
 const projectCount = sql<number>`(select count(*)::int from project_memberships pm where pm.user_id = "users"."id")`;
 

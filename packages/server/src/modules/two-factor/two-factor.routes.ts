@@ -15,13 +15,13 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { encrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../../lib/totp.js';
+import { requireRecentPassword } from '../../plugins/password-confirmation.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { acceptTotp } from '../auth/login.service.js';
-import { requireRecentPassword } from '../auth/password-confirmation.js';
 import { findUserById } from '../auth/users.repository.js';
-import { twoFactorPolicyFor } from './policy.js';
-import { newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from './totp.js';
+import { twoFactorPolicyFor } from './two-factor.service.js';
 
 /**
  * Two-factor setup in the spirit of Laravel Fortify: enable (secret stored encrypted, not yet on), confirm with a

@@ -6,7 +6,7 @@ import { createProject, createUser, TEST_PASSWORD } from '../../../test/factorie
 import { auditEvents, projectMemberships, users } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
-import { currentCode } from './totp.js';
+import { currentCode } from '../../lib/totp.js';
 
 const STEP = 30_000;
 

@@ -1,4 +1,4 @@
-import { type CreateSuperadminInput, createSuperadminSchema } from '@portal/shared';
+import { type CreateSuperadminInput, type CurrentUser, createSuperadminSchema } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -36,3 +36,24 @@ export async function createSuperadmin(db: Database, input: CreateSuperadminInpu
     return user!;
   });
 }
+
+interface PresentableUser {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  firstName: string;
+  lastName: string;
+  twoFactorConfirmedAt: Date | null;
+}
+
+/** The current-user shape of SPEC section 3 (snake_case as the SPEC names its fields). */
+export const presentUser = (user: PresentableUser): CurrentUser => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  role: user.role as CurrentUser['role'],
+  first_name: user.firstName,
+  last_name: user.lastName,
+  two_factor_confirmed_at: user.twoFactorConfirmedAt?.toISOString() ?? null,
+});

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   ACCREDITORS,
   type Answers,
@@ -15,16 +14,12 @@ import {
   templateBodySchema,
   VARIABLE_TYPES,
 } from '@portal/shared';
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { builtInRows, CMS_HOSPITAL_COP } from '../../standards/frameworks.service.js';
 import { LIBRARY, LIBRARY_EDITION } from './index.js';
 
-const CMS_CODE = 'CMS-482';
-const cmsRows = parse(
-  readFileSync(new URL('../../standards/builtin-frameworks/cms-482.csv', import.meta.url), 'utf8'),
-  { columns: true, skip_empty_lines: true },
-) as { ref_id: string; type: string }[];
-const cmsRefs = new Map(cmsRows.map((row) => [row.ref_id, row.type]));
+const CMS_CODE = CMS_HOSPITAL_COP.code;
+const cmsRefs = new Set(builtInRows(CMS_HOSPITAL_COP).map((row) => row.refId));
 
 const FULL_PROFILE: ProfileValues = {
   legal_name: 'Riverside Community Hospital, Inc.',

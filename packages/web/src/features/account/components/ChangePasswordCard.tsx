@@ -2,11 +2,11 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { PasswordMatch } from '../../../components/password/PasswordMatch';
+import { PasswordStrengthMeter } from '../../../components/password/PasswordStrengthMeter';
+import { usePasswordEvaluation, weakPasswordMessage } from '../../../components/password/password-strength';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
-import { PasswordMatch } from '../../auth/components/PasswordMatch';
-import { PasswordStrengthMeter } from '../../auth/components/PasswordStrengthMeter';
-import { usePasswordEvaluation, weakPasswordMessage } from '../../auth/password-strength';
 import { useChangePassword } from '../api/change-password';
 import { AccountCard } from './AccountCard';
 

@@ -3,11 +3,11 @@ import { MESSAGES } from '@portal/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
+import { PasswordMatch } from '../../../components/password/PasswordMatch';
+import { PasswordStrengthMeter } from '../../../components/password/PasswordStrengthMeter';
+import { usePasswordEvaluation, weakPasswordMessage } from '../../../components/password/password-strength';
 import { usePublicConfig } from '../../../lib/public-config';
 import { resetErrorMessage, useResetPassword } from '../api/reset-password';
-import { usePasswordEvaluation, weakPasswordMessage } from '../password-strength';
-import { PasswordMatch } from './PasswordMatch';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 /** SPEC section 9: the user is sent to the login page 2000 ms after a successful reset. */
 export const RESET_REDIRECT_MS = 2000;

@@ -5,7 +5,7 @@ import { CompliancePChart, trendSeries } from './CompliancePChart';
 import { field, rows } from './cr-test-fixtures';
 
 // jsdom has no canvas: the monitoring chart is replaced; what it is given is checked.
-vi.mock('../../monitoring/components/SpcChart', () => ({
+vi.mock('../../../components/spc/SpcChart', () => ({
   default: (props: { title: string; series: { points: { value: number | null; target: number | null }[] } }) => (
     <div
       data-testid="spc-chart"

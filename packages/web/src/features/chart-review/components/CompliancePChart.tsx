@@ -1,9 +1,9 @@
 import { Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { CrTrend, Series } from '@portal/shared';
 import { useMemo, useState } from 'react';
-import { LazySpcChart } from '../../monitoring/components/LazySpcChart';
-import { ruleNames, VARIATION_TEXT } from '../../monitoring/components/series-format';
-import type { DrawOptions } from '../../monitoring/components/spc-chart-options';
+import { LazySpcChart } from '../../../components/spc/LazySpcChart';
+import { ruleNames, VARIATION_TEXT } from '../../../components/spc/series-format';
+import type { DrawOptions } from '../../../components/spc/spc-chart-options';
 import { formatShare } from './DashboardParts';
 
 /**

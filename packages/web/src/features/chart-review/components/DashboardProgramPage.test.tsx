@@ -7,7 +7,7 @@ import { API, BASE, field, labelled, openScreen, pick, rows, sessionRoutes } fro
 import { DashboardProgramPage } from './DashboardProgramPage';
 
 // jsdom has no canvas: the monitoring chart is replaced (CompliancePChart.test.tsx checks what it is given).
-vi.mock('../../monitoring/components/SpcChart', () => ({
+vi.mock('../../../components/spc/SpcChart', () => ({
   default: (props: { title: string }) => <div data-testid="spc-chart" data-title={props.title} />,
 }));
 

@@ -1,13 +1,13 @@
 import { type MainRoleDashboard, mainRoleDashboardSchema } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { peopleRootKey } from '../../../lib/people';
 import { monitoringPath } from './keys';
-import { monitoringPeopleRootKey } from './people-users';
 
 export type { MainRoleDashboard };
 
 export function mainRoleDashboardKey(projectId: string) {
-  return [...monitoringPeopleRootKey(projectId), 'dashboard'] as const;
+  return [...peopleRootKey('monitoring', projectId), 'dashboard'] as const;
 }
 
 /** GET .../main-role-dashboard: per main role its people and their open work; the users without a main role. */

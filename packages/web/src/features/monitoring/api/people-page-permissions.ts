@@ -7,13 +7,13 @@ import {
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { peopleRootKey } from '../../../lib/people';
 import { invalidateMonitoring, monitoringPath } from './keys';
-import { monitoringPeopleRootKey } from './people-users';
 
 export type { PagePermissionRow, PagePermissions, PagePermissionsUpdate };
 
 export function pagePermissionsKey(projectId: string) {
-  return [...monitoringPeopleRootKey(projectId), 'page-permissions'] as const;
+  return [...peopleRootKey('monitoring', projectId), 'page-permissions'] as const;
 }
 
 /**

@@ -7,13 +7,13 @@ import {
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { invalidatePeople, peopleRootKey } from '../../../lib/people';
 import { monitoringPath } from './keys';
-import { invalidateMonitoringPeople, monitoringPeopleRootKey } from './people-users';
 
 export type { MonitoringRole, MonitoringRoleInput };
 
 export function monitoringRolesKey(projectId: string) {
-  return [...monitoringPeopleRootKey(projectId), 'roles'] as const;
+  return [...peopleRootKey('monitoring', projectId), 'roles'] as const;
 }
 
 /** GET .../roles: the monitoring roles with their members and how many page grants name them. */
@@ -59,7 +59,7 @@ export function useSaveMonitoringRole(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MonitoringRoleInput & { id?: number }) => saveMonitoringRole(projectId, input),
-    onSuccess: () => invalidateMonitoringPeople(queryClient, projectId),
+    onSuccess: () => invalidatePeople(queryClient, 'monitoring', projectId),
   });
 }
 
@@ -67,6 +67,6 @@ export function useDeleteMonitoringRole(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteMonitoringRole(projectId, id),
-    onSuccess: () => invalidateMonitoringPeople(queryClient, projectId),
+    onSuccess: () => invalidatePeople(queryClient, 'monitoring', projectId),
   });
 }

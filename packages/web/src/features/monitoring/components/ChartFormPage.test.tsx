@@ -8,7 +8,7 @@ import { chart, measure, points, series } from './charts-test-fixtures';
 import { API, BASE, detail, dialog, openMonitoringScreen, sessionRoutes, toasts } from './pages-test-fixtures';
 import { field, pick } from './structure-test-helpers';
 
-vi.mock('./SpcChart', () => ({
+vi.mock('../../../components/spc/SpcChart', () => ({
   default: (props: { title: string; series: { chart: string } }) => (
     <div data-testid="spc-chart" data-title={props.title} data-chart={props.series.chart} />
   ),

@@ -3,12 +3,12 @@ import { DATASET_NAME_MAX, datasetUpdateSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { FailureAlert } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type Dataset, datasetRowsUrl, useDeleteDataset, useUpdateDataset } from '../api/data-datasets';
 import { DatasetPatientLevel } from './DatasetPatientLevel';
 import { COLUMN_TYPE_LABELS, DataCard, dateSpan, formatCount } from './import-parts';
-import { FailureAlert } from './people-parts';
 
 /** The selected dataset: what it holds, its name and description, patient-level, delete and the rows download. */
 export function DatasetDetails({

@@ -1,11 +1,11 @@
 import { Button, Group, List, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FailureAlert } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { type Dataset, useUpdateDataset } from '../api/data-datasets';
 import { formatCount } from './import-parts';
-import { FailureAlert } from './people-parts';
 
 const DEFAULT_RETENTION = 24;
 

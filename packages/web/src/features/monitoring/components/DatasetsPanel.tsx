@@ -4,12 +4,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { FailureAlert, LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type Dataset, type DatasetList, useCreateDataset } from '../api/data-datasets';
 import { DataCard, dateSpan, NO_DATASETS } from './import-parts';
-import { FailureAlert } from './people-parts';
 
 interface DatasetsPanelProps {
   projectId: string;

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Table, Text, VisuallyHidden } from '@mantine/cor
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { FailureAlert, LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import type { Dataset } from '../api/data-datasets';
@@ -14,7 +14,6 @@ import {
   useRollbackImport,
 } from '../api/data-imports';
 import { DataCard, formatCount, MODE_LABELS, StatusBadge } from './import-parts';
-import { FailureAlert } from './people-parts';
 
 type Pending = { kind: 'rollback' | 'discard'; item: ImportSummary };
 

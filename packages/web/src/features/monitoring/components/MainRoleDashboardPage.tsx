@@ -2,11 +2,11 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import type { MonitoringWorkKind } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
-import { roleLabel } from '../../../lib/role-labels';
+import { LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
+import { peopleCount } from '../../../lib/people';
+import { MAIN_ROLE_DESCRIPTIONS, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type MainRoleDashboard, useMainRoleDashboard } from '../api/people-dashboard';
-import { MONITORING_ROLE_DESCRIPTIONS, PeopleCard, peopleCount } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Main role dashboard';
@@ -102,7 +102,7 @@ function Dashboard({ projectId, data }: { projectId: string; data: MainRoleDashb
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {MONITORING_ROLE_DESCRIPTIONS[role]}
+                {MAIN_ROLE_DESCRIPTIONS.monitoring[role]}
               </Text>
               {people.length === 0 ? (
                 <Text size="sm">{NOBODY_IN_ROLE}</Text>
@@ -136,7 +136,7 @@ function Dashboard({ projectId, data }: { projectId: string; data: MainRoleDashb
           </Paper>
         ))}
       </SimpleGrid>
-      <PeopleCard id="no-role-heading" title="No main role">
+      <SectionCard id="no-role-heading" title="No main role">
         {data.without_role.length === 0 ? (
           <Text>{EVERYONE_HAS_A_ROLE}</Text>
         ) : (
@@ -156,7 +156,7 @@ function Dashboard({ projectId, data }: { projectId: string; data: MainRoleDashb
             </Anchor>
           </Stack>
         )}
-      </PeopleCard>
+      </SectionCard>
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImprovementDirection, MeasureSummary } from '@portal/shared';
 import { Link } from 'react-router';
-import { formatDayLong } from '../../../lib/dates';
-import { Sparkline } from './Sparkline';
 import {
   ASSURANCE_COLOR,
   ASSURANCE_TEXT,
@@ -14,7 +12,9 @@ import {
   VARIATION_COLOR,
   VARIATION_TEXT,
   type Variation,
-} from './series-format';
+} from '../../../components/spc/series-format';
+import { formatDayLong } from '../../../lib/dates';
+import { Sparkline } from './Sparkline';
 
 /**
  * Glyphs inside the NHS "Making Data Count" style circles: an arrow the way the signal went (high or low), a flat

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { AddStandardsPage } from './AddStandardsPage';
 import { ChartFormPage } from './ChartFormPage';
-import { CreateMonitoringUserPage } from './CreateMonitoringUserPage';
 import { CsvImportPage } from './CsvImportPage';
 import { DragAndDropPage } from './DragAndDropPage';
 import { FormulaBuilderPage } from './FormulaBuilderPage';
@@ -13,8 +13,6 @@ import { LevelFormPage } from './LevelFormPage';
 import { MainRoleDashboardPage } from './MainRoleDashboardPage';
 import { MonitoringAppHeader } from './MonitoringAppHeader';
 import { MonitoringHomePage } from './MonitoringHomePage';
-import { MonitoringMainRolesPage } from './MonitoringMainRolesPage';
-import { MonitoringUsersPage } from './MonitoringUsersPage';
 import { NumberingPage } from './NumberingPage';
 import { PageChartsPage } from './PageChartsPage';
 import { PageFormPage } from './PageFormPage';
@@ -31,9 +29,10 @@ import { RequestFormPage } from './RequestFormPage';
  * The monitoring ("Analytics") app under /app/monitoring/{projectId or slug}/...: the route in routes.tsx has
  * already checked the project and the section (SectionGuard); this picks the screen. Query parameters carry the
  * context of the data screens: csv-import?dataset={id}, formula-builder?page={id}&measure={id},
- * page-charts?page={id}, add-page-chart?page={id}, add-standards?page={id}&measure={id}.
+ * page-charts?page={id}, add-page-chart?page={id}, add-standards?page={id}&measure={id}. The people screens (users,
+ * main roles, new-user requests) are shared with other apps: routes.tsx hands them in as `people` routes.
  */
-export function MonitoringApp() {
+export function MonitoringApp({ people }: { people?: ReactNode }) {
   return (
     <Stack gap="md">
       <MonitoringAppHeader />
@@ -54,10 +53,7 @@ export function MonitoringApp() {
         <Route path="key-insights/edit/:insightId" element={<InsightEditPage />} />
         <Route path="page-permissions" element={<PagePermissionsPage />} />
         <Route path="page-role-manager" element={<PageRoleManagerPage />} />
-        <Route path="create-user" element={<CreateMonitoringUserPage />} />
-        <Route path="assign-users" element={<MonitoringUsersPage />} />
-        <Route path="manage-users" element={<MonitoringUsersPage />} />
-        <Route path="assign-main-role" element={<MonitoringMainRolesPage />} />
+        {people}
         <Route path="main-role-dashboard" element={<MainRoleDashboardPage />} />
         <Route path="request-form" element={<RequestFormPage />} />
         <Route path="csv-import" element={<CsvImportPage />} />

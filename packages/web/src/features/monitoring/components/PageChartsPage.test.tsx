@@ -9,7 +9,7 @@ import { API, BASE, detail, dialog, node, openMonitoringScreen, sessionRoutes, t
 import { pick } from './structure-test-helpers';
 
 // jsdom has no canvas: the chart itself is replaced; its options are tested in spc-chart-options.test.ts.
-vi.mock('./SpcChart', () => ({
+vi.mock('../../../components/spc/SpcChart', () => ({
   default: (props: { title: string; series: { points: unknown[] } }) => (
     <div data-testid="spc-chart" data-title={props.title} data-points={props.series.points.length} />
   ),

@@ -11,8 +11,8 @@ import { useChartMeasures } from '../api/charts-measures';
 import { type Chart, useDeleteChart, usePageCharts } from '../api/charts-page';
 import { usePage } from '../api/pages-detail';
 import { usePageTree } from '../api/pages-list';
-import { SavedChart } from './LazySpcChart';
 import { pageName } from './pages-parts';
+import { SavedChart } from './SavedChart';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const pageIdOf = (raw: string | null) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);

@@ -6,7 +6,7 @@ import { chart, points, series, summary } from './charts-test-fixtures';
 import { PageMeasures } from './PageMeasures';
 import { API, BASE, openMonitoringScreen, sessionRoutes } from './pages-test-fixtures';
 
-vi.mock('./SpcChart', () => ({
+vi.mock('../../../components/spc/SpcChart', () => ({
   default: (props: { title: string }) => <div data-testid="spc-chart" data-title={props.title} />,
 }));
 

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { usePageCharts } from '../api/charts-page';
 import { useMeasureSummary } from '../api/series-summary';
-import { SavedChart } from './LazySpcChart';
 import { MeasureSummaryTable } from './MeasureSummaryTable';
 import { useMonitoringSections } from './pages-parts';
+import { SavedChart } from './SavedChart';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 function Section({

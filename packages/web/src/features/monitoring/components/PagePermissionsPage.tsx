@@ -17,8 +17,9 @@ import { PAGE_GRANT_LEVELS, type PageGrantLevel } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { FailureAlert, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { indexedErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   type PagePermissionRow,
@@ -26,7 +27,6 @@ import {
   usePagePermissions,
   useSavePagePermissions,
 } from '../api/people-page-permissions';
-import { FailureAlert, indexedErrors, PeopleCard } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Page permissions';
@@ -81,9 +81,9 @@ export function PagePermissionsPage() {
         <Link to={monitoringRoute(projectId, 'page-role-manager')}>Manage the roles</Link>
       </PageHeading>
       <Legend />
-      <PeopleCard id="matrix-heading" title="Pages and roles">
+      <SectionCard id="matrix-heading" title="Pages and roles">
         {body}
-      </PeopleCard>
+      </SectionCard>
       {permissions.data && editing && (
         <PermissionEditor
           key={editing.id}

@@ -15,9 +15,10 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { FailureAlert, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
-import { serverFieldErrors } from '../../../lib/field-errors';
+import { indexedErrors, serverFieldErrors } from '../../../lib/field-errors';
+import { usePeople } from '../../../lib/people';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   type MonitoringRole,
@@ -25,8 +26,6 @@ import {
   useMonitoringRoles,
   useSaveMonitoringRole,
 } from '../api/people-roles';
-import { useMonitoringPeople } from '../api/people-users';
-import { FailureAlert, indexedErrors, PeopleCard } from './people-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const TITLE = 'Monitoring roles';
@@ -144,7 +143,7 @@ export function PageRoleManagerPage() {
         Groups of monitoring users that page permissions name.{' '}
         <Link to={monitoringRoute(projectId, 'page-permissions')}>Give roles access to pages</Link>
       </PageHeading>
-      <PeopleCard
+      <SectionCard
         id="roles-heading"
         title="Roles"
         actions={
@@ -155,7 +154,7 @@ export function PageRoleManagerPage() {
       >
         <FailureAlert message={failure} onClose={() => setFailure(null)} />
         {body}
-      </PeopleCard>
+      </SectionCard>
       {editing !== null && (
         <RoleEditor projectId={projectId} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
@@ -191,7 +190,7 @@ function RoleEditor({
   onClose: () => void;
 }) {
   const save = useSaveMonitoringRole(projectId);
-  const people = useMonitoringPeople(projectId, 'assigned');
+  const people = usePeople('monitoring', projectId, 'assigned');
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [members, setMembers] = useState<string[]>(role?.members.map((member) => String(member.id)) ?? []);

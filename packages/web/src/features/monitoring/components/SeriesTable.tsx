@@ -1,8 +1,14 @@
 import { Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Series, SeriesPoint } from '@portal/shared';
 import { useState } from 'react';
-import { formatCount, formatNumber, formatValue, ruleNames, VARIATION_TEXT } from './series-format';
-import type { DrawOptions } from './spc-chart-options';
+import {
+  formatCount,
+  formatNumber,
+  formatValue,
+  ruleNames,
+  VARIATION_TEXT,
+} from '../../../components/spc/series-format';
+import type { DrawOptions } from '../../../components/spc/spc-chart-options';
 
 const PAGE_SIZE = 100;
 

@@ -3,6 +3,7 @@ import { documentName } from '@portal/shared';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { AddStandardsPanel } from '../../../components/standards-links/AddStandardsPanel';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -10,7 +11,6 @@ import { useDocument } from '../api/get-document';
 import { useDocuments } from '../api/get-documents';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentPage } from './document-format';
-import { StatusBadge } from './StatusBadge';
 import { usePolicyProjectId } from './use-policy-project';
 
 const TITLE = 'Add standards';

@@ -2,9 +2,9 @@ import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@m
 import type { DocumentDetail } from '@portal/shared';
 import { useState } from 'react';
 import { LoadFailure } from '../../../components/page-parts';
+import { PolicyContent } from '../../../components/policy/PolicyContent';
 import { useCompareVersions } from '../api/compare-versions';
 import { versionLabel } from './document-format';
-import { PolicyContent } from './PolicyContent';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatClock } from '../../../lib/dates';
@@ -16,7 +17,6 @@ import { useStartNewVersion } from '../api/new-version';
 import { saveDraft } from '../api/save-draft';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage } from './document-format';
-import { StatusBadge } from './StatusBadge';
 import { usePolicyProjectId } from './use-policy-project';
 
 /** Autosave waits this long after the last change. */

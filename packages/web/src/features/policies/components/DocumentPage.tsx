@@ -7,6 +7,8 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
+import { PolicyContent } from '../../../components/policy/PolicyContent';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDateTime, formatDayLong } from '../../../lib/dates';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
@@ -30,8 +32,6 @@ import {
   versionIdParam,
   versionLabel,
 } from './document-format';
-import { PolicyContent } from './PolicyContent';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NOT_FOUND = 'This policy does not exist or is not available to you.';

@@ -5,6 +5,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
+import { PolicyContent } from '../../../components/policy/PolicyContent';
 import { ApiError } from '../../../lib/api';
 import { formatDayLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -12,7 +13,6 @@ import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage, versionIdParam } from './document-format';
-import { PolicyContent } from './PolicyContent';
 import { usePolicyProjectId } from './use-policy-project';
 
 /** The watermark's words: the en dash as the print layout shows it. */

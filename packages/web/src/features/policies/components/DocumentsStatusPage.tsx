@@ -4,13 +4,13 @@ import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, type DocumentRow, type Docum
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { formatDate, formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
 import { byNumber } from './browse-ui';
 import { NewPolicyButton } from './NewPolicyButton';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const ALL = 'all';

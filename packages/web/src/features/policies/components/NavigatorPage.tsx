@@ -3,11 +3,11 @@ import type { DocumentRow } from '@portal/shared';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Department, useDepartments } from '../api/get-departments';
 import { useDocuments } from '../api/get-documents';
 import { byNumber, departmentOptions } from './browse-ui';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /** The `department` search parameter of the documents that belong to no department. */

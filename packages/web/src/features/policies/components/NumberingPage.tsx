@@ -29,6 +29,7 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { ApiError, messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -37,7 +38,6 @@ import { type Scheme, useNumbering } from '../api/get-numbering';
 import { type DocumentRow, useUnassigned } from '../api/get-unassigned';
 import { useUsedNumbers } from '../api/get-used-numbers';
 import { useUpdateNumbering } from '../api/update-numbering';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NO_UNASSIGNED = 'Every policy has a number.';

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { BULK_ACTIONS, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadingRows } from '../../../components/page-parts';
@@ -15,7 +15,6 @@ const AddStandardsPage = lazyNamed(() => import('./AddStandardsPage'), 'AddStand
 const ArchiveNavigatorPage = lazyNamed(() => import('./ArchiveNavigatorPage'), 'ArchiveNavigatorPage');
 const BulkActionPage = lazyNamed(() => import('./BulkActionPage'), 'BulkActionPage');
 const ConvertPage = lazyNamed(() => import('./ConvertPage'), 'ConvertPage');
-const CreateProjectUserPage = lazyNamed(() => import('./CreateProjectUserPage'), 'CreateProjectUserPage');
 const DepartmentAttestationsPage = lazyNamed(
   () => import('./DepartmentAttestationsPage'),
   'DepartmentAttestationsPage',
@@ -28,12 +27,10 @@ const DocumentPage = lazyNamed(() => import('./DocumentPage'), 'DocumentPage');
 const DocumentPrintPage = lazyNamed(() => import('./DocumentPrintPage'), 'DocumentPrintPage');
 const DocumentsStatusPage = lazyNamed(() => import('./DocumentsStatusPage'), 'DocumentsStatusPage');
 const HealthyDepartmentsPage = lazyNamed(() => import('./HealthyDepartmentsPage'), 'HealthyDepartmentsPage');
-const MainRolesPage = lazyNamed(() => import('./MainRolesPage'), 'MainRolesPage');
 const NavigatorPage = lazyNamed(() => import('./NavigatorPage'), 'NavigatorPage');
 const NumberingPage = lazyNamed(() => import('./NumberingPage'), 'NumberingPage');
 const PolicyDashboardPage = lazyNamed(() => import('./PolicyDashboardPage'), 'PolicyDashboardPage');
 const PolicyHomePage = lazyNamed(() => import('./PolicyHomePage'), 'PolicyHomePage');
-const PolicyUsersPage = lazyNamed(() => import('./PolicyUsersPage'), 'PolicyUsersPage');
 const QuickReferenceGuidePage = lazyNamed(() => import('./QuickReferenceGuidePage'), 'QuickReferenceGuidePage');
 const SearchPage = lazyNamed(() => import('./SearchPage'), 'SearchPage');
 const TocPage = lazyNamed(() => import('./TocPage'), 'TocPage');
@@ -62,9 +59,10 @@ const HEADER_SECTIONS: readonly RouteSection<'policy_management'>[] = [
 
 /**
  * The policy management app under /app/policy_management/{projectId or slug}/...: the route in routes.tsx has
- * already checked the project and the section (SectionGuard); this picks the screen.
+ * already checked the project and the section (SectionGuard); this picks the screen. The people screens (users,
+ * main roles, new-user requests) are shared with other apps: routes.tsx hands them in as `people` routes.
  */
-export function PolicyApp() {
+export function PolicyApp({ people }: { people?: ReactNode }) {
   const projectId = usePolicyProjectId();
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   // The home page ('') has no rule of its own: every policy user has one.
@@ -106,12 +104,7 @@ export function PolicyApp() {
           <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />
           <Route path="dnd" element={<DndPage />} />
           <Route path="quick-reference-guide" element={<QuickReferenceGuidePage />} />
-          {['policy-users', 'assign-users', 'manage-users'].map((path) => (
-            <Route key={path} path={path} element={<PolicyUsersPage />} />
-          ))}
-          <Route path="assign-main-role" element={<MainRolesPage mode="assign" />} />
-          <Route path="edit-main-role" element={<MainRolesPage mode="edit" />} />
-          <Route path="create-project-user" element={<CreateProjectUserPage />} />
+          {people}
           <Route path="add-standards" element={<AddStandardsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

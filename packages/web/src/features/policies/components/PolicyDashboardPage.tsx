@@ -31,6 +31,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -40,7 +41,6 @@ import { type PolicyDashboard, useDashboard } from '../api/get-dashboard';
 import { useSaveWorkflowSettings, useWorkflowSettings, type WorkflowSettings } from '../api/workflow-settings';
 import { documentPage } from './document-format';
 import { DueBadge } from './PolicyHomePage';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const TITLE = 'Policy dashboard';

@@ -3,8 +3,8 @@ import { compareNumbers, type DocumentRow, parentKey } from '@portal/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { matchesText } from './browse-ui';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute } from './use-policy-project';
 
 /** Key of the group that holds the documents without a number (listed last). */

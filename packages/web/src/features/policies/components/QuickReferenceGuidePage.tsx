@@ -3,8 +3,8 @@ import { DOCUMENT_STATUS_DESCRIPTIONS, DOCUMENT_STATUSES } from '@portal/shared'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const SECTIONS = [

@@ -3,9 +3,9 @@ import { SNIPPET_START, SNIPPET_STOP } from '@portal/shared';
 import { Fragment, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SearchResult, useSearchDocuments } from '../api/search-documents';
-import { StatusBadge } from './StatusBadge';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /** How many results one search shows (the server's maximum). */

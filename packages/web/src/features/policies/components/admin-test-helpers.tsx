@@ -1,4 +1,4 @@
-import type { DocumentRow, PolicyPerson } from '@portal/shared';
+import type { DocumentRow } from '@portal/shared';
 import { act, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { expect } from 'vitest';
@@ -90,19 +90,6 @@ export async function chooseFile(file: File) {
   await act(async () => {
     element.dispatchEvent(new Event('change', { bubbles: true }));
   });
-}
-
-/** A project member as the policy people screens list them. */
-export function policyPerson(overrides: Partial<PolicyPerson> & Pick<PolicyPerson, 'id' | 'name'>): PolicyPerson {
-  const username = overrides.username ?? overrides.name.toLowerCase().replace(/[^a-z]+/g, '.');
-  return {
-    username,
-    email: `${username}@north.example`,
-    project_role: 'simple',
-    main_role: null,
-    policy_user: true,
-    ...overrides,
-  };
 }
 
 /** Renders `element` (behind the project check, as SectionGuard does) at each of `paths`, opened at `path`. */

@@ -27,11 +27,11 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { PolicyContent } from '../../../components/policy/PolicyContent';
+import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PolicyContent } from '../../policies/components/PolicyContent';
-import { StatusBadge } from '../../policies/components/StatusBadge';
 import {
   type Generation,
   useGeneration,

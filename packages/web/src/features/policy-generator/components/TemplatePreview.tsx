@@ -14,7 +14,7 @@ import {
 } from '@portal/shared';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
-import { PolicyContent } from '../../policies/components/PolicyContent';
+import { PolicyContent } from '../../../components/policy/PolicyContent';
 
 const PROFILE_PATH = '/app/policy_generator/profile';
 

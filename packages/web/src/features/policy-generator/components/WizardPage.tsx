@@ -48,9 +48,9 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { PolicyContent } from '../../../components/policy/PolicyContent';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PolicyContent } from '../../policies/components/PolicyContent';
 import {
   type FacilityProfile,
   type GenerateInput,

@@ -1,0 +1,30 @@
+import { type AppPerson, appPeopleSchema, type MainRoleChange } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { invalidatePeople, PEOPLE_API, type PeopleApp, peopleKey, peoplePath } from '../../../lib/people';
+
+export type { MainRoleChange };
+
+/**
+ * POST .../{bulk} {items}: the main roles of several users of the app at once -> the list PEOPLE_API[app].bulkAnswers
+ * after. A 400 names the failing items as `items.{index}` in `errors`; nothing is saved then.
+ */
+export async function setMainRoles(app: PeopleApp, projectId: string, items: MainRoleChange[]): Promise<AppPerson[]> {
+  const { users } = await apiFetch(peoplePath(app, projectId, PEOPLE_API[app].bulk), {
+    method: 'POST',
+    body: { items },
+    schema: appPeopleSchema(app),
+  });
+  return users;
+}
+
+export function useSetMainRoles(app: PeopleApp, projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: MainRoleChange[]) => setMainRoles(app, projectId, items),
+    onSuccess: (users) => {
+      queryClient.setQueryData(peopleKey(app, projectId, PEOPLE_API[app].bulkAnswers), users);
+      return invalidatePeople(queryClient, app, projectId);
+    },
+  });
+}
