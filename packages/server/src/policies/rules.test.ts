@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.js';
 import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
+import { pairRules, reviewRules } from './chart-review.js';
 import { pageRules } from './monitoring-records.js';
 import { signsOwnVersion, type VersionFacts, versionRules } from './policy-records.js';
 import { allow, authorize, can, serialize } from './rules.js';
@@ -199,6 +200,40 @@ describe('monitoring page rules', () => {
     ).toEqual({
       status: 403,
       message: 'You may not change the measures of this page.',
+    });
+  });
+});
+
+describe('chart review review and pair rules', () => {
+  const actor = (userId: number, role: string) => ({
+    userId,
+    projectId: 1,
+    isSuperadmin: false,
+    role,
+    rules: DEFAULT_RULES.chart_review,
+    ip: null,
+    requestId: null,
+  });
+  const review = { projectId: 1, reviewerId: 5, otherReviewerId: 6 };
+
+  it('keeps the two reviews of a case blind to each other; leads see them, only the reviewer changes one', () => {
+    expect(serialize(reviewRules, actor(5, 'reviewer'), review)).toEqual({ see: true, change: true });
+    // The other reviewer of the case does not see this review, even as a programme lead.
+    expect(serialize(reviewRules, actor(6, 'program_lead'), review)).toEqual({ see: false, change: false });
+    expect(serialize(reviewRules, actor(7, 'program_lead'), review)).toEqual({ see: true, change: false });
+    expect(serialize(reviewRules, actor(7, 'reviewer'), review)).toEqual({ see: false, change: false });
+    expect(refusal(() => authorize(reviewRules, 'change', actor(7, 'program_lead'), review))).toEqual({
+      status: 403,
+      message: 'Only the reviewer of this case can change its answers.',
+    });
+  });
+
+  it('leaves adjudication to someone who reviewed neither side', () => {
+    const pair = { projectId: 1, reviewerIds: [5, 6] };
+    expect(can(pairRules, 'adjudicate', actor(7, 'program_lead'), pair)).toBe(true);
+    expect(refusal(() => authorize(pairRules, 'adjudicate', actor(6, 'program_lead'), pair))).toEqual({
+      status: 403,
+      message: 'You reviewed this case, so someone else must adjudicate it.',
     });
   });
 });

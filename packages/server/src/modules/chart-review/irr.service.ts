@@ -19,7 +19,8 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
 import { crAnswers, crAssignments, crCases, crIrrPairs, crPrograms, users } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
-import type { ChartReviewActor } from '../../policies/chart-review.js';
+import { type ChartReviewActor, pairRules } from '../../policies/chart-review.js';
+import { authorize, can } from '../../policies/rules.js';
 import { answersByKey, type ComparedItem, compareReviews, questionsOf, recomputeCase } from './case-results.js';
 import { PROGRAM_NOT_FOUND } from './programs.service.js';
 import { chartReviewAudit, personOrNull } from './route-kit.js';
@@ -278,7 +279,7 @@ export async function getPair(db: DbOrTx, actor: ChartReviewActor, pairId: numbe
     notes.find((n) => n.assignmentId === assignmentId && n.questionId === questionId)?.note ?? '';
   const settings = await loadSettings(db, actor.projectId);
   const final = (pair.final ?? {}) as Record<string, { value: CrAnswerValue; comment: string }>;
-  const rater = actor.userId === primary.reviewerId || actor.userId === second.reviewerId;
+  const rater = !can(pairRules, 'adjudicate', actor, pairFacts(pair, primary, second));
   const waiting = pair.status === 'disagreed' || pair.status === 'adjudicated';
   return {
     id: pair.id,
@@ -313,6 +314,16 @@ export async function getPair(db: DbOrTx, actor: ChartReviewActor, pairId: numbe
   };
 }
 
+/** The facts the pair rule reads (policies/chart-review.ts): who reviewed the case. */
+const pairFacts = (
+  pair: { projectId: number },
+  primary: { reviewerId: number | null },
+  second: { reviewerId: number | null },
+) => ({
+  projectId: pair.projectId,
+  reviewerIds: [primary.reviewerId, second.reviewerId].filter((id): id is number => id !== null),
+});
+
 /**
  * POST /irr/{pairId}/adjudicate: a final value (and comment) for every disagreeing question, by someone who rated
  * neither review; the case's result is recomputed from the primary answers with these values and counts again.
@@ -327,9 +338,7 @@ export async function adjudicatePair(
   await db.transaction(async (tx) => {
     const pair = await loadPair(tx, actor.projectId, pairId, true);
     const { primary, second, questions, disagreeing } = await pairDetail(tx, actor.projectId, pair);
-    if (actor.userId === primary.reviewerId || actor.userId === second.reviewerId) {
-      throw new AppError('FORBIDDEN', CR_RATER_CANNOT_ADJUDICATE);
-    }
+    authorize(pairRules, 'adjudicate', actor, pairFacts(pair, primary, second));
     if (pair.status !== 'disagreed' && pair.status !== 'adjudicated') throw new AppError('CONFLICT', NOT_WAITING);
     const settings = await loadSettings(tx, actor.projectId);
     const errors: Record<string, string[]> = {};

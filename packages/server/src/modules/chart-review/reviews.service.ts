@@ -28,7 +28,14 @@ import {
 } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
-import { type ChartReviewActor, mayReadEncounterRefs, mayUse } from '../../policies/chart-review.js';
+import {
+  type ChartReviewActor,
+  mayReadEncounterRefs,
+  mayUse,
+  type ReviewFacts,
+  reviewRules,
+} from '../../policies/chart-review.js';
+import { authorize, can } from '../../policies/rules.js';
 import { rulesFor } from '../permissions/permissions.service.js';
 import { answersByKey, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
 import { chartReviewPeopleAmong } from './people.service.js';
@@ -46,7 +53,6 @@ type AssignmentRow = typeof crAssignments.$inferSelect;
 type CaseRow = typeof crCases.$inferSelect;
 
 export const REVIEW_NOT_FOUND = 'Review not found.';
-const ONLY_REVIEWER = 'Only the reviewer of this case can change its answers.';
 const SUBMITTED = 'This review is submitted. Its answers no longer change unless a programme lead returns it.';
 const ALREADY_SUBMITTED = 'This review is already submitted.';
 const ONLY_SUBMITTED_RETURNS = 'Only a submitted review can be returned.';
@@ -129,22 +135,23 @@ async function otherAssignment(tx: DbOrTx, row: AssignmentRow): Promise<Assignme
   return other;
 }
 
-/**
- * Whether the actor may look at a review: its reviewer, or someone with the programs section who is not the case's
- * other reviewer (blind). Anyone else: 404, as if it did not exist. Returns whether it is the actor's own.
- */
+/** The facts the review rules read (policies/chart-review.ts): its reviewer and the case's other one. */
+async function reviewFacts(tx: DbOrTx, row: AssignmentRow): Promise<ReviewFacts> {
+  const other = row.reviewerId === null ? undefined : await otherAssignment(tx, row);
+  return { projectId: row.projectId, reviewerId: row.reviewerId, otherReviewerId: other?.reviewerId ?? null };
+}
+
+/** Whether the actor may look at a review (404 otherwise, as if it did not exist); whether it is their own. */
 async function checkSees(tx: DbOrTx, actor: ChartReviewActor, row: AssignmentRow): Promise<{ mine: boolean }> {
-  if (row.reviewerId === actor.userId) return { mine: true };
-  if (!mayUse(actor, 'programs')) throw notFound(REVIEW_NOT_FOUND);
-  const other = await otherAssignment(tx, row);
-  if (other?.reviewerId === actor.userId) throw notFound(REVIEW_NOT_FOUND);
-  return { mine: false };
+  const review = await reviewFacts(tx, row);
+  if (!can(reviewRules, 'see', actor, review)) throw notFound(REVIEW_NOT_FOUND);
+  return { mine: can(reviewRules, 'change', actor, review) };
 }
 
 /** Only the reviewer changes a review: leads who may see it get 403, others 404. */
 async function checkReviewer(tx: DbOrTx, actor: ChartReviewActor, row: AssignmentRow): Promise<void> {
-  const { mine } = await checkSees(tx, actor, row);
-  if (!mine) throw new AppError('FORBIDDEN', ONLY_REVIEWER);
+  await checkSees(tx, actor, row);
+  authorize(reviewRules, 'change', actor, await reviewFacts(tx, row));
 }
 
 async function loadCase(tx: DbOrTx, projectId: number, caseId: number): Promise<CaseRow> {
