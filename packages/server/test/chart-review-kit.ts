@@ -24,6 +24,7 @@ import {
 import type { Agent } from './agent.js';
 import type { TestApp } from './app.js';
 import { addMember, createProject, createUser, setMainRole } from './factories.js';
+import { expectAppGuards, type GuardedCall, sendCall } from './guards-kit.js';
 
 /**
  * Fixtures shared by the chart review API tests (issue 10): a project with chart review on (and monitoring, for
@@ -134,79 +135,15 @@ export async function chartReviewSnapshot(db: Database) {
   };
 }
 
-export interface GuardedCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** After the chart review prefix, e.g. `/tools/12`. */
-  path: string;
-  body?: unknown;
-  /** The chart review viewer role may make it (section dashboard). */
-  viewer: boolean;
-  /** The path names a row of the project (a tool, version or programme), to try under another project's id. */
-  namesRow: boolean;
-}
+export type { GuardedCall } from './guards-kit.js';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE']);
-
-function send(agent: Agent, call: GuardedCall, base: string, headers?: Record<string, string>) {
-  return agent.request({
-    method: call.method,
-    url: `${base}${call.path}`,
-    ...(call.body === undefined ? {} : { payload: call.body as object }),
-    ...(headers ? { headers } : {}),
+/** The guards of chart review's calls (expectAppGuards), with its refusal messages and tables. */
+export function expectGuards(ctx: TestApp, s: ChartReviewSetup, calls: GuardedCall[]): Promise<void> {
+  return expectAppGuards(ctx, s, calls, {
+    unconfigured: ACCESS_DENIED.unconfigured.chart_review,
+    forbidden: ACCESS_DENIED.forbidden,
+    snapshot: chartReviewSnapshot,
   });
-}
-
-/**
- * Asserts who may not make each call, and that none of the refused calls changed anything: anonymous 401; a member
- * without a chart review role 403 "unconfigured"; the viewer 403 where the section is not theirs; an administrator of
- * another project 404 under this project's id, and 404 under their own project's id for this project's rows; a
- * state change without the X-XSRF-TOKEN header 419. Reading calls then answer 200 to the lead, the admin and a
- * superadmin (and the viewer where allowed).
- */
-export async function expectGuards(ctx: TestApp, s: ChartReviewSetup, calls: GuardedCall[]): Promise<void> {
-  const db = ctx.db.handle.db;
-  const anonymous = ctx.agent();
-  await anonymous.csrf();
-  const agents = {
-    noRole: await ctx.signedIn(s.people.noRole),
-    viewer: await ctx.signedIn(s.people.viewer),
-    outsider: await ctx.signedIn(s.people.outsider),
-    lead: await ctx.signedIn(s.people.lead),
-    admin: await ctx.signedIn(s.people.admin),
-    superadmin: await ctx.signedIn(s.people.superadmin),
-  };
-  const before = await chartReviewSnapshot(db);
-  for (const call of calls) {
-    const label = `${call.method} ${call.path}`;
-    expect((await send(anonymous, call, s.base)).statusCode, `${label} anonymous`).toBe(401);
-    const unconfigured = await send(agents.noRole, call, s.base);
-    expect(unconfigured.statusCode, `${label} without a role`).toBe(403);
-    expect(unconfigured.json().message).toBe(ACCESS_DENIED.unconfigured.chart_review);
-    if (!call.viewer) {
-      const forbidden = await send(agents.viewer, call, s.base);
-      expect(forbidden.statusCode, `${label} as the viewer`).toBe(403);
-      expect(forbidden.json().message).toBe(ACCESS_DENIED.forbidden);
-    }
-    expect((await send(agents.outsider, call, s.base)).statusCode, `${label} from another project`).toBe(404);
-    if (call.namesRow) {
-      const foreign = await send(agents.outsider, call, s.otherBase);
-      expect(foreign.statusCode, `${label} under the other project's id`).toBe(404);
-    }
-    if (STATE_CHANGING.has(call.method)) {
-      const noToken = await send(agents.admin, call, s.base, { 'x-xsrf-token': '' });
-      expect(noToken.statusCode, `${label} without the XSRF header`).toBe(419);
-    }
-  }
-  expect(await chartReviewSnapshot(db)).toEqual(before);
-  for (const call of calls.filter((c) => c.method === 'GET')) {
-    const allowed = call.viewer
-      ? (['viewer', 'lead', 'admin', 'superadmin'] as const)
-      : (['lead', 'admin', 'superadmin'] as const);
-    for (const who of allowed) {
-      const answer = await send(agents[who], call, s.base);
-      expect(answer.statusCode, `${call.method} ${call.path} as ${who}`).toBe(200);
-    }
-  }
 }
 
 /** Asserts every call answers 404 once the project has chart review switched off, and nothing changes. */
@@ -219,7 +156,7 @@ export async function expectSwitchedOff(ctx: TestApp, s: ChartReviewSetup, calls
   const admin = await ctx.signedIn(s.people.admin);
   const before = await chartReviewSnapshot(db);
   for (const call of calls) {
-    const answer = await send(admin, call, s.base);
+    const answer = await sendCall(admin, call, s.base);
     expect(answer.statusCode, `${call.method} ${call.path}`).toBe(404);
     expect(answer.json().message).toBe('Chart review is not switched on for this project.');
   }

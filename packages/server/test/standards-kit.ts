@@ -19,6 +19,7 @@ import { STANDARDS_FORBIDDEN, STANDARDS_UNCONFIGURED } from '../src/policies/sta
 import type { Agent } from './agent.js';
 import type { TestApp } from './app.js';
 import { addMember, createProject, createUser, setMainRole } from './factories.js';
+import { expectAppGuards, type GuardedCall, sendCall } from './guards-kit.js';
 
 /**
  * Fixtures shared by the standards API tests (issue 11): a project with standards on (and policy management,
@@ -369,81 +370,15 @@ export async function auditOf(db: Database, projectId: number, action: string) {
 
 // ------------------------------------------------------------------------------------------------ guards
 
-export interface GuardedCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** After the standards prefix, e.g. `/req-assessments/12`. */
-  path: string;
-  body?: unknown;
-  /** The standards viewer may make it (reading calls but the assignments and the link targets). */
-  viewer: boolean;
-  /** The call names a row of the project (an assessment, element, member, link...), to try under another project's id. */
-  namesRow: boolean;
-}
+export type { GuardedCall } from './guards-kit.js';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE']);
-
-function send(agent: Agent, call: GuardedCall, base: string, headers?: Record<string, string>) {
-  return agent.request({
-    method: call.method,
-    url: `${base}${call.path}`,
-    ...(call.body === undefined ? {} : { payload: call.body as object }),
-    ...(headers ? { headers } : {}),
+/** The guards of the standards calls (expectAppGuards), with its refusal messages and tables. */
+export function expectGuards(ctx: TestApp, s: StandardsProject, calls: GuardedCall[]): Promise<void> {
+  return expectAppGuards(ctx, s, calls, {
+    unconfigured: STANDARDS_UNCONFIGURED,
+    forbidden: STANDARDS_FORBIDDEN,
+    snapshot: standardsSnapshot,
   });
-}
-
-/**
- * Asserts who may not make each call, and that none of the refused calls changed anything: anonymous 401; a member
- * without a standards role 403 "unconfigured"; the standards viewer 403 where the call is not theirs; an
- * administrator of another project 404 under this project's id, and 404 under their own project's id for this
- * project's rows; a state change without the X-XSRF-TOKEN header 419. Reading calls then answer 200 to the chapter
- * lead, the project admin and a superadmin (and the viewer where allowed).
- */
-export async function expectGuards(ctx: TestApp, s: StandardsProject, calls: GuardedCall[]): Promise<void> {
-  const db = ctx.db.handle.db;
-  const anonymous = ctx.agent();
-  await anonymous.csrf();
-  const agents = {
-    noRole: await ctx.signedIn(s.people.noRole),
-    viewer: await ctx.signedIn(s.people.viewer),
-    outsider: await ctx.signedIn(s.people.outsider),
-    lead: await ctx.signedIn(s.people.lead),
-    admin: await ctx.signedIn(s.people.admin),
-    superadmin: await ctx.signedIn(s.people.superadmin),
-  };
-  const before = await standardsSnapshot(db);
-  for (const call of calls) {
-    const label = `${call.method} ${call.path}`;
-    const anon = await send(anonymous, call, s.base);
-    expect(anon.statusCode, `${label} anonymous: ${anon.body}`).toBe(401);
-    const unconfigured = await send(agents.noRole, call, s.base);
-    expect(unconfigured.statusCode, `${label} without a role: ${unconfigured.body}`).toBe(403);
-    expect(unconfigured.json().message, `${label} without a role`).toBe(STANDARDS_UNCONFIGURED);
-    if (!call.viewer) {
-      const forbidden = await send(agents.viewer, call, s.base);
-      expect(forbidden.statusCode, `${label} as the viewer: ${forbidden.body}`).toBe(403);
-      expect(forbidden.json().message, `${label} as the viewer`).toBe(STANDARDS_FORBIDDEN);
-    }
-    const outside = await send(agents.outsider, call, s.base);
-    expect(outside.statusCode, `${label} from another project: ${outside.body}`).toBe(404);
-    if (call.namesRow) {
-      const foreign = await send(agents.outsider, call, s.otherBase);
-      expect(foreign.statusCode, `${label} under the other project's id: ${foreign.body}`).toBe(404);
-    }
-    if (STATE_CHANGING.has(call.method)) {
-      const noToken = await send(agents.admin, call, s.base, { 'x-xsrf-token': '' });
-      expect(noToken.statusCode, `${label} without the XSRF header`).toBe(419);
-    }
-  }
-  expect(await standardsSnapshot(db)).toEqual(before);
-  for (const call of calls.filter((c) => c.method === 'GET')) {
-    const allowed = call.viewer
-      ? (['viewer', 'lead', 'admin', 'superadmin'] as const)
-      : (['lead', 'admin', 'superadmin'] as const);
-    for (const who of allowed) {
-      const answer = await send(agents[who], call, s.base);
-      expect(answer.statusCode, `${call.method} ${call.path} as ${who}: ${answer.body}`).toBe(200);
-    }
-  }
 }
 
 /** Asserts every call answers 404 once the project has standards switched off, and nothing changes. */
@@ -461,7 +396,7 @@ export async function expectSwitchedOff(ctx: TestApp, s: StandardsProject, calls
   const before = await standardsSnapshot(db);
   for (const call of calls) {
     for (const agent of agents) {
-      const answer = await send(agent, call, s.base);
+      const answer = await sendCall(agent, call, s.base);
       expect(answer.statusCode, `${call.method} ${call.path}: ${answer.body}`).toBe(404);
       expect(answer.json().message).toBe('Standards is not switched on for this project.');
     }

@@ -263,7 +263,8 @@ async function checkNumberFree(db: DbOrTx, projectId: number, number: string, ex
   if (taken) throw fieldError('number', `Number ${number} is already used.`);
 }
 
-function audit(
+/** Records a monitoring audit event by the actor, in the project the actor acts in. */
+export function monitoringAudit(
   tx: DbOrTx,
   actor: MonitoringActor,
   action: AuditActionIn<'monitoring'>,
@@ -366,7 +367,7 @@ export async function createPage(
       .returning({ id: monPages.id });
     const renumbered = await renumberPages(tx, actor.projectId);
     const created = renumbered.find((change) => change.id === page!.id);
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'page_created',
@@ -457,7 +458,7 @@ export async function updatePage(
       .update(monPages)
       .set({ ...next, version: page.version + 1, updatedAt: now, updatedBy: actor.userId })
       .where(and(eq(monPages.projectId, actor.projectId), eq(monPages.id, pageId)));
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'page_updated',
@@ -511,7 +512,7 @@ export async function deletePage(
       .set({ deletedAt: now, deletedBy: actor.userId })
       .where(and(eq(monPages.projectId, actor.projectId), inArray(monPages.id, branch)));
     const renumbered = await renumberPages(tx, actor.projectId);
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'page_deleted',
@@ -573,7 +574,7 @@ export async function updateIntroduction(
         set: { introduction: html, updatedAt: now, updatedBy: actor.userId },
       });
     // The HTML before and after, each shortened to its first 200 characters (lib/audit-diff.ts).
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'introduction_updated',

@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   BULK_STALE_MESSAGE,
@@ -23,13 +22,12 @@ import {
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monPageLevels, monPages, monSettings } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { convertDocx, sniffUpload } from '../../lib/docx.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { administersMonitoring, type MonitoringActor } from '../../policies/monitoring.js';
 import { effectivePageAccess } from './page-access.js';
-import { ensureLevels, lockTree, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
+import { ensureLevels, lockTree, monitoringAudit, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
 import { visiblePages } from './visibility.js';
 
@@ -48,27 +46,6 @@ const fieldError = (field: string, message: string) =>
 export const MOVE_UNDER_ITSELF = 'A page cannot move under itself or its own sub-pages.';
 const tooDeep = (levels: number) =>
   `The tree has ${levels} ${levels === 1 ? 'level' : 'levels'}: this would put pages deeper than level ${levels}. Add a level first, or choose another parent.`;
-
-function audit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
 
 /** Every live page of the project. */
 function livePages(db: DbOrTx, projectId: number): Promise<PageRow[]> {
@@ -164,7 +141,14 @@ export async function addLevel(
         updatedAt: now,
       })
       .returning({ id: monPageLevels.id });
-    await audit(tx, actor, 'level_created', { type: 'mon_page_level', id: row!.id }, { depth, name: body.name }, now);
+    await monitoringAudit(
+      tx,
+      actor,
+      'level_created',
+      { type: 'mon_page_level', id: row!.id },
+      { depth, name: body.name },
+      now,
+    );
     return row!.id;
   });
 }
@@ -201,7 +185,7 @@ export async function updateLevel(
         updatedBy: actor.userId,
       })
       .where(and(eq(monPageLevels.projectId, actor.projectId), eq(monPageLevels.id, levelId)));
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'level_updated',
@@ -245,7 +229,7 @@ export async function deleteLevel(db: Database, actor: MonitoringActor, levelId:
     await tx
       .delete(monPageLevels)
       .where(and(eq(monPageLevels.projectId, actor.projectId), eq(monPageLevels.id, levelId)));
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'level_deleted',
@@ -287,7 +271,7 @@ export async function setNumberingMode(
         set: { numberingMode: mode, updatedAt: now, updatedBy: actor.userId },
       });
     const changes = mode === 'auto' ? await renumberPages(tx, actor.projectId) : [];
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'numbering_changed',
@@ -353,7 +337,7 @@ export async function applyNumbers(db: Database, actor: MonitoringActor, now: Da
       }
       changes = planned;
     }
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'pages_renumbered',
@@ -442,7 +426,7 @@ export async function movePage(
       })
       .where(and(eq(monPages.projectId, actor.projectId), eq(monPages.id, pageId)));
     const changes = await renumberPages(tx, actor.projectId);
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'page_moved',
@@ -609,7 +593,7 @@ export async function bulkUpdate(
     }
     const renumbered = changedIds.length ? await renumberPages(tx, actor.projectId) : [];
     if (changedIds.length) {
-      await audit(
+      await monitoringAudit(
         tx,
         actor,
         'pages_bulk_updated',
@@ -871,7 +855,7 @@ export async function createOutline(
       ids.push(row!.id);
     }
     const renumbered = await renumberPages(tx, actor.projectId);
-    await audit(
+    await monitoringAudit(
       tx,
       actor,
       'pages_imported',

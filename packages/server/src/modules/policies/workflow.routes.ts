@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
-import { EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
+import { EDIT_DOCUMENTS, type PolicyActor, policyAccess } from '../../policies/policy-management.js';
 import { type Notice, sendNotices } from '../notifications/notices.js';
 import { bulkCandidates, runBulk } from './bulk.service.js';
 import { policyDashboard } from './dashboard.service.js';
@@ -83,140 +83,86 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A step on one document: who may take it, what it takes; it answers the document's workflow. */
+  const stepSchema = <B extends z.ZodType>(section: PolicySection, summary: string, body: B) => ({
+    config: { access: access.section('policy_management', section) },
+    schema: { tags, summary, params: documentParams, body, response: { 200: documentWorkflowSchema, ...errors } },
+  });
+  /**
+   * Takes a step on the request's document as `section` allows, sends the notices the step returns (at the instant it
+   * returns them) once it has committed, and answers the document's workflow as it is after the step.
+   */
+  const takeStep = async (
+    request: FastifyRequest & { params: { projectId: number; documentId: number } },
+    section: PolicySection,
+    step: (a: PolicyActor, documentId: number) => Promise<{ notices: readonly Notice[]; now: Date } | undefined>,
+  ) => {
+    const a = await actor(request, section);
+    const done = await step(a, request.params.documentId);
+    if (done) await send(request, a.projectId, done.notices, done.now);
+    return loadWorkflow(db, a, request.params.documentId);
+  };
+
   app.post(
     `${P}/documents/:documentId/send-to-review`,
-    {
-      config: { access: access.section('policy_management', 'edit-documents') },
-      schema: {
-        tags,
-        summary: 'Sends the draft to the department reviewers',
-        params: documentParams,
-        body: sendToReviewBodySchema,
-        response: { 200: documentWorkflowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, EDIT_DOCUMENTS);
-      const now = app.clock.now();
-      await send(
-        request,
-        a.projectId,
-        await sendToReview(db, a, request.params.documentId, request.body.comment, now),
-        now,
-      );
-      return loadWorkflow(db, a, request.params.documentId);
-    },
+    stepSchema(EDIT_DOCUMENTS, 'Sends the draft to the department reviewers', sendToReviewBodySchema),
+    (request) =>
+      takeStep(request, EDIT_DOCUMENTS, async (a, documentId) => {
+        const now = app.clock.now();
+        return { notices: await sendToReview(db, a, documentId, request.body.comment, now), now };
+      }),
   );
 
   app.post(
     `${P}/documents/:documentId/withdraw`,
-    {
-      config: { access: access.section('policy_management', 'edit-documents') },
-      schema: {
-        tags,
-        summary: 'Takes the version back from review or signature to draft',
-        params: documentParams,
-        body: withdrawBodySchema,
-        response: { 200: documentWorkflowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, EDIT_DOCUMENTS);
-      const now = app.clock.now();
-      await send(
-        request,
-        a.projectId,
-        await withdraw(db, a, request.params.documentId, request.body.comment, now),
-        now,
-      );
-      return loadWorkflow(db, a, request.params.documentId);
-    },
+    stepSchema(EDIT_DOCUMENTS, 'Takes the version back from review or signature to draft', withdrawBodySchema),
+    (request) =>
+      takeStep(request, EDIT_DOCUMENTS, async (a, documentId) => {
+        const now = app.clock.now();
+        return { notices: await withdraw(db, a, documentId, request.body.comment, now), now };
+      }),
   );
 
   app.post(
     `${P}/documents/:documentId/review`,
-    {
-      config: { access: access.section('policy_management', 'documents') },
-      schema: {
-        tags,
-        summary: 'A reviewer approves or requests changes',
-        params: documentParams,
-        body: reviewDecisionBodySchema,
-        response: { 200: documentWorkflowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'documents');
-      const now = app.clock.now();
-      const notices = await review(db, a, request.params.documentId, request.body, now);
-      await send(request, a.projectId, notices, now);
-      return loadWorkflow(db, a, request.params.documentId);
-    },
+    stepSchema('documents', 'A reviewer approves or requests changes', reviewDecisionBodySchema),
+    (request) =>
+      takeStep(request, 'documents', async (a, documentId) => {
+        const now = app.clock.now();
+        return { notices: await review(db, a, documentId, request.body, now), now };
+      }),
   );
 
   app.post(
     `${P}/documents/:documentId/sign`,
-    {
-      config: { access: access.section('policy_management', 'documents') },
-      schema: {
-        tags,
-        summary: 'Signs the version (password or authenticator code re-entered)',
-        params: documentParams,
-        body: signBodySchema,
-        response: { 200: documentWorkflowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'documents');
-      const method = await checkSignerCredentials(app, request, request.body);
-      const evidence = evidenceOf(app, request);
-      const signed = await signVersion(db, a, request.params.documentId, {
-        versionId: request.body.version_id,
-        method,
-        evidence,
-      });
-      await send(request, a.projectId, signed.notices, evidence.now);
-      return loadWorkflow(db, a, request.params.documentId);
-    },
+    stepSchema('documents', 'Signs the version (password or authenticator code re-entered)', signBodySchema),
+    (request) =>
+      takeStep(request, 'documents', async (a, documentId) => {
+        const method = await checkSignerCredentials(app, request, request.body);
+        const evidence = evidenceOf(app, request);
+        const signed = await signVersion(db, a, documentId, { versionId: request.body.version_id, method, evidence });
+        return { notices: signed.notices, now: evidence.now };
+      }),
   );
 
   app.post(
     `${P}/documents/:documentId/decline`,
-    {
-      config: { access: access.section('policy_management', 'documents') },
-      schema: {
-        tags,
-        summary: 'A signer declines and sends the version back to draft',
-        params: documentParams,
-        body: declineBodySchema,
-        response: { 200: documentWorkflowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'documents');
-      const now = app.clock.now();
-      await send(request, a.projectId, await decline(db, a, request.params.documentId, request.body, now), now);
-      return loadWorkflow(db, a, request.params.documentId);
-    },
+    stepSchema('documents', 'A signer declines and sends the version back to draft', declineBodySchema),
+    (request) =>
+      takeStep(request, 'documents', async (a, documentId) => {
+        const now = app.clock.now();
+        return { notices: await decline(db, a, documentId, request.body, now), now };
+      }),
   );
 
   app.post(
     `${P}/documents/:documentId/attest`,
-    {
-      config: { access: access.section('policy_management', 'documents') },
-      schema: {
-        tags,
-        summary: 'Attests that I read the current version',
-        params: documentParams,
-        body: attestBodySchema,
-        response: { 200: documentWorkflowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const a = await actor(request, 'documents');
-      await attest(db, a, request.params.documentId, request.body.version_id, evidenceOf(app, request));
-      return loadWorkflow(db, a, request.params.documentId);
-    },
+    stepSchema('documents', 'Attests that I read the current version', attestBodySchema),
+    (request) =>
+      takeStep(request, 'documents', async (a, documentId) => {
+        await attest(db, a, documentId, request.body.version_id, evidenceOf(app, request));
+        return undefined;
+      }),
   );
 
   app.get(

@@ -156,6 +156,22 @@ function usePartSave<K extends string>(part: PartMutation, fields: readonly K[])
   return { errors, failure, save, reset, clear };
 }
 
+/** The part in the modal (id null while adding), its values as typed, and the form that saves them. */
+function usePartEditor<V extends object>(part: PartMutation, fields: readonly (keyof V & string)[]) {
+  const form = usePartSave(part, fields);
+  const [editing, setEditing] = useState<{ id: number | null; values: V } | null>(null);
+  const open = (id: number | null, values: V) => {
+    form.reset();
+    setEditing({ id, values });
+  };
+  const change = <K extends keyof V & string>(key: K, value: V[K]) => {
+    setEditing((now) => (now ? { ...now, values: { ...now.values, [key]: value } } : now));
+    form.clear(key);
+  };
+  const close = () => setEditing(null);
+  return { form, editing, values: editing?.values, open, change, close, saving: part.isPending };
+}
+
 function Panel({
   title,
   addLabel,
@@ -188,25 +204,30 @@ function Panel({
   );
 }
 
-function PartModal({
-  opened,
+type PartEditor<V extends object> = ReturnType<typeof usePartEditor<V>>;
+
+/** The modal that adds or edits a part: its fields (`children`, given the values as typed), Cancel and Save. */
+function PartModal<V extends object>({
+  editor,
   title,
-  saving,
-  failure,
-  onClose,
   onSubmit,
   children,
 }: {
-  opened: boolean;
+  editor: PartEditor<V>;
   title: string;
-  saving: boolean;
-  failure: string | null;
-  onClose: () => void;
   onSubmit: () => void;
-  children: ReactNode;
+  children: (values: V) => ReactNode;
 }) {
+  const { editing, close, saving } = editor;
+  const failure = editor.form.failure;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={editing !== null}
+      onClose={close}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -220,9 +241,9 @@ function PartModal({
               {failure}
             </Alert>
           )}
-          {children}
+          {editing && children(editing.values)}
           <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>
@@ -235,7 +256,43 @@ function PartModal({
   );
 }
 
-function RowActions({
+/** The table of a panel's parts: its column heads, with an Actions column for an editor. */
+function PartTable({
+  part,
+  minWidth,
+  heads,
+  canEdit,
+  children,
+}: {
+  part: string;
+  minWidth: number;
+  heads: readonly string[];
+  canEdit: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table fz="sm" data-part={part}>
+        <Table.Thead>
+          <Table.Tr>
+            {heads.map((head) => (
+              <Table.Th key={head}>{head}</Table.Th>
+            ))}
+            {canEdit && (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The last cell of a row for an editor: Edit (where a part can be changed) and Delete. */
+function RowActionsCell({
   name,
   canEdit,
   onEdit,
@@ -248,51 +305,45 @@ function RowActions({
 }) {
   if (!canEdit) return null;
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {onEdit && (
-        <Button size="compact-xs" variant="subtle" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
+    <Table.Td>
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {onEdit && (
+          <Button size="compact-xs" variant="subtle" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </Button>
+        )}
+        <Button size="compact-xs" variant="subtle" color="red.9" onClick={onDelete} aria-label={`Delete ${name}`}>
+          Delete
         </Button>
-      )}
-      <Button size="compact-xs" variant="subtle" color="red.9" onClick={onDelete} aria-label={`Delete ${name}`}>
-        Delete
-      </Button>
-    </Group>
+      </Group>
+    </Table.Td>
   );
 }
-
-const ActionsHead = ({ canEdit }: { canEdit: boolean }) =>
-  canEdit ? (
-    <Table.Th>
-      <VisuallyHidden>Actions</VisuallyHidden>
-    </Table.Th>
-  ) : null;
 
 // ---------------------------------------------------------------------------------------------------------------
 
 const TARGET_FIELDS = ['value', 'effective_from', 'kind'] as const;
 
+interface TargetValues {
+  value: number | string;
+  effective_from: string;
+  kind: TargetKind;
+}
+
 function TargetsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
-  const form = usePartSave(part, TARGET_FIELDS);
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<number | string>('');
-  const [from, setFrom] = useState('');
-  const [kind, setKind] = useState<TargetKind>('target');
-  const add = () => {
-    form.reset();
-    setValue('');
-    setFrom(currentPeriodStart(measure.grain));
-    setKind('target');
-    setOpen(true);
-  };
-  const submit = () =>
+  const editor = usePartEditor<TargetValues>(part, TARGET_FIELDS);
+  const { form, values, change } = editor;
+  const add = () => editor.open(null, { value: '', effective_from: currentPeriodStart(measure.grain), kind: 'target' });
+  const submit = () => {
+    if (!values) return;
     form.save(
       targetCreateSchema,
-      { value: numberOf(value), effective_from: from, kind },
+      { ...values, value: numberOf(values.value) },
       partRequests.addTarget,
       'Target added.',
-      () => setOpen(false),
+      editor.close,
     );
+  };
 
   return (
     <Panel title="Targets" addLabel="Add target" canEdit={canEdit} onAdd={add}>
@@ -301,85 +352,60 @@ function TargetsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
           No targets yet. A target is drawn on the charts and gives the assurance reading.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table fz="sm" data-part="targets">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Value</Table.Th>
-                <Table.Th>Effective from</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <ActionsHead canEdit={canEdit} />
+        <PartTable part="targets" minWidth={420} heads={['Value', 'Effective from', 'Kind']} canEdit={canEdit}>
+          {measure.targets.map((target) => {
+            const shown = formatValue(target.value, measure.unit_label);
+            return (
+              <Table.Tr key={target.id}>
+                <Table.Td>{shown}</Table.Td>
+                <Table.Td>{formatDay(target.effective_from)}</Table.Td>
+                <Table.Td>{TARGET_KIND_LABELS[target.kind]}</Table.Td>
+                <RowActionsCell
+                  name={`${TARGET_KIND_LABELS[target.kind].toLowerCase()} ${shown}`}
+                  canEdit={canEdit}
+                  onDelete={() =>
+                    askDelete({
+                      message: `Delete the target of ${shown} from ${formatDay(target.effective_from)}?`,
+                      done: 'Target deleted.',
+                      call: partRequests.deleteTarget(target.id),
+                    })
+                  }
+                />
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {measure.targets.map((target) => {
-                const shown = formatValue(target.value, measure.unit_label);
-                return (
-                  <Table.Tr key={target.id}>
-                    <Table.Td>{shown}</Table.Td>
-                    <Table.Td>{formatDay(target.effective_from)}</Table.Td>
-                    <Table.Td>{TARGET_KIND_LABELS[target.kind]}</Table.Td>
-                    {canEdit && (
-                      <Table.Td>
-                        <RowActions
-                          name={`${TARGET_KIND_LABELS[target.kind].toLowerCase()} ${shown}`}
-                          canEdit={canEdit}
-                          onDelete={() =>
-                            askDelete({
-                              message: `Delete the target of ${shown} from ${formatDay(target.effective_from)}?`,
-                              done: 'Target deleted.',
-                              call: partRequests.deleteTarget(target.id),
-                            })
-                          }
-                        />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </PartTable>
       )}
-      <PartModal
-        opened={open}
-        title="Add a target"
-        saving={part.isPending}
-        failure={form.failure}
-        onClose={() => setOpen(false)}
-        onSubmit={submit}
-      >
-        <NumberInput
-          label="Value"
-          withAsterisk
-          description={measure.unit_label ? `In ${measure.unit_label}.` : undefined}
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            form.clear('value');
-          }}
-          error={form.errors.value}
-          data-autofocus
-        />
-        <TextInput
-          type="date"
-          label="Effective from"
-          withAsterisk
-          value={from}
-          onChange={(event) => {
-            setFrom(event.currentTarget.value);
-            form.clear('effective_from');
-          }}
-          error={form.errors.effective_from}
-        />
-        <Select
-          label="Kind"
-          data={optionsOf(TARGET_KIND_LABELS)}
-          value={kind}
-          onChange={(next) => next && setKind(next as TargetKind)}
-          allowDeselect={false}
-          error={form.errors.kind}
-        />
+      <PartModal editor={editor} title="Add a target" onSubmit={submit}>
+        {(values) => (
+          <>
+            <NumberInput
+              label="Value"
+              withAsterisk
+              description={measure.unit_label ? `In ${measure.unit_label}.` : undefined}
+              value={values.value}
+              onChange={(next) => change('value', next)}
+              error={form.errors.value}
+              data-autofocus
+            />
+            <TextInput
+              type="date"
+              label="Effective from"
+              withAsterisk
+              value={values.effective_from}
+              onChange={(event) => change('effective_from', event.currentTarget.value)}
+              error={form.errors.effective_from}
+            />
+            <Select
+              label="Kind"
+              data={optionsOf(TARGET_KIND_LABELS)}
+              value={values.kind}
+              onChange={(next) => next && change('kind', next as TargetKind)}
+              allowDeselect={false}
+              error={form.errors.kind}
+            />
+          </>
+        )}
       </PartModal>
     </Panel>
   );
@@ -412,13 +438,12 @@ interface BenchmarkValues {
 }
 
 function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
-  const form = usePartSave(part, BENCHMARK_FIELDS);
-  const [editing, setEditing] = useState<{ id: number | null; values: BenchmarkValues } | null>(null);
-  const open = (benchmark: Benchmark | null) => {
-    form.reset();
-    setEditing({
-      id: benchmark?.id ?? null,
-      values: benchmark
+  const editor = usePartEditor<BenchmarkValues>(part, BENCHMARK_FIELDS);
+  const { form, editing, change } = editor;
+  const open = (benchmark: Benchmark | null) =>
+    editor.open(
+      benchmark?.id ?? null,
+      benchmark
         ? {
             source: benchmark.source,
             statistic: benchmark.statistic,
@@ -441,12 +466,7 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
             citation_url: '',
             note: '',
           },
-    });
-  };
-  const change = <K extends keyof BenchmarkValues>(key: K, value: BenchmarkValues[K]) => {
-    setEditing((now) => (now ? { ...now, values: { ...now.values, [key]: value } } : now));
-    form.clear(key);
-  };
+    );
   const submit = () => {
     if (!editing) return;
     const { values, id } = editing;
@@ -459,14 +479,13 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
       },
       (body) => partRequests.saveBenchmark(id, body),
       id === null ? 'Benchmark added.' : 'Benchmark saved.',
-      () => setEditing(null),
+      editor.close,
     );
   };
   const statisticText = (benchmark: Benchmark) =>
     benchmark.statistic === 'percentile' && benchmark.percentile !== null
       ? `${ordinal(benchmark.percentile)} percentile`
       : BENCHMARK_STATISTIC_LABELS[benchmark.statistic];
-  const values = editing?.values;
 
   return (
     <Panel title="Benchmarks" addLabel="Add benchmark" canEdit={canEdit} onAdd={() => open(null)}>
@@ -475,72 +494,51 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
           No benchmarks yet. Compare with national or network figures (for example CMS Care Compare or NHSN).
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table fz="sm" data-part="benchmarks">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Statistic</Table.Th>
-                <Table.Th>Value</Table.Th>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>As of</Table.Th>
-                <Table.Th>Same definition</Table.Th>
-                <ActionsHead canEdit={canEdit} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {measure.benchmarks.map((benchmark) => (
-                <Table.Tr key={benchmark.id}>
-                  <Table.Td>
-                    {benchmark.citation_url ? (
-                      <Anchor href={benchmark.citation_url} target="_blank" rel="noopener noreferrer">
-                        {benchmark.source}
-                      </Anchor>
-                    ) : (
-                      benchmark.source
-                    )}
-                    {benchmark.note && (
-                      <Text size="xs" c="dimmed">
-                        {benchmark.note}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{statisticText(benchmark)}</Table.Td>
-                  <Table.Td>{formatValue(benchmark.value, measure.unit_label)}</Table.Td>
-                  <Table.Td>{benchmark.period_label || '—'}</Table.Td>
-                  <Table.Td>{formatDay(benchmark.as_of)}</Table.Td>
-                  <Table.Td>{benchmark.spec_match ? 'Yes' : 'No: not comparable'}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <RowActions
-                        name={`benchmark ${benchmark.source}`}
-                        canEdit={canEdit}
-                        onEdit={() => open(benchmark)}
-                        onDelete={() =>
-                          askDelete({
-                            message: `Delete the benchmark from ${benchmark.source} (${statisticText(benchmark)})?`,
-                            done: 'Benchmark deleted.',
-                            call: partRequests.deleteBenchmark(benchmark.id),
-                          })
-                        }
-                      />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PartTable
+          part="benchmarks"
+          minWidth={720}
+          heads={['Source', 'Statistic', 'Value', 'Period', 'As of', 'Same definition']}
+          canEdit={canEdit}
+        >
+          {measure.benchmarks.map((benchmark) => (
+            <Table.Tr key={benchmark.id}>
+              <Table.Td>
+                {benchmark.citation_url ? (
+                  <Anchor href={benchmark.citation_url} target="_blank" rel="noopener noreferrer">
+                    {benchmark.source}
+                  </Anchor>
+                ) : (
+                  benchmark.source
+                )}
+                {benchmark.note && (
+                  <Text size="xs" c="dimmed">
+                    {benchmark.note}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{statisticText(benchmark)}</Table.Td>
+              <Table.Td>{formatValue(benchmark.value, measure.unit_label)}</Table.Td>
+              <Table.Td>{benchmark.period_label || '—'}</Table.Td>
+              <Table.Td>{formatDay(benchmark.as_of)}</Table.Td>
+              <Table.Td>{benchmark.spec_match ? 'Yes' : 'No: not comparable'}</Table.Td>
+              <RowActionsCell
+                name={`benchmark ${benchmark.source}`}
+                canEdit={canEdit}
+                onEdit={() => open(benchmark)}
+                onDelete={() =>
+                  askDelete({
+                    message: `Delete the benchmark from ${benchmark.source} (${statisticText(benchmark)})?`,
+                    done: 'Benchmark deleted.',
+                    call: partRequests.deleteBenchmark(benchmark.id),
+                  })
+                }
+              />
+            </Table.Tr>
+          ))}
+        </PartTable>
       )}
-      <PartModal
-        opened={editing !== null}
-        title={editing?.id ? 'Edit benchmark' : 'Add a benchmark'}
-        saving={part.isPending}
-        failure={form.failure}
-        onClose={() => setEditing(null)}
-        onSubmit={submit}
-      >
-        {values && (
+      <PartModal editor={editor} title={editing?.id ? 'Edit benchmark' : 'Add a benchmark'} onSubmit={submit}>
+        {(values) => (
           <>
             <Autocomplete
               label="Source"
@@ -641,27 +639,27 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
 
 const PHASE_FIELDS = ['start_period', 'label', 'reason'] as const;
 
+interface PhaseValues {
+  start_period: string;
+  label: string;
+  reason: PhaseReason;
+}
+
 function PhasesPanel({ measure, canEdit, part, askDelete }: PanelProps) {
-  const form = usePartSave(part, PHASE_FIELDS);
-  const [open, setOpen] = useState(false);
-  const [start, setStart] = useState('');
-  const [label, setLabel] = useState('');
-  const [reason, setReason] = useState<PhaseReason>('intervention');
-  const add = () => {
-    form.reset();
-    setStart(currentPeriodStart(measure.grain));
-    setLabel('');
-    setReason('intervention');
-    setOpen(true);
-  };
-  const submit = () =>
+  const editor = usePartEditor<PhaseValues>(part, PHASE_FIELDS);
+  const { form, values, change } = editor;
+  const add = () =>
+    editor.open(null, { start_period: currentPeriodStart(measure.grain), label: '', reason: 'intervention' });
+  const submit = () => {
+    if (!values) return;
     form.save(
       phaseCreateSchema,
-      { start_period: periodOf(start, measure.grain), label, reason },
+      { ...values, start_period: periodOf(values.start_period, measure.grain) },
       partRequests.addPhase,
       'Phase added.',
-      () => setOpen(false),
+      editor.close,
     );
+  };
 
   return (
     <Panel title="Phases" addLabel="Add phase" canEdit={canEdit} onAdd={add}>
@@ -669,84 +667,59 @@ function PhasesPanel({ measure, canEdit, part, askDelete }: PanelProps) {
         A phase starts new limits: after a sustained shift, an intervention or a change of definition.
       </Text>
       {measure.phases.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table fz="sm" data-part="phases">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Starts</Table.Th>
-                <Table.Th>Label</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <ActionsHead canEdit={canEdit} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {measure.phases.map((phase) => (
-                <Table.Tr key={phase.id}>
-                  <Table.Td>{periodLabel(phase.start_period, measure.grain)}</Table.Td>
-                  <Table.Td>{phase.label}</Table.Td>
-                  <Table.Td>{PHASE_REASON_LABELS[phase.reason]}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <RowActions
-                        name={`phase ${phase.label}`}
-                        canEdit={canEdit}
-                        onDelete={() =>
-                          askDelete({
-                            message: `Delete the phase "${phase.label}"? The limits then run across it.`,
-                            done: 'Phase deleted.',
-                            call: partRequests.deletePhase(phase.id),
-                          })
-                        }
-                      />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PartTable part="phases" minWidth={420} heads={['Starts', 'Label', 'Reason']} canEdit={canEdit}>
+          {measure.phases.map((phase) => (
+            <Table.Tr key={phase.id}>
+              <Table.Td>{periodLabel(phase.start_period, measure.grain)}</Table.Td>
+              <Table.Td>{phase.label}</Table.Td>
+              <Table.Td>{PHASE_REASON_LABELS[phase.reason]}</Table.Td>
+              <RowActionsCell
+                name={`phase ${phase.label}`}
+                canEdit={canEdit}
+                onDelete={() =>
+                  askDelete({
+                    message: `Delete the phase "${phase.label}"? The limits then run across it.`,
+                    done: 'Phase deleted.',
+                    call: partRequests.deletePhase(phase.id),
+                  })
+                }
+              />
+            </Table.Tr>
+          ))}
+        </PartTable>
       )}
-      <PartModal
-        opened={open}
-        title="Add a phase"
-        saving={part.isPending}
-        failure={form.failure}
-        onClose={() => setOpen(false)}
-        onSubmit={submit}
-      >
-        <TextInput
-          type="date"
-          label="Starts in the period of"
-          withAsterisk
-          description={`Any day of the first ${measure.grain} of the phase.`}
-          value={start}
-          onChange={(event) => {
-            setStart(event.currentTarget.value);
-            form.clear('start_period');
-          }}
-          error={form.errors.start_period}
-        />
-        <TextInput
-          label="Label"
-          withAsterisk
-          description="Shown on the chart, e.g. New bed alarms."
-          value={label}
-          onChange={(event) => {
-            setLabel(event.currentTarget.value);
-            form.clear('label');
-          }}
-          error={form.errors.label}
-          maxLength={120}
-          data-autofocus
-        />
-        <Select
-          label="Reason"
-          data={optionsOf(PHASE_REASON_LABELS)}
-          value={reason}
-          onChange={(next) => next && setReason(next as PhaseReason)}
-          allowDeselect={false}
-          error={form.errors.reason}
-        />
+      <PartModal editor={editor} title="Add a phase" onSubmit={submit}>
+        {(values) => (
+          <>
+            <TextInput
+              type="date"
+              label="Starts in the period of"
+              withAsterisk
+              description={`Any day of the first ${measure.grain} of the phase.`}
+              value={values.start_period}
+              onChange={(event) => change('start_period', event.currentTarget.value)}
+              error={form.errors.start_period}
+            />
+            <TextInput
+              label="Label"
+              withAsterisk
+              description="Shown on the chart, e.g. New bed alarms."
+              value={values.label}
+              onChange={(event) => change('label', event.currentTarget.value)}
+              error={form.errors.label}
+              maxLength={120}
+              data-autofocus
+            />
+            <Select
+              label="Reason"
+              data={optionsOf(PHASE_REASON_LABELS)}
+              value={values.reason}
+              onChange={(next) => next && change('reason', next as PhaseReason)}
+              allowDeselect={false}
+              error={form.errors.reason}
+            />
+          </>
+        )}
       </PartModal>
     </Panel>
   );
@@ -764,13 +737,12 @@ interface AnnotationValues {
 }
 
 function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
-  const form = usePartSave(part, ANNOTATION_FIELDS);
-  const [editing, setEditing] = useState<{ id: number | null; values: AnnotationValues } | null>(null);
-  const open = (annotation: Annotation | null) => {
-    form.reset();
-    setEditing({
-      id: annotation?.id ?? null,
-      values: annotation
+  const editor = usePartEditor<AnnotationValues>(part, ANNOTATION_FIELDS);
+  const { form, editing, change } = editor;
+  const open = (annotation: Annotation | null) =>
+    editor.open(
+      annotation?.id ?? null,
+      annotation
         ? {
             period_start: annotation.period_start,
             kind: annotation.kind,
@@ -778,12 +750,7 @@ function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
             exclude_from_limits: annotation.exclude_from_limits,
           }
         : { period_start: currentPeriodStart(measure.grain), kind: 'event', text: '', exclude_from_limits: false },
-    });
-  };
-  const change = <K extends keyof AnnotationValues>(key: K, value: AnnotationValues[K]) => {
-    setEditing((now) => (now ? { ...now, values: { ...now.values, [key]: value } } : now));
-    form.clear(key);
-  };
+    );
   const submit = () => {
     if (!editing) return;
     const { id, values } = editing;
@@ -792,10 +759,9 @@ function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
       { ...values, period_start: periodOf(values.period_start, measure.grain) },
       (body) => partRequests.saveAnnotation(id, body),
       id === null ? 'Annotation added.' : 'Annotation saved.',
-      () => setEditing(null),
+      editor.close,
     );
   };
-  const values = editing?.values;
   const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
   return (
@@ -805,55 +771,36 @@ function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
           No annotations yet. Note interventions, PDSA cycles, events and data issues at their period.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table fz="sm" data-part="annotations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Note</Table.Th>
-                <Table.Th>Out of limits</Table.Th>
-                <ActionsHead canEdit={canEdit} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {measure.annotations.map((annotation) => (
-                <Table.Tr key={annotation.id}>
-                  <Table.Td>{periodLabel(annotation.period_start, measure.grain)}</Table.Td>
-                  <Table.Td>{ANNOTATION_KIND_LABELS[annotation.kind]}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{annotation.text}</Table.Td>
-                  <Table.Td>{annotation.exclude_from_limits ? 'Left out' : 'No'}</Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <RowActions
-                        name={`annotation ${short(annotation.text)}`}
-                        canEdit={canEdit}
-                        onEdit={() => open(annotation)}
-                        onDelete={() =>
-                          askDelete({
-                            message: `Delete the annotation "${short(annotation.text)}"?`,
-                            done: 'Annotation deleted.',
-                            call: partRequests.deleteAnnotation(annotation.id),
-                          })
-                        }
-                      />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PartTable
+          part="annotations"
+          minWidth={560}
+          heads={['Period', 'Kind', 'Note', 'Out of limits']}
+          canEdit={canEdit}
+        >
+          {measure.annotations.map((annotation) => (
+            <Table.Tr key={annotation.id}>
+              <Table.Td>{periodLabel(annotation.period_start, measure.grain)}</Table.Td>
+              <Table.Td>{ANNOTATION_KIND_LABELS[annotation.kind]}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{annotation.text}</Table.Td>
+              <Table.Td>{annotation.exclude_from_limits ? 'Left out' : 'No'}</Table.Td>
+              <RowActionsCell
+                name={`annotation ${short(annotation.text)}`}
+                canEdit={canEdit}
+                onEdit={() => open(annotation)}
+                onDelete={() =>
+                  askDelete({
+                    message: `Delete the annotation "${short(annotation.text)}"?`,
+                    done: 'Annotation deleted.',
+                    call: partRequests.deleteAnnotation(annotation.id),
+                  })
+                }
+              />
+            </Table.Tr>
+          ))}
+        </PartTable>
       )}
-      <PartModal
-        opened={editing !== null}
-        title={editing?.id ? 'Edit annotation' : 'Add an annotation'}
-        saving={part.isPending}
-        failure={form.failure}
-        onClose={() => setEditing(null)}
-        onSubmit={submit}
-      >
-        {values && (
+      <PartModal editor={editor} title={editing?.id ? 'Edit annotation' : 'Add an annotation'} onSubmit={submit}>
+        {(values) => (
           <>
             <TextInput
               type="date"

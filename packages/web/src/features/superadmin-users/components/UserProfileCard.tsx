@@ -21,6 +21,14 @@ interface Profile {
 type Field = keyof Profile;
 const FIELDS: readonly Field[] = ['email', 'username', 'first_name', 'last_name', 'role'];
 
+/** The text fields of the profile, in the order of the form. */
+const TEXT_FIELDS: readonly { field: Exclude<Field, 'role'>; label: string; maxLength: number; type?: 'email' }[] = [
+  { field: 'email', label: 'Email', maxLength: 254, type: 'email' },
+  { field: 'username', label: 'Username', maxLength: 50 },
+  { field: 'first_name', label: 'First name', maxLength: 100 },
+  { field: 'last_name', label: 'Last name', maxLength: 100 },
+];
+
 const fromUser = ({ email, username, first_name, last_name, role }: SuperUserDetail): Profile => ({
   email,
   username,
@@ -86,43 +94,19 @@ export function UserProfileCard({ user }: { user: SuperUserDetail }) {
       <form onSubmit={submit} noValidate aria-labelledby="user-profile">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              autoComplete="off"
-              maxLength={254}
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={errors.email}
-            />
-            <TextInput
-              label="Username"
-              required
-              autoComplete="off"
-              maxLength={50}
-              value={values.username}
-              onChange={(event) => set('username', event.currentTarget.value)}
-              error={errors.username}
-            />
-            <TextInput
-              label="First name"
-              required
-              autoComplete="off"
-              maxLength={100}
-              value={values.first_name}
-              onChange={(event) => set('first_name', event.currentTarget.value)}
-              error={errors.first_name}
-            />
-            <TextInput
-              label="Last name"
-              required
-              autoComplete="off"
-              maxLength={100}
-              value={values.last_name}
-              onChange={(event) => set('last_name', event.currentTarget.value)}
-              error={errors.last_name}
-            />
+            {TEXT_FIELDS.map(({ field, label, maxLength, type }) => (
+              <TextInput
+                key={field}
+                label={label}
+                type={type}
+                required
+                autoComplete="off"
+                maxLength={maxLength}
+                value={values[field]}
+                onChange={(event) => set(field, event.currentTarget.value)}
+                error={errors[field]}
+              />
+            ))}
           </SimpleGrid>
           <GlobalRoleField value={values.role} onChange={(role) => set('role', role)} error={errors.role} />
           <Group gap="sm">
