@@ -14,6 +14,7 @@ import {
 } from '../src/db/schema/index.js';
 import { encrypt } from '../src/lib/crypto.js';
 import { waitForImport } from '../src/modules/monitoring/imports.commit.js';
+import { unsafeReopenExpiredEvidence } from '../src/modules/standards/evidence.service.js';
 import type { Agent } from './agent.js';
 import { TEST_APP_KEY, type TestApp } from './app.js';
 import { lockedSample } from './chart-review-cases-kit.js';
@@ -724,7 +725,8 @@ export async function visibilitySweepSeed(t: TestApp) {
       await admin.put(`${STD}/req-assessments/${req}`, {
         version: current.version,
         result: 'partially_compliant',
-        status: current.status,
+        // OB.1 is done, so the evidence job below sends it back to review over its expired (draft) policies.
+        status: ref === 'OB.1' ? 'done' : current.status,
         na_justification: current.na_justification,
         owner_id: current.owner?.id ?? null,
         due_date: monthStart(now, -2),
@@ -734,6 +736,9 @@ export async function visibilitySweepSeed(t: TestApp) {
       `PUT element ${ref}`,
     );
   }
+  // The daily evidence job: its history entry names the expired policies, the never-published ones among them.
+  const reopened = await unsafeReopenExpiredEvidence(db, now);
+  if (!reopened.includes(assessment.reqs['OB.1']!)) throw new Error('The evidence job did not reopen OB.1.');
   const tracer = await admin.post(`${STD}/assessments/${assessment.id}/tracers`, {
     kind: 'system',
     title: 'Falls tracer',

@@ -139,6 +139,15 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
   );
   const shownLinks = new Set((await visibleLinks(db, actor, linkEvents)).map((event) => event.id));
   const hiddenEvents = new Set(linkEvents.filter((event) => !shownLinks.has(event.id)).map((event) => event.id));
+  // An expiry names the policies it came from: only those the reader may see.
+  const expiryPolicies = history.flatMap((h) =>
+    Array.isArray(h.data.policy_ids)
+      ? (h.data.policy_ids as unknown[]).flatMap((id) =>
+          typeof id === 'number' ? [{ targetType: 'policy', targetId: id }] : [],
+        )
+      : [],
+  );
+  const seenPolicies = new Set((await visibleLinks(db, actor, expiryPolicies)).map((policy) => policy.targetId));
   const textPolicy = node.framework.textPolicy as StdTextPolicy;
   return {
     id: req.id,
@@ -196,11 +205,13 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
         actor: h.actor ?? 'System',
         at: h.at.toISOString(),
         // `summary`: what changed in words (older rows kept them in `changes`, which now holds the field changes).
-        summary: Array.isArray(h.data.summary)
-          ? (h.data.summary as string[]).join('; ')
-          : Array.isArray(h.data.changes)
-            ? (h.data.changes as string[]).join('; ')
-            : String(h.data.summary ?? ''),
+        summary: namesHiddenPolicy(h.data, seenPolicies)
+          ? expirySummary(h.data, seenPolicies)
+          : Array.isArray(h.data.summary)
+            ? (h.data.summary as string[]).join('; ')
+            : Array.isArray(h.data.changes)
+              ? (h.data.changes as string[]).join('; ')
+              : String(h.data.summary ?? ''),
       })),
     findings: (await findingsOfElement(db, actor.projectId, req.id, now)).map((f) => ({
       id: f.id,
@@ -216,6 +227,20 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     })),
     abilities: serialize(elementRules, actor, await elementFacts(db, actor, req), ELEMENT_ABILITIES),
   };
+}
+
+/** Whether a history event names a policy (an evidence expiry) that the reader may not see. */
+const namesHiddenPolicy = (data: Record<string, unknown>, seen: ReadonlySet<number>) =>
+  Array.isArray(data.policy_ids) && data.policy_ids.some((id) => typeof id === 'number' && !seen.has(id));
+
+/** An evidence expiry in words without the policies the reader may not see (older rows: without any title). */
+function expirySummary(data: Record<string, unknown>, seen: ReadonlySet<number>): string {
+  const expired = Array.isArray(data.expired) ? (data.expired as { title?: unknown; policy_id?: unknown }[]) : [];
+  const titles = expired
+    .filter((item) => typeof item.title === 'string' && (item.policy_id === null || seen.has(item.policy_id as number)))
+    .map((item) => item.title as string);
+  const back = `back to ${STD_STATUS_LABELS.in_review}`;
+  return titles.length > 0 ? `Evidence expired: ${titles.join(', ')}; ${back}` : `Evidence expired; ${back}`;
 }
 
 /** What changed, in words, for the history ("Result: Not assessed -> Compliant"). */

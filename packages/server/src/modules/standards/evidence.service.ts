@@ -721,6 +721,8 @@ export async function unsafeReopenExpiredEvidence(db: Database, now: Date): Prom
           keys: fresh.map((t) => t.key),
           evidence_ids: fresh.flatMap((t) => (t.evidenceId === undefined ? [] : [t.evidenceId])),
           policy_ids: fresh.flatMap((t) => (t.policyId === undefined ? [] : [t.policyId])),
+          // What expired, so the history can leave out a policy its reader may not see (elements.service.ts).
+          expired: fresh.map((t) => ({ title: t.title, policy_id: t.policyId ?? null })),
           status: { from: 'done', to: 'in_review' },
           changes: changes({ status: 'done' }, { status: 'in_review' }),
           summary: [
