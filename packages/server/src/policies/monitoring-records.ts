@@ -1,4 +1,4 @@
-import { atLeast, type PageAccessLevel } from '@portal/shared';
+import { atLeast, CANCELLABLE_REQUEST_STATUSES, type DataRequestStatus, type PageAccessLevel } from '@portal/shared';
 import { mayUseSection } from './app-access.js';
 import type { MonitoringActor } from './monitoring.js';
 import { allow } from './rules.js';
@@ -34,3 +34,30 @@ export const pageRules = allow<
   edit_insights: (actor, page) =>
     (edits(page) && mayUseSection(actor, 'key-insights')) || 'You may not change the insights of this page.',
 });
+
+/** What the data request rules read: who asked, and where the request stands. */
+export interface RequestFacts {
+  projectId: number;
+  requesterId: number | null;
+  status: DataRequestStatus;
+}
+
+/** The data stewards: the roles the request-queue section allows (they see the queue of every request). */
+export const isDataSteward = (actor: MonitoringActor) => mayUseSection(actor, 'request-queue');
+const asked = (actor: MonitoringActor, request: RequestFacts) => request.requesterId === actor.userId;
+
+/**
+ * A data request (docs/monitoring.md "Data requests"): its requester and the data stewards see it and comment on it
+ * (anyone else is answered as if it did not exist); the stewards handle it and deliver its file; its requester may
+ * cancel it while it is open.
+ */
+export const requestRules = allow<MonitoringActor, RequestFacts, 'see' | 'handle' | 'deliver' | 'cancel'>(
+  'Request',
+  'Only data stewards handle data requests.',
+  {
+    see: (actor, request) => asked(actor, request) || isDataSteward(actor),
+    handle: (actor) => isDataSteward(actor),
+    deliver: (actor) => isDataSteward(actor) || 'Only data stewards deliver files.',
+    cancel: (actor, request) => asked(actor, request) && CANCELLABLE_REQUEST_STATUSES.includes(request.status),
+  },
+);

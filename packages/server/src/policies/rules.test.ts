@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.js';
 import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
 import { pairRules, reviewRules } from './chart-review.js';
-import { pageRules } from './monitoring-records.js';
+import { pageRules, requestRules } from './monitoring-records.js';
 import { signsOwnVersion, type VersionFacts, versionRules } from './policy-records.js';
 import { allow, authorize, can, serialize } from './rules.js';
 import type { StandardsActor } from './standards.js';
@@ -184,6 +184,28 @@ describe('monitoring page rules', () => {
     expect(refusal(() => authorize(pageRules, 'edit_insights', actor('data_entry'), editable))).toEqual({
       status: 403,
       message: 'You may not change the insights of this page.',
+    });
+  });
+
+  it('shows a data request to its requester and the stewards; only stewards handle it, its requester cancels it', () => {
+    const open = { projectId: 1, requesterId: 5, status: 'submitted' as const };
+    expect(serialize(requestRules, actor('viewer'), open)).toEqual({
+      see: true,
+      handle: false,
+      deliver: false,
+      cancel: true,
+    });
+    expect(serialize(requestRules, actor('data_entry'), { ...open, requesterId: 9 })).toEqual({
+      see: true,
+      handle: true,
+      deliver: true,
+      cancel: false,
+    });
+    expect(can(requestRules, 'see', actor('page_owner'), { ...open, requesterId: 9 })).toBe(false);
+    expect(can(requestRules, 'cancel', actor('viewer'), { ...open, status: 'closed' })).toBe(false);
+    expect(refusal(() => authorize(requestRules, 'deliver', actor('viewer'), open))).toEqual({
+      status: 403,
+      message: 'Only data stewards deliver files.',
     });
   });
 

@@ -32,7 +32,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFile, storeFile } from '../../lib/files.js';
-import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
+import { isDataSteward, type RequestFacts, requestRules } from '../../policies/monitoring-records.js';
+import { authorize, can } from '../../policies/rules.js';
 import { rulesFor } from '../permissions/permissions.service.js';
 import { effectivePageAccess } from './page-access.js';
 
@@ -76,7 +78,6 @@ export const requestLink = (projectId: number, requestId: number) =>
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { [field]: [message] });
 const today = (now: Date) => now.toISOString().slice(0, 10);
-const isSteward = (actor: MonitoringActor) => canUse(actor, 'request-queue');
 
 /** The data stewards: members whose monitoring main role the request-queue rule allows. */
 export async function listStewards(db: DbOrTx, projectId: number): Promise<{ id: number; name: string }[]> {
@@ -261,7 +262,7 @@ export async function listRequests(
   scope: 'mine' | 'queue',
   now: Date,
 ): Promise<DataRequestRow[]> {
-  if (scope === 'queue' && !isSteward(actor)) {
+  if (scope === 'queue' && !isDataSteward(actor)) {
     throw new AppError('FORBIDDEN', 'Only data stewards see the queue of data requests.');
   }
   const rows = await rowsOf(
@@ -284,10 +285,18 @@ async function visibleRequest(db: DbOrTx, actor: MonitoringActor, requestId: num
     .where(and(eq(monRequests.projectId, actor.projectId), eq(monRequests.id, requestId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Request not found.');
-  const mine = row.requesterId === actor.userId;
-  const steward = isSteward(actor);
-  if (!mine && !steward) throw notFound('Request not found.');
-  return { row, mine, steward };
+  const request: RequestFacts = {
+    projectId: row.projectId,
+    requesterId: row.requesterId,
+    status: row.status as DataRequestStatus,
+  };
+  if (!can(requestRules, 'see', actor, request)) throw notFound('Request not found.');
+  return {
+    row,
+    request,
+    mine: request.requesterId === actor.userId,
+    steward: can(requestRules, 'handle', actor, request),
+  };
 }
 
 function transitionsFor(row: RequestRow, mine: boolean, steward: boolean): DataRequestStatus[] {
@@ -343,7 +352,7 @@ export async function getRequest(
     transitions: transitionsFor(raw, mine, steward),
     abilities: {
       steward,
-      cancel: mine && CANCELLABLE_REQUEST_STATUSES.includes(status),
+      cancel: can(requestRules, 'cancel', actor, { projectId: raw.projectId, requesterId: raw.requesterId, status }),
       comment: true,
       upload: steward && !['closed', 'rejected', 'cancelled'].includes(status),
     },
@@ -506,8 +515,8 @@ export async function deliverFile(
   notices: RequestNotice[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { row, steward } = await visibleRequest(tx, actor, requestId, true);
-    if (!steward) throw new AppError('FORBIDDEN', 'Only data stewards deliver files.');
+    const { row, request } = await visibleRequest(tx, actor, requestId, true);
+    authorize(requestRules, 'deliver', actor, request);
     if (['closed', 'rejected', 'cancelled'].includes(row.status)) {
       throw new AppError('CONFLICT', `A ${STATUS_LABELS[row.status as DataRequestStatus]} request takes no file.`);
     }
