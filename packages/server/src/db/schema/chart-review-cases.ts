@@ -10,12 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { crPrograms, crQuestions, crToolVersions } from './chart-review.js';
+import { at, createdAt, project, updatedAt, userRef } from './columns.js';
 import { monMeasures } from './monitoring-data.js';
-import { projects } from './projects.js';
 import { users } from './users.js';
 
 /**
@@ -25,15 +24,6 @@ import { users } from './users.js';
  * filters on it. No names or birth dates anywhere: a case is a random case code, a unit and a discharge month; the
  * encounter reference is encrypted (AES-256-GCM with the app key) and purged when the project does not keep it.
  */
-
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One programme period's sample: the uploaded eligible-case list (its file name, SHA-256 and row count; the rows

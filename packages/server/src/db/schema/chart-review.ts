@@ -11,9 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, project, updatedAt, userRef } from './columns.js';
 import { monMeasures } from './monitoring-data.js';
 import { projects } from './projects.js';
-import { users } from './users.js';
 
 /**
  * Chart review, part 1 (issue 10; decision record 012; DOMAIN.md 2.2): the project's settings, audit tools with
@@ -21,14 +21,6 @@ import { users } from './users.js';
  * reliability pairs, findings and action plans follow in the next migration. Every table carries project_id; every
  * query filters on it.
  */
-
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /** One row per project, created with the defaults on first read (DOMAIN.md 2.2 `cr_settings`). */
 export const crSettings = pgTable(

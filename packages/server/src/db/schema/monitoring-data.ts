@@ -15,9 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, project, updatedAt, userRef } from './columns.js';
 import { monPages } from './monitoring.js';
-import { projects } from './projects.js';
-import { users } from './users.js';
 
 /**
  * Monitoring, part 2 (issue 9; decision record 010): datasets and their CSV imports, measures with versioned
@@ -25,13 +24,6 @@ import { users } from './users.js';
  * Every table carries project_id; every query filters on it.
  */
 
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**

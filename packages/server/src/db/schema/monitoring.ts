@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, project, updatedAt, userRef } from './columns.js';
 import { storedFiles } from './files.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -21,14 +22,6 @@ import { users } from './users.js';
  * key insights, monitoring roles and per-page permissions, monitoring users and data requests. Every table carries
  * project_id; the measures, datasets and charts of issue 9 hang off mon_pages.
  */
-
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /** A project's monitoring settings (defaults when there is no row). */
 export const monSettings = pgTable(

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, project, updatedAt, userRef } from './columns.js';
 import { storedFiles } from './files.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -20,13 +21,6 @@ import { users } from './users.js';
 /** Policy management (issue 6): departments, numbering, documents, their versions and number history. */
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 export const policyDepartments = pgTable(
   'policy_departments',

@@ -12,19 +12,11 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, project, updatedAt, userRef } from './columns.js';
 import { policyDocuments, policyVersions } from './policies.js';
 import { projects } from './projects.js';
-import { users } from './users.js';
 
 /** Policy generator (issue 12; decision record 016): facility profiles, templates with versions, generations. */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
 
 /** One per project: who the facility is, what it offers and who surveys it. Templates read it as variables/flags. */
 export const pgFacilityProfiles = pgTable('pg_facility_profiles', {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, project, userRef } from './columns.js';
 import { policyDepartments, policyDocuments, policyVersions } from './policies.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -10,12 +11,6 @@ import { users } from './users.js';
  * history. Every table carries project_id.
  */
 
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 const documentRef = () =>
   integer('document_id')
     .notNull()

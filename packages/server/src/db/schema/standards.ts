@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, project, updatedAt, userRef } from './columns.js';
 import { storedFiles } from './files.js';
 import { monMeasures } from './monitoring-data.js';
 import { projects } from './projects.js';
@@ -26,14 +27,6 @@ import { users } from './users.js';
  * measures and chart review programmes. Project-owned tables carry project_id and every query filters on it;
  * built-in frameworks and their nodes have no project (every project reads them, none changes them).
  */
-
-const project = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'restrict' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /** A framework edition. `project_id` null: built in (the CMS Conditions of Participation); else one project's import. */
 export const stdFrameworks = pgTable(

@@ -2,6 +2,7 @@ import type { CrSample, CrSampleList } from '@portal/shared';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import {
@@ -19,51 +20,6 @@ import {
   toasts,
 } from './cr-test-fixtures';
 import { fileProblem, SamplingProgramPage } from './SamplingProgramPage';
-
-/** A stand-in for XMLHttpRequest (the upload reports progress through it): records each request. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
-    onprogress: null,
-    onload: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  async progress(loaded: number, total: number) {
-    await act(async () => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.upload.onload?.();
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-}
 
 beforeEach(() => {
   FakeXhr.sent = [];

@@ -1,5 +1,4 @@
 import type { Dataset, ImportDetail, ImportDetected, ImportSummary } from '@portal/shared';
-import { act } from 'react';
 import { CsvImportPage } from './CsvImportPage';
 import { BASE, openMonitoringScreen } from './pages-test-fixtures';
 
@@ -90,52 +89,4 @@ export function importDetail(overrides: Partial<ImportDetail> & Pick<ImportDetai
 export const openCsvImport = (search = '') =>
   openMonitoringScreen(`${BASE}/csv-import${search}`, ['csv-import'], <CsvImportPage />);
 
-/** A stand-in for XMLHttpRequest: records each request; the test answers it. */
-export class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  withCredentials = false;
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
-    onprogress: null,
-    onload: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-
-  async progress(loaded: number, total: number) {
-    await act(async () => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.upload.onload?.();
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-}
+export { FakeXhr } from '../../../test/fake-xhr';

@@ -1,7 +1,7 @@
 import type { DocumentDetail } from '@portal/shared';
-import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type StubHandler, stubApi } from '../../../test/api-stub';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import {
@@ -20,59 +20,6 @@ import {
 const PATH = `${BASE}/convert`;
 const NURSING = department({ id: 3, name: 'Nursing', code: 'NUR' });
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-/** A stand-in for XMLHttpRequest: records each request; the test answers it. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  withCredentials = false;
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
-    onprogress: null,
-    onload: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-
-  async progress(loaded: number, total: number) {
-    await act(async () => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  async respond(status: number, body: unknown) {
-    await act(async () => {
-      this.upload.onload?.();
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    });
-  }
-  async fail() {
-    await act(async () => this.onerror?.());
-  }
-}
 
 function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
   return {
