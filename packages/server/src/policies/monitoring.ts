@@ -1,5 +1,6 @@
 import type { MonitoringSection } from '@portal/shared';
 import type { DbOrTx } from '../db/client.js';
+import { AppError } from '../lib/errors.js';
 import type { SessionUser } from '../plugins/session.js';
 import { type AppActor, appAccess, mayUseSection } from './app-access.js';
 
@@ -25,3 +26,12 @@ export const canUse: (actor: MonitoringActor, section: MonitoringSection) => boo
 /** Monitoring administrators (and superadmins) see and manage every page, restricted or not. */
 export const administersMonitoring = (actor: MonitoringActor) =>
   actor.isSuperadmin || actor.role === 'monitoring_admin';
+
+/**
+ * A check of the actor alone, for a call about no one record (the queue of data requests, the page owners a form
+ * offers, the programme introduction): 403 with `refusal` unless `may(actor)`. A record's own decisions are record
+ * rules (monitoring-records.ts).
+ */
+export function requireActor(actor: MonitoringActor, may: (actor: MonitoringActor) => boolean, refusal: string): void {
+  if (!may(actor)) throw new AppError('FORBIDDEN', refusal);
+}

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../lib/errors.js';
 import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
-import { pairRules, reviewRules } from './chart-review.js';
+import { pairRules, reviewRules } from './chart-review-records.js';
 import { pageRules, requestRules } from './monitoring-records.js';
 import { signsOwnVersion, type VersionFacts, versionRules } from './policy-records.js';
 import { allow, authorize, can, serialize } from './rules.js';
+import { refusal } from './rules-test-kit.js';
 import type { StandardsActor } from './standards.js';
 import { type ElementFacts, elementRules, evidenceRules, findingRules } from './standards-records.js';
-
-const refusal = (run: () => void) => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof AppError ? { status: error.status, message: error.message } : error;
-  }
-  return null;
-};
 
 describe('record rules', () => {
   const notes = allow<{ projectId: number; userId: number }, { projectId: number; ownerId: number }, 'edit' | 'read'>(
@@ -251,7 +242,7 @@ describe('chart review review and pair rules', () => {
   });
 
   it('leaves adjudication to someone who reviewed neither side', () => {
-    const pair = { projectId: 1, reviewerIds: [5, 6] };
+    const pair = { projectId: 1, reviewerIds: [5, 6], status: 'disagreed' as const };
     expect(can(pairRules, 'adjudicate', actor(7, 'program_lead'), pair)).toBe(true);
     expect(refusal(() => authorize(pairRules, 'adjudicate', actor(6, 'program_lead'), pair))).toEqual({
       status: 403,

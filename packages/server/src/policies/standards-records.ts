@@ -3,8 +3,9 @@ import { allow, can } from './rules.js';
 import { ledNodes, STANDARDS_FORBIDDEN, type StandardsActor } from './standards.js';
 
 /**
- * What a standards role may do to one element of an assessment, its findings and its evidence (docs/permissions.md
- * "Standards roles"; rules.ts says how a rule is asked). The section gate (standards.ts) has let the actor in.
+ * What a standards role may do to one element of an assessment, its findings and its evidence, a part of an
+ * assessment people are assigned to, and a tracer (docs/permissions.md "Standards roles"; rules.ts says how a rule is
+ * asked). The section gate (standards.ts) has let the actor in.
  */
 
 /** What the rules need to know of an element: its owner, and whether a node the actor leads covers it. */
@@ -25,7 +26,8 @@ export async function elementFacts(
 }
 
 const isAdmin = (actor: StandardsActor) => actor.role === 'standards_admin';
-const leads = (actor: StandardsActor, element: ElementFacts) => actor.role === 'chapter_lead' && element.led;
+/** A chapter lead of a node that covers the record (`led` is only ever true for chapter leads). */
+const leads = (actor: StandardsActor, record: { led: boolean }) => actor.role === 'chapter_lead' && record.led;
 const owns = (actor: StandardsActor, element: ElementFacts) => element.ownerId === actor.userId;
 
 /** Standards admins, the chapter lead of a node above it, and its owner (an owner or a chapter lead) change it. */
@@ -95,3 +97,48 @@ export const findingRules = allow<StandardsActor, FindingFacts, 'create' | 'edit
     close: closes,
   },
 );
+
+/** What the rules need to know of a part of an assessment (a node): whether a node the actor leads covers it. */
+export interface AssignmentFacts {
+  projectId: number;
+  led: boolean;
+}
+
+/** The facts of a node of an assessment (`led` asks the chapter lead's nodes). */
+export async function assignmentFacts(
+  db: DbOrTx,
+  actor: StandardsActor,
+  node: { projectId: number; assessmentId: number; nodeId: number },
+): Promise<AssignmentFacts> {
+  const led = actor.role === 'chapter_lead' && (await ledNodes(db, actor, node.assessmentId)).has(node.nodeId);
+  return { projectId: node.projectId, led };
+}
+
+/**
+ * A part of an assessment: its lead, and one owner for every element below it. Standards admins assign anywhere;
+ * chapter leads only at or below the nodes they lead.
+ */
+export const assignmentRules = allow<StandardsActor, AssignmentFacts, 'assign'>('Assessment', STANDARDS_FORBIDDEN, {
+  assign: (actor, node) =>
+    isAdmin(actor) ||
+    leads(actor, node) ||
+    (actor.role === 'chapter_lead' ? 'You can assign people only below the chapters you lead.' : false),
+});
+
+/** What the rules need to know of a tracer (or, to record one, of its assessment): its project. */
+export interface TracerFacts {
+  projectId: number;
+}
+
+/** Those who run mock surveys: standards admins, chapter leads and mock assessors. */
+const runsTracers = (actor: StandardsActor) =>
+  isAdmin(actor) || actor.role === 'chapter_lead' || actor.role === 'mock_assessor';
+
+/**
+ * A tracer of a mock survey: standards admins, chapter leads and mock assessors record one in an assessment and
+ * correct it. Each finding a tracer produces is still asked of its element (findingRules).
+ */
+export const tracerRules = allow<StandardsActor, TracerFacts, 'create' | 'edit'>('Tracer', STANDARDS_FORBIDDEN, {
+  create: runsTracers,
+  edit: runsTracers,
+});

@@ -14,6 +14,8 @@ import { isProjectAdmin, projectAccess } from './projects.js';
  * - standards admins change everything; chapter leads the elements below the nodes they lead; owners and
  *   contributors the elements they own (contributors comment and link, they do not set results); mock assessors
  *   and viewers read everything (mock assessors comment and record findings).
+ * These are the section-level checks; what a role may do to one record (an element, its evidence and findings, a
+ * part of an assessment people are assigned to, a tracer) is standards-records.ts.
  */
 export interface StandardsActor {
   userId: number;
@@ -77,7 +79,6 @@ export const mayAssign = (actor: StandardsActor) => actor.role === 'standards_ad
 /** Roles that write to elements at all (the others only read, and mock assessors comment). */
 const WRITERS = new Set<StdRole>(['standards_admin', 'chapter_lead', 'owner', 'contributor']);
 export const mayWrite = (actor: StandardsActor) => WRITERS.has(actor.role);
-export const mayComment = (actor: StandardsActor) => actor.role !== 'viewer';
 
 /**
  * The nodes a chapter lead leads in an assessment and every node below them (ids), computed once per request.
@@ -103,24 +104,4 @@ export async function ledNodes(db: DbOrTx, actor: StandardsActor, assessmentId: 
     frontier = children.map((row) => row.id).filter((id) => !result.has(id));
   }
   return result;
-}
-
-/** What an actor may do to one element, given its owner and whether a node they lead covers it. */
-export function elementAbilities(
-  actor: StandardsActor,
-  element: { ownerId: number | null; led: boolean },
-): { edit: boolean; comment: boolean; link: boolean; edit_wording: boolean; finding: boolean } {
-  const admin = isStandardsAdmin(actor);
-  const lead = actor.role === 'chapter_lead' && element.led;
-  const owns = element.ownerId === actor.userId;
-  const ownerRole = actor.role === 'owner' || actor.role === 'chapter_lead';
-  const edit = admin || lead || (ownerRole && owns);
-  return {
-    edit,
-    comment: mayComment(actor),
-    link: edit || (actor.role === 'contributor' && owns),
-    edit_wording: edit,
-    // Findings: whoever may change the element, and mock assessors anywhere (they write findings only).
-    finding: edit || actor.role === 'mock_assessor',
-  };
 }

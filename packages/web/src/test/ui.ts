@@ -5,8 +5,10 @@ import { click, waitFor } from './render';
 
 /** What the screen tests of several features read and click: dialogs, toasts, fields, Mantine selects, tables. */
 
+/** The open dialog (the last one when modals stack). */
 export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
+  const all = document.querySelectorAll<HTMLElement>('[role="dialog"]');
+  const element = all[all.length - 1];
   if (!element) throw new Error('no dialog');
   return element;
 }

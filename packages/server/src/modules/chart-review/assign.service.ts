@@ -19,11 +19,12 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { DRAW_BEFORE_LOCKING, SAMPLE_LOCKED } from '../../policies/chart-review-records.js';
 import { notify } from '../notifications/notifications.service.js';
 import { listPeople } from './people.service.js';
 import { loadProgram, uniqueUnits } from './programs.service.js';
 import { chartReviewAudit } from './route-kit.js';
-import { getSample, loadSample, SAMPLE_LOCKED } from './sampling.service.js';
+import { getSample, loadSample } from './sampling.service.js';
 import { loadSettings } from './settings.service.js';
 
 /**
@@ -154,7 +155,7 @@ export async function lockSample(
   const outcome = await db.transaction(async (tx) => {
     const sample = await loadSample(tx, actor.projectId, sampleId, true);
     if (sample.status === 'locked') throw new AppError('CONFLICT', SAMPLE_LOCKED);
-    if (sample.status !== 'drawn') throw new AppError('CONFLICT', 'Draw the sample before locking it.');
+    if (sample.status !== 'drawn') throw new AppError('CONFLICT', DRAW_BEFORE_LOCKING);
     const program = await loadProgram(tx, actor.projectId, sample.programId);
     const toolVersionId = await versionInUse(tx, program);
     if (toolVersionId === null) {

@@ -10,7 +10,9 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { crAccessLog, crAnswers, crAssignments, crCases } from '../../db/schema/index.js';
 import { decrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { type ChartReviewActor, mayReadEncounterRefs } from '../../policies/chart-review.js';
+import type { ChartReviewActor } from '../../policies/chart-review.js';
+import { caseFacts, caseRules, DRAW_BEFORE_EXCLUDING } from '../../policies/chart-review-records.js';
+import { authorize } from '../../policies/rules.js';
 import { chartReviewAudit } from './route-kit.js';
 import { getSample, loadSample, SAMPLE_NOT_FOUND } from './sampling.service.js';
 import { loadSettings } from './settings.service.js';
@@ -60,7 +62,7 @@ export async function excludeCase(
       throw notFound(SAMPLE_NOT_FOUND);
     });
     const target = await loadCase(tx, actor.projectId, caseId, true);
-    if (sample.status === 'uploaded') throw new AppError('CONFLICT', 'Draw the sample before excluding cases.');
+    if (sample.status === 'uploaded') throw new AppError('CONFLICT', DRAW_BEFORE_EXCLUDING);
     if (target.status !== 'selected') throw new AppError('CONFLICT', 'Only a selected case can be excluded.');
     const locked = sample.status === 'locked';
     const assignments = await tx
@@ -151,8 +153,8 @@ export async function excludeCase(
 
 /**
  * POST /cases/{id}/reveal (section review): the encounter reference of a case, when the project keeps references
- * and the actor's chart review role is one of the settings' reveal roles (superadmins may). Logged with the reason
- * in cr_access_log and audited.
+ * and the actor's chart review role is one of the settings' reveal roles (superadmins may; `caseRules`). Logged with
+ * the reason in cr_access_log and audited.
  */
 export async function revealRef(
   db: Database,
@@ -165,12 +167,7 @@ export async function revealRef(
   return db.transaction(async (tx) => {
     const target = await loadCase(tx, actor.projectId, caseId);
     const settings = await loadSettings(tx, actor.projectId);
-    if (!settings.storeEncounterRef) {
-      throw new AppError('FORBIDDEN', 'This project does not keep encounter references, so none can be revealed.');
-    }
-    if (!mayReadEncounterRefs(actor, settings.revealRoles)) {
-      throw new AppError('FORBIDDEN', 'Your chart review role may not reveal encounter references.');
-    }
+    authorize(caseRules, 'reveal', actor, caseFacts(target, settings));
     if (target.encounterRefEnc === null) throw notFound('The encounter reference of this case is no longer stored.');
     await tx.insert(crAccessLog).values({
       projectId: actor.projectId,

@@ -38,6 +38,8 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { findingRules } from '../../policies/chart-review-records.js';
+import { serialize } from '../../policies/rules.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
 import { visibleMeasures } from '../monitoring/visibility.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -529,7 +531,7 @@ export async function getFinding(
     },
     // Named only to those monitoring shows the measure to (the plan keeps the link either way).
     measure: measure?.visible ? { id: measure.id, name: measure.name } : null,
-    abilities: { edit: mayUse(actor, 'findings') },
+    abilities: serialize(findingRules, actor, extra.finding),
   };
 }
 

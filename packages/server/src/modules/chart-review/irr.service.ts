@@ -19,8 +19,15 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
 import { crAnswers, crAssignments, crCases, crIrrPairs, crPrograms, users } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
-import { type ChartReviewActor, pairRules } from '../../policies/chart-review.js';
-import { authorize, can } from '../../policies/rules.js';
+import type { ChartReviewActor } from '../../policies/chart-review.js';
+import {
+  NOT_WAITING,
+  nothingToAdjudicate,
+  type PairFacts,
+  pairRules,
+  reviewedPair,
+} from '../../policies/chart-review-records.js';
+import { authorize, serialize } from '../../policies/rules.js';
 import { answersByKey, type ComparedItem, compareReviews, questionsOf, recomputeCase } from './case-results.js';
 import { PROGRAM_NOT_FOUND } from './programs.service.js';
 import { chartReviewAudit, personOrNull } from './route-kit.js';
@@ -33,7 +40,6 @@ import { loadSettings } from './settings.service.js';
  */
 
 export const PAIR_NOT_FOUND = 'Second review not found.';
-const NOT_WAITING = 'Only a case whose two reviews disagree can be adjudicated.';
 const CHOOSE_FINAL = 'Choose the final answer.';
 const NOT_DISAGREEING = 'The two reviews agree on this question.';
 const PARTIAL_NOT_ALLOWED = 'Partial is not an answer to this question.';
@@ -279,8 +285,7 @@ export async function getPair(db: DbOrTx, actor: ChartReviewActor, pairId: numbe
     notes.find((n) => n.assignmentId === assignmentId && n.questionId === questionId)?.note ?? '';
   const settings = await loadSettings(db, actor.projectId);
   const final = (pair.final ?? {}) as Record<string, { value: CrAnswerValue; comment: string }>;
-  const rater = !can(pairRules, 'adjudicate', actor, pairFacts(pair, primary, second));
-  const waiting = pair.status === 'disagreed' || pair.status === 'adjudicated';
+  const facts = pairFacts(pair, primary, second);
   return {
     id: pair.id,
     case_code: kase!.caseCode,
@@ -309,19 +314,20 @@ export async function getPair(db: DbOrTx, actor: ChartReviewActor, pairId: numbe
     }),
     adjudicated_by: nameFor(pair.adjudicatedBy),
     adjudicated_at: pair.adjudicatedAt?.toISOString() ?? null,
-    abilities: { adjudicate: waiting && !rater },
-    adjudicate_blocked: rater ? CR_RATER_CANNOT_ADJUDICATE : null,
+    abilities: serialize(pairRules, actor, facts, ['adjudicate']),
+    adjudicate_blocked: reviewedPair(actor, facts) ? CR_RATER_CANNOT_ADJUDICATE : null,
   };
 }
 
-/** The facts the pair rule reads (policies/chart-review.ts): who reviewed the case. */
+/** The facts the pair rule reads (policies/chart-review-records.ts): who reviewed the case, where the pair stands. */
 const pairFacts = (
-  pair: { projectId: number },
+  pair: { projectId: number; status: string },
   primary: { reviewerId: number | null },
   second: { reviewerId: number | null },
-) => ({
+): PairFacts => ({
   projectId: pair.projectId,
   reviewerIds: [primary.reviewerId, second.reviewerId].filter((id): id is number => id !== null),
+  status: pair.status as CrPairStatus,
 });
 
 /**
@@ -338,8 +344,9 @@ export async function adjudicatePair(
   await db.transaction(async (tx) => {
     const pair = await loadPair(tx, actor.projectId, pairId, true);
     const { primary, second, questions, disagreeing } = await pairDetail(tx, actor.projectId, pair);
-    authorize(pairRules, 'adjudicate', actor, pairFacts(pair, primary, second));
-    if (pair.status !== 'disagreed' && pair.status !== 'adjudicated') throw new AppError('CONFLICT', NOT_WAITING);
+    const facts = pairFacts(pair, primary, second);
+    if (nothingToAdjudicate(facts)) throw new AppError('CONFLICT', NOT_WAITING);
+    authorize(pairRules, 'adjudicate', actor, facts);
     const settings = await loadSettings(tx, actor.projectId);
     const errors: Record<string, string[]> = {};
     const keys = new Set(disagreeing.map((item) => item.key));

@@ -7,6 +7,8 @@ import { crPrograms, crTools, crToolVersions, monMeasures, users } from '../../d
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import { programRules } from '../../policies/chart-review-records.js';
+import { serialize } from '../../policies/rules.js';
 import { visibleMeasures } from '../monitoring/visibility.js';
 import { mayOwnPrograms } from './people.service.js';
 import { chartReviewAudit, isUniqueViolation, personOrNull } from './route-kit.js';
@@ -75,7 +77,6 @@ async function selectPrograms(db: DbOrTx, actor: ChartReviewActor, programId?: n
       ),
     )
     .orderBy(sql`lower(${crPrograms.name})`, asc(crPrograms.id));
-  const edit = mayUse(actor, 'programs');
   return rows.map(({ program, ...row }) => {
     const inUse =
       program.pinnedVersionId !== null && row.pinnedNumber !== null
@@ -107,7 +108,7 @@ async function selectPrograms(db: DbOrTx, actor: ChartReviewActor, programId?: n
           ? null
           : { id: row.measureId, name: row.measureName },
       updated_at: program.updatedAt.toISOString(),
-      abilities: { edit },
+      abilities: serialize(programRules, actor, program),
     };
   });
 }

@@ -28,14 +28,19 @@ import {
 } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
+import type { ChartReviewActor } from '../../policies/chart-review.js';
 import {
-  type ChartReviewActor,
-  mayReadEncounterRefs,
-  mayUse,
+  ALREADY_SUBMITTED,
+  caseFacts,
+  caseRules,
+  ONLY_SUBMITTED_RETURNS,
   type ReviewFacts,
   reviewRules,
-} from '../../policies/chart-review.js';
-import { authorize, can } from '../../policies/rules.js';
+  reviewStepRules,
+  SUBMITTED,
+  SUBMITTED_NOT_REASSIGNED,
+} from '../../policies/chart-review-records.js';
+import { authorize, can, serialize } from '../../policies/rules.js';
 import { rulesFor } from '../permissions/permissions.service.js';
 import { answersByKey, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
 import { chartReviewPeopleAmong } from './people.service.js';
@@ -53,10 +58,6 @@ type AssignmentRow = typeof crAssignments.$inferSelect;
 type CaseRow = typeof crCases.$inferSelect;
 
 export const REVIEW_NOT_FOUND = 'Review not found.';
-const SUBMITTED = 'This review is submitted. Its answers no longer change unless a programme lead returns it.';
-const ALREADY_SUBMITTED = 'This review is already submitted.';
-const ONLY_SUBMITTED_RETURNS = 'Only a submitted review can be returned.';
-const SUBMITTED_NOT_REASSIGNED = 'A submitted review cannot be reassigned. Return it first.';
 const NOT_IN_REVIEW = 'This question is not part of this review.';
 const PARTIAL_NOT_ALLOWED = 'Partial is not an answer to this question.';
 const NA_NOT_ALLOWED = 'N/A is not an answer to this question.';
@@ -135,23 +136,30 @@ async function otherAssignment(tx: DbOrTx, row: AssignmentRow): Promise<Assignme
   return other;
 }
 
-/** The facts the review rules read (policies/chart-review.ts): its reviewer and the case's other one. */
+/** The facts the review rules read (policies/chart-review-records.ts): its reviewer and the case's other one. */
 async function reviewFacts(tx: DbOrTx, row: AssignmentRow): Promise<ReviewFacts> {
   const other = row.reviewerId === null ? undefined : await otherAssignment(tx, row);
   return { projectId: row.projectId, reviewerId: row.reviewerId, otherReviewerId: other?.reviewerId ?? null };
 }
 
-/** Whether the actor may look at a review (404 otherwise, as if it did not exist); whether it is their own. */
-async function checkSees(tx: DbOrTx, actor: ChartReviewActor, row: AssignmentRow): Promise<{ mine: boolean }> {
+/**
+ * Whether the actor may look at a review (404 otherwise, as if it did not exist); whether it is their own; its facts
+ * for the review rules.
+ */
+async function checkSees(
+  tx: DbOrTx,
+  actor: ChartReviewActor,
+  row: AssignmentRow,
+): Promise<{ mine: boolean; review: ReviewFacts }> {
   const review = await reviewFacts(tx, row);
   if (!can(reviewRules, 'see', actor, review)) throw notFound(REVIEW_NOT_FOUND);
-  return { mine: can(reviewRules, 'change', actor, review) };
+  return { mine: can(reviewRules, 'change', actor, review), review };
 }
 
 /** Only the reviewer changes a review: leads who may see it get 403, others 404. */
 async function checkReviewer(tx: DbOrTx, actor: ChartReviewActor, row: AssignmentRow): Promise<void> {
-  await checkSees(tx, actor, row);
-  authorize(reviewRules, 'change', actor, await reviewFacts(tx, row));
+  const { review } = await checkSees(tx, actor, row);
+  authorize(reviewRules, 'change', actor, review);
 }
 
 async function loadCase(tx: DbOrTx, projectId: number, caseId: number): Promise<CaseRow> {
@@ -246,7 +254,7 @@ export async function getReviewForm(
   now: Date,
 ): Promise<CrReviewForm> {
   const row = await loadAssignment(db, actor.projectId, assignmentId);
-  const { mine } = await checkSees(db, actor, row);
+  const { mine, review } = await checkSees(db, actor, row);
   const kase = await loadCase(db, actor.projectId, row.caseId);
   const settings = await loadSettings(db, actor.projectId);
   const [program] = await db
@@ -264,7 +272,6 @@ export async function getReviewForm(
     .where(and(eq(crAnswers.projectId, actor.projectId), eq(crAnswers.assignmentId, row.id)));
   const status = row.status as CrAssignmentStatus;
   const open = status !== 'submitted';
-  const leads = mayUse(actor, 'programs');
   const hasRef = kase.encounterRefEnc !== null;
   return {
     id: row.id,
@@ -274,7 +281,7 @@ export async function getReviewForm(
       unit: kase.unit,
       discharge_month: kase.dischargeMonth,
       has_encounter_ref: hasRef,
-      may_reveal: settings.storeEncounterRef && hasRef && mayReadEncounterRefs(actor, settings.revealRoles),
+      may_reveal: hasRef && can(caseRules, 'reveal', actor, caseFacts(kase, settings)),
     },
     program: { id: row.programId, name: program?.name ?? '' },
     period_start: kase.periodStart,
@@ -312,12 +319,7 @@ export async function getReviewForm(
     overdue: open && row.dueAt < dayOf(now),
     submitted_at: row.submittedAt?.toISOString() ?? null,
     return_reason: row.returnReason,
-    abilities: {
-      edit: mine && open,
-      submit: mine && open,
-      return: leads && status === 'submitted',
-      reassign: leads && open,
-    },
+    abilities: serialize(reviewStepRules, actor, { ...review, status }),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type CrSample,
   type CrSampleCase,
   type CrSampleList,
+  type CrSampleStatus,
   type CrSampleSummary,
   type CrStratumSize,
   drawSample,
@@ -17,7 +18,17 @@ import { crAccessLog, crAssignments, crCases, crSamples, crToolVersions, users }
 import { decrypt, encrypt } from '../../lib/crypto.js';
 import { csvField, safeFileName } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { type ChartReviewActor, mayReadEncounterRefs, mayUse } from '../../policies/chart-review.js';
+import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import {
+  DRAW_FIRST,
+  LIST_LOCKED,
+  PULL_LIST_DRAW_FIRST,
+  REFS_GONE,
+  SAMPLE_LOCKED,
+  type SampleFacts,
+  sampleRules,
+} from '../../policies/chart-review-records.js';
+import { authorize, serialize } from '../../policies/rules.js';
 import { loadProgram } from './programs.service.js';
 import { chartReviewAudit, isUniqueViolation } from './route-kit.js';
 import { readEligibleList } from './sampling.csv.js';
@@ -33,11 +44,20 @@ import { loadSettings } from './settings.service.js';
  */
 
 export const SAMPLE_NOT_FOUND = 'Sample not found.';
-export const SAMPLE_LOCKED = 'This sample is locked: its cases and selection no longer change.';
-export const REFS_GONE = 'The encounter references of this sample are no longer stored.';
-const DRAW_FIRST = 'Draw the sample first.';
 
 type SampleRow = typeof crSamples.$inferSelect;
+
+/** The facts the sample rules read (policies/chart-review-records.ts). */
+const sampleFacts = (
+  row: SampleRow,
+  refsStored: boolean,
+  settings: { revealRoles: readonly string[] },
+): SampleFacts => ({
+  projectId: row.projectId,
+  status: row.status as CrSampleStatus,
+  refsStored,
+  revealRoles: settings.revealRoles,
+});
 
 /** HMAC-SHA-256 of an encounter reference with the app key: finds repeats without reading the reference. */
 export const refHash = (ref: string, appKey: Buffer) => createHmac('sha256', appKey).update(ref).digest('hex');
@@ -187,7 +207,6 @@ export async function getSample(db: DbOrTx, actor: ChartReviewActor, sampleId: n
           .select({ id: crToolVersions.id, version: crToolVersions.version })
           .from(crToolVersions)
           .where(and(eq(crToolVersions.projectId, actor.projectId), eq(crToolVersions.id, row.toolVersionId)));
-  const sampling = mayUse(actor, 'sampling');
   const selected = cases.filter((c) => c.status === 'selected');
   const refsStored = selected.length > 0 && selected.every((c) => c.stored);
   return {
@@ -222,14 +241,7 @@ export async function getSample(db: DbOrTx, actor: ChartReviewActor, sampleId: n
       ref_stored: c.stored,
       assignments: byCase.get(c.id) ?? [],
     })),
-    abilities: {
-      upload: sampling && row.status !== 'locked',
-      draw: sampling && row.status !== 'locked',
-      exclude: sampling && row.status !== 'uploaded',
-      lock: sampling && row.status === 'drawn',
-      pull_list:
-        sampling && row.status !== 'uploaded' && refsStored && mayReadEncounterRefs(actor, settings.revealRoles),
-    },
+    abilities: serialize(sampleRules, actor, sampleFacts(row, refsStored, settings)),
   };
 }
 
@@ -307,7 +319,7 @@ export async function uploadSample(
         )
         .for('update');
       if (existing?.status === 'locked') {
-        throw new AppError('CONFLICT', `The sample of this period is locked: its list can no longer be replaced.`);
+        throw new AppError('CONFLICT', LIST_LOCKED);
       }
       const columns = {
         fileName,
@@ -515,13 +527,10 @@ export async function rankedCsv(
   return { fileName: await fileBase(db, actor.projectId, sample, 'ranked-list'), text };
 }
 
-const PULL_LIST_ROLE =
-  'Your chart review role may not download the pull list: it holds encounter references, which the project’s settings let only some roles read.';
-
 /**
  * GET /samples/{id}/pull-list.csv: the selected cases with their encounter references, for the records team. Every
  * download is logged (cr_access_log pull_list, with the reason) and audited. The roles that may reveal encounter
- * references (settings reveal_roles) are the ones that may download it.
+ * references (settings reveal_roles) are the ones that may download it (`sampleRules` pull_list).
  */
 export async function pullListCsv(
   db: Database,
@@ -533,11 +542,8 @@ export async function pullListCsv(
 ): Promise<{ fileName: string; text: string }> {
   return db.transaction(async (tx) => {
     const sample = await loadSample(tx, actor.projectId, sampleId);
-    if (sample.status === 'uploaded') {
-      throw new AppError('CONFLICT', `${DRAW_FIRST} The pull list holds the selected cases.`);
-    }
+    if (sample.status === 'uploaded') throw new AppError('CONFLICT', PULL_LIST_DRAW_FIRST);
     const settings = await loadSettings(tx, actor.projectId);
-    if (!mayReadEncounterRefs(actor, settings.revealRoles)) throw new AppError('FORBIDDEN', PULL_LIST_ROLE);
     const cases = await tx
       .select({
         caseCode: crCases.caseCode,
@@ -550,7 +556,9 @@ export async function pullListCsv(
         and(eq(crCases.projectId, actor.projectId), eq(crCases.sampleId, sampleId), eq(crCases.status, 'selected')),
       )
       .orderBy(asc(crCases.caseCode));
-    if (cases.length === 0 || cases.some((c) => c.enc === null)) throw notFound(REFS_GONE);
+    const refsStored = cases.length > 0 && cases.every((c) => c.enc !== null);
+    if (!refsStored) throw notFound(REFS_GONE);
+    authorize(sampleRules, 'pull_list', actor, sampleFacts(sample, refsStored, settings));
     await tx.insert(crAccessLog).values({
       projectId: actor.projectId,
       userId: actor.userId,

@@ -20,6 +20,15 @@ import { crQuestions, crTools, crToolVersions, users } from '../../db/schema/ind
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
+import {
+  FIRST_VERSION,
+  ONLY_DRAFT_DISCARDED,
+  ONLY_DRAFT_PUBLISHES,
+  PUBLISHED_CANNOT_CHANGE,
+  toolRules,
+  toolVersionRules,
+} from '../../policies/chart-review-records.js';
+import { serialize } from '../../policies/rules.js';
 import { chartReviewAudit, isUniqueViolation, personOrNull } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
 
@@ -39,10 +48,6 @@ export const TOOL_NOT_FOUND = 'Tool not found.';
 export const VERSION_NOT_FOUND = 'Tool version not found.';
 const NAME_TAKEN = 'A tool with this name exists.';
 const DRAFT_EXISTS = 'This tool already has a draft.';
-const PUBLISHED_CANNOT_CHANGE = 'A published version cannot change. Start a new version.';
-const ONLY_DRAFT_PUBLISHES = 'Only a draft can be published. Start a new version.';
-const ONLY_DRAFT_DISCARDED = 'Only a draft can be discarded.';
-const FIRST_VERSION = 'The first version cannot be discarded.';
 const NO_QUESTIONS = 'Add at least one question before publishing.';
 const NOTE_NEEDED = 'Say what changed in this version.';
 const PARTIAL_OFF = 'Partial answers are off in the chart review settings.';
@@ -120,7 +125,7 @@ async function versionSummaries(db: DbOrTx, projectId: number, where?: SQL): Pro
   }));
 }
 
-type ToolWithVersions = { summary: CrToolSummary; versions: CrToolVersionSummary[] };
+type ToolWithVersions = { projectId: number; summary: CrToolSummary; versions: CrToolVersionSummary[] };
 
 /** Tools of the project (or one), tools in use first, then by name, each with its versions newest first. */
 async function toolsWithVersions(db: DbOrTx, projectId: number, toolId?: number): Promise<ToolWithVersions[]> {
@@ -137,6 +142,7 @@ async function toolsWithVersions(db: DbOrTx, projectId: number, toolId?: number)
   return tools.map(({ tool, programCount: programs }) => {
     const own = versions.filter((v) => v.row.toolId === tool.id).map((v) => v.summary);
     return {
+      projectId: tool.projectId,
       summary: {
         id: tool.id,
         name: tool.name,
@@ -162,7 +168,7 @@ export async function listTools(db: DbOrTx, actor: ChartReviewActor): Promise<Cr
 export async function getTool(db: DbOrTx, actor: ChartReviewActor, toolId: number): Promise<CrTool> {
   const [tool] = await toolsWithVersions(db, actor.projectId, toolId);
   if (!tool) throw notFound(TOOL_NOT_FOUND);
-  return { ...tool.summary, versions: tool.versions, abilities: { edit: mayUse(actor, 'tools') } };
+  return { ...tool.summary, versions: tool.versions, abilities: serialize(toolRules, actor, tool) };
 }
 
 const presentQuestion = (row: QuestionRow): CrQuestion => ({
@@ -194,12 +200,17 @@ export async function getVersion(db: DbOrTx, actor: ChartReviewActor, versionId:
   if (!version) throw notFound(VERSION_NOT_FOUND);
   const tool = await loadTool(db, actor.projectId, version.row.toolId);
   const questions = await questionsOf(db, actor.projectId, versionId);
-  const changes = isOpenDraft(version.row) && mayUse(actor, 'tools');
+  const facts = {
+    projectId: version.row.projectId,
+    status: version.summary.status,
+    frozen: version.summary.frozen,
+    version: version.row.version,
+  };
   return {
     ...version.summary,
     tool: { id: tool.id, name: tool.name },
     questions: questions.map(presentQuestion),
-    abilities: { edit: changes, publish: changes, discard: changes && version.row.version > 1 },
+    abilities: serialize(toolVersionRules, actor, facts),
   };
 }
 

@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import type {
-  AuditActionIn,
-  Dataset,
-  DatasetAbilities,
-  DatasetColumn,
-  DatasetUpdate,
-  datasetCreateSchema,
-} from '@portal/shared';
+import type { AuditActionIn, Dataset, DatasetColumn, DatasetUpdate, datasetCreateSchema } from '@portal/shared';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -17,13 +10,16 @@ import { changes } from '../../lib/audit-diff.js';
 import { safeFileName } from '../../lib/csv.js';
 import { csvStream } from '../../lib/csv-export.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { administersMonitoring, canUse, type MonitoringActor } from '../../policies/monitoring.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
+import { DATASET_ABILITIES, type DatasetFacts, datasetRules } from '../../policies/monitoring-records.js';
+import { authorize, serialize } from '../../policies/rules.js';
 
 /**
  * Datasets of monitoring (issue 9; DOMAIN.md 1.4): named tables of rows imported from CSV files, which measures
  * compute from. Who reads them: anyone whose role may use csv-import, formula-builder or page-charts (routes check
- * it); who changes them: csv-import (name, description), monitoring administrators (patient-level, retention,
- * delete). Every query is scoped by the actor's project; another project's dataset answers 404.
+ * it); who changes them: the dataset rules (policies/monitoring-records.ts: csv-import for its name and description,
+ * monitoring administrators for patient-level, retention and delete). Every query is scoped by the actor's project;
+ * another project's dataset answers 404.
  */
 
 type DatasetRow = typeof monDatasets.$inferSelect;
@@ -32,10 +28,8 @@ export type DatasetCreateInput = z.output<typeof datasetCreateSchema>;
 /** The sections whose people read datasets (the import screen, the formula builder, the chart editor). */
 export const DATASET_READ_SECTIONS = ['csv-import', 'formula-builder', 'page-charts'] as const;
 
-export const abilitiesOf = (actor: MonitoringActor): DatasetAbilities => ({
-  import: canUse(actor, 'csv-import'),
-  manage: administersMonitoring(actor),
-});
+/** The facts the dataset rules read of a row. */
+const datasetFacts = (row: { projectId: number }): DatasetFacts => ({ projectId: row.projectId });
 
 export const columnsOf = (row: { columns: unknown }) => row.columns as DatasetColumn[];
 
@@ -79,7 +73,7 @@ function present(
     last_date: extra.lastDate,
     measure_count: extra.measureCount,
     updated_at: row.updatedAt.toISOString(),
-    abilities: abilitiesOf(actor),
+    abilities: serialize(datasetRules, actor, datasetFacts(row), DATASET_ABILITIES),
   };
 }
 
@@ -185,8 +179,6 @@ export async function createDataset(
   return getDataset(db, actor, id);
 }
 
-const ADMIN_ONLY =
-  'Only a monitoring administrator may mark a dataset patient-level or set how long its rows are kept.';
 const RETENTION_NEEDED = 'Set how many months the rows of a patient-level dataset are kept.';
 
 /** PUT /datasets/{id}: name and description (csv-import); patient-level and retention (administrators only). */
@@ -203,7 +195,7 @@ export async function updateDataset(
       await refuseWhileCommitting(tx, actor.projectId, datasetId);
       const row = await loadDataset(tx, actor.projectId, datasetId, true);
       const adminFields = input.patient_level !== undefined || input.retention_months !== undefined;
-      if (adminFields && !administersMonitoring(actor)) throw new AppError('FORBIDDEN', ADMIN_ONLY);
+      if (adminFields) authorize(datasetRules, 'manage', actor, datasetFacts(row));
       const next = {
         name: input.name ?? row.name,
         description: input.description ?? row.description,
@@ -287,10 +279,7 @@ export async function refuseWhileCommitting(db: DbOrTx, projectId: number, datas
 /** DELETE /datasets/{id}: administrators; a soft delete, refused while measures use the dataset. */
 export async function deleteDataset(db: Database, actor: MonitoringActor, datasetId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await loadDataset(tx, actor.projectId, datasetId);
-    if (!administersMonitoring(actor)) {
-      throw new AppError('FORBIDDEN', 'Only a monitoring administrator may delete a dataset.');
-    }
+    authorize(datasetRules, 'delete', actor, datasetFacts(await loadDataset(tx, actor.projectId, datasetId)));
     await refuseWhileCommitting(tx, actor.projectId, datasetId);
     const row = await loadDataset(tx, actor.projectId, datasetId, true);
     const measures = await tx

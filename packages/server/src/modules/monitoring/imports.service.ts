@@ -20,7 +20,9 @@ import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
+import type { MonitoringActor } from '../../policies/monitoring.js';
+import { datasetRules } from '../../policies/monitoring-records.js';
+import { can } from '../../policies/rules.js';
 import { type ConvertedRow, rowConverter } from './csv/convert.js';
 import { detectCsv } from './csv/detect.js';
 import { CsvReadError, importChunks, readRecords } from './csv/read.js';
@@ -126,7 +128,11 @@ function summary(entry: Selected, latestId: number | null, actor: MonitoringActo
     committed_by: ref(row.committedBy, entry.committedName),
     rolled_back_at: iso(row.rolledBackAt),
     rolled_back_by: ref(row.rolledBackBy, entry.rolledName),
-    can_roll_back: row.status === 'committed' && row.id === latestId && canUse(actor, 'csv-import'),
+    // The latest committed import, for whoever may import into its dataset.
+    can_roll_back:
+      row.status === 'committed' &&
+      row.id === latestId &&
+      can(datasetRules, 'import', actor, { projectId: row.projectId }),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { AuditActionIn } from '@portal/shared';
 import {
   type Insight,
-  type InsightAbilities,
   type InsightDetail,
   type InsightRevision,
   type InsightStatus,
@@ -20,8 +19,8 @@ import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
-import { type PageFacts, pageRules } from '../../policies/monitoring-records.js';
-import { authorize, can } from '../../policies/rules.js';
+import { insightRules, type PageFacts, pageRules } from '../../policies/monitoring-records.js';
+import { authorize, can, serialize } from '../../policies/rules.js';
 import { pageFacts } from './page-access.js';
 
 /**
@@ -39,12 +38,6 @@ const editors = alias(users, 'revision_editor');
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-/** Drafts, publishing and deleting on a page: the page rules' edit_insights (policies/monitoring-records.ts). */
-function abilitiesOf(actor: MonitoringActor, page: PageFacts): InsightAbilities {
-  const edit = can(pageRules, 'edit_insights', actor, page);
-  return { edit, publish: edit, delete: edit };
-}
-
 function present(row: InsightRow, authorName: string | null, actor: MonitoringActor, page: PageFacts): Insight {
   return {
     id: row.id,
@@ -56,7 +49,8 @@ function present(row: InsightRow, authorName: string | null, actor: MonitoringAc
     published_at: iso(row.publishedAt),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
-    abilities: abilitiesOf(actor, page),
+    // Drafts, publishing and deleting: the insight rules, on its page (policies/monitoring-records.ts).
+    abilities: serialize(insightRules, actor, page),
   };
 }
 

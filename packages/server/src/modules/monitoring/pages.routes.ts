@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
-import { canUse, monitoringAccess } from '../../policies/monitoring.js';
+import { canUse, monitoringAccess, requireActor } from '../../policies/monitoring.js';
 import { effectivePageAccess } from './page-access.js';
 import {
   createPage,
@@ -89,9 +89,11 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'pages');
-      if (!canUse(a, 'create-page') && !canUse(a, 'edit-page')) {
-        throw new AppError('FORBIDDEN', 'Only people who create or edit pages can list page owners.');
-      }
+      requireActor(
+        a,
+        (actor) => canUse(actor, 'create-page') || canUse(actor, 'edit-page'),
+        'Only people who create or edit pages can list page owners.',
+      );
       return { people: await ownerCandidates(db, a.projectId) };
     },
   );

@@ -22,8 +22,10 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { administersMonitoring, canUse, type MonitoringActor } from '../../policies/monitoring.js';
-import { effectivePageAccess, requirePageAccess } from './page-access.js';
+import { administersMonitoring, type MonitoringActor, requireActor } from '../../policies/monitoring.js';
+import { PAGE_NODE_ABILITIES, type PageFacts, pageNodeRules } from '../../policies/monitoring-records.js';
+import { authorize, serialize } from '../../policies/rules.js';
+import { effectivePageAccess, pageFacts } from './page-access.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
 import { visiblePages } from './visibility.js';
 
@@ -77,14 +79,9 @@ export async function lockTree(tx: DbOrTx, projectId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(8008, ${projectId})`);
 }
 
-export function abilitiesOf(actor: MonitoringActor, level: PageAccessLevel): PageAbilities {
-  return {
-    level,
-    edit: atLeast(level, 'edit') && canUse(actor, 'edit-page'),
-    delete: level === 'manage' && canUse(actor, 'create-page'),
-    manage_permissions: level === 'manage' && canUse(actor, 'page-permissions'),
-    add_insight: atLeast(level, 'edit') && canUse(actor, 'key-insights'),
-  };
+/** The abilities a page carries: its level, and what the page node rules (policies/monitoring-records.ts) allow. */
+function abilitiesOf(actor: MonitoringActor, page: PageFacts): PageAbilities {
+  return { level: page.level, ...serialize(pageNodeRules, actor, page, PAGE_NODE_ABILITIES) };
 }
 
 /** Every live page of the project with its owner's name. */
@@ -153,7 +150,7 @@ function toNode(
     level: level ? { id: level.id, name: level.name, icon: level.icon } : null,
     version: page.version,
     child_count: tree.childCount.get(page.id) ?? 0,
-    abilities: abilitiesOf(actor, entry.level),
+    abilities: abilitiesOf(actor, { projectId: page.projectId, level: entry.level }),
   };
 }
 
@@ -323,9 +320,9 @@ export async function createPage(
         `${deepest} is the deepest level: a ${deepest.toLowerCase()} cannot have sub-pages. Choose another parent.`,
       );
     }
-    if (input.restricted && !administersMonitoring(actor)) {
-      throw new AppError('FORBIDDEN', 'Only monitoring administrators can restrict a new page.');
-    }
+    // The page is not created yet: nobody has a level on it, and the rule reads the actor alone.
+    if (input.restricted)
+      authorize(pageNodeRules, 'restrict_new', actor, { projectId: actor.projectId, level: 'none' });
     await checkOwner(tx, actor.projectId, input.owner_id);
     const mode = await numberingModeOf(tx, actor.projectId);
     let number: string | null = null;
@@ -410,7 +407,8 @@ export async function updatePage(
 ): Promise<PageDetail> {
   await db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
-    const level = await requirePageAccess(tx, actor, pageId, 'edit');
+    const facts = await pageFacts(tx, actor, pageId);
+    authorize(pageNodeRules, 'edit', actor, facts);
     const [page] = await tx
       .select()
       .from(monPages)
@@ -440,9 +438,7 @@ export async function updatePage(
       set('owner_id', input.owner_id);
     }
     if (input.restricted !== undefined && input.restricted !== page.restricted) {
-      if (level !== 'manage') {
-        throw new AppError('FORBIDDEN', 'Only people who manage this page can restrict it or open it up.');
-      }
+      authorize(pageNodeRules, 'restrict', actor, facts);
       set('restricted', input.restricted);
     }
     if (input.number !== undefined && input.number !== page.number) {
@@ -491,7 +487,8 @@ export async function deletePage(
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
     await lockTree(tx, actor.projectId);
-    await requirePageAccess(tx, actor, pageId, 'manage');
+    const facts = await pageFacts(tx, actor, pageId);
+    authorize(pageNodeRules, 'delete', actor, facts);
     const rows = await tx
       .select({ id: monPages.id, parentId: monPages.parentId, number: monPages.number })
       .from(monPages)
@@ -503,9 +500,8 @@ export async function deletePage(
     if (branch.length > 1) {
       if (!cascade) throw new AppError('CONFLICT', HAS_CHILDREN_MESSAGE);
       const access = await effectivePageAccess(tx, actor);
-      if (branch.some((id) => access.get(id) !== 'manage')) {
-        throw new AppError('FORBIDDEN', 'Some sub-pages of this branch are not yours to delete.');
-      }
+      const below = branch.slice(1).map((id) => access.get(id) ?? 'none');
+      authorize(pageNodeRules, 'delete_branch', actor, { ...facts, below });
     }
     await tx
       .update(monPages)
@@ -556,9 +552,7 @@ export async function updateIntroduction(
   introduction: string,
   now: Date,
 ): Promise<MonitoringIntroduction> {
-  if (!administersMonitoring(actor)) {
-    throw new AppError('FORBIDDEN', 'Only monitoring administrators can change the introduction.');
-  }
+  requireActor(actor, administersMonitoring, 'Only monitoring administrators can change the introduction.');
   const html = sanitizeHtml(introduction);
   await db.transaction(async (tx) => {
     const [before] = await tx

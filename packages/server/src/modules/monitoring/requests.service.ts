@@ -32,9 +32,15 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFile, storeFile } from '../../lib/files.js';
-import type { MonitoringActor } from '../../policies/monitoring.js';
-import { isDataSteward, type RequestFacts, requestRules } from '../../policies/monitoring-records.js';
-import { authorize, can } from '../../policies/rules.js';
+import { type MonitoringActor, requireActor } from '../../policies/monitoring.js';
+import {
+  isDataSteward,
+  type RequestFacts,
+  requestDetailRules,
+  requestRules,
+  TAKES_NO_FILE,
+} from '../../policies/monitoring-records.js';
+import { authorize, can, serialize } from '../../policies/rules.js';
 import { rulesFor } from '../permissions/permissions.service.js';
 import { effectivePageAccess } from './page-access.js';
 
@@ -262,9 +268,7 @@ export async function listRequests(
   scope: 'mine' | 'queue',
   now: Date,
 ): Promise<DataRequestRow[]> {
-  if (scope === 'queue' && !isDataSteward(actor)) {
-    throw new AppError('FORBIDDEN', 'Only data stewards see the queue of data requests.');
-  }
+  if (scope === 'queue') requireActor(actor, isDataSteward, 'Only data stewards see the queue of data requests.');
   const rows = await rowsOf(
     db,
     actor,
@@ -313,7 +317,7 @@ export async function getRequest(
   requestId: number,
   now: Date,
 ): Promise<DataRequestDetail> {
-  const { mine, steward } = await visibleRequest(db, actor, requestId);
+  const { request, mine, steward } = await visibleRequest(db, actor, requestId);
   const [entry] = await rowsOf(
     db,
     actor,
@@ -334,7 +338,6 @@ export async function getRequest(
     .leftJoin(users, eq(users.id, monRequestComments.authorId))
     .where(and(eq(monRequestComments.projectId, actor.projectId), eq(monRequestComments.requestId, requestId)))
     .orderBy(asc(monRequestComments.createdAt), asc(monRequestComments.id));
-  const status = raw.status as DataRequestStatus;
   return {
     ...row,
     purpose: raw.purpose,
@@ -350,12 +353,7 @@ export async function getRequest(
       }),
     ),
     transitions: transitionsFor(raw, mine, steward),
-    abilities: {
-      steward,
-      cancel: can(requestRules, 'cancel', actor, { projectId: raw.projectId, requesterId: raw.requesterId, status }),
-      comment: true,
-      upload: steward && !['closed', 'rejected', 'cancelled'].includes(status),
-    },
+    abilities: serialize(requestDetailRules, actor, request),
   };
 }
 
@@ -369,13 +367,11 @@ export async function updateRequest(
   notices: RequestNotice[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { row, mine, steward } = await visibleRequest(tx, actor, requestId, true);
+    const { row, request, mine, steward } = await visibleRequest(tx, actor, requestId, true);
     const from = row.status as DataRequestStatus;
-    if (!steward) {
-      // The requester may only cancel.
-      if (input.assignee_id !== undefined || input.response !== undefined || input.status !== 'cancelled') {
-        throw new AppError('FORBIDDEN', 'You may only cancel your request; the data stewards handle the rest.');
-      }
+    // Anything but cancelling is handling it (the requester may only cancel).
+    if (input.assignee_id !== undefined || input.response !== undefined || input.status !== 'cancelled') {
+      authorize(requestRules, 'handle', actor, request);
     }
     const next: Partial<RequestRow> = {};
     const changed: string[] = [];
@@ -517,7 +513,7 @@ export async function deliverFile(
   await db.transaction(async (tx) => {
     const { row, request } = await visibleRequest(tx, actor, requestId, true);
     authorize(requestRules, 'deliver', actor, request);
-    if (['closed', 'rejected', 'cancelled'].includes(row.status)) {
+    if (TAKES_NO_FILE.includes(row.status as DataRequestStatus)) {
       throw new AppError('CONFLICT', `A ${STATUS_LABELS[row.status as DataRequestStatus]} request takes no file.`);
     }
     const fileId = await storeFile(tx, {

@@ -26,6 +26,8 @@ import { changes } from '../../lib/audit-diff.js';
 import { convertDocx, sniffUpload } from '../../lib/docx.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { administersMonitoring, type MonitoringActor } from '../../policies/monitoring.js';
+import { pageRules } from '../../policies/monitoring-records.js';
+import { authorize, can } from '../../policies/rules.js';
 import { effectivePageAccess } from './page-access.js';
 import { ensureLevels, lockTree, monitoringAudit, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
@@ -373,7 +375,7 @@ export async function movePage(
     const access = await effectivePageAccess(tx, actor);
     const level = access.get(pageId) ?? 'none';
     if (level === 'none') throw notFound('Page not found.');
-    if (!atLeast(level, 'edit')) throw new AppError('FORBIDDEN', 'You may not change this page.');
+    authorize(pageRules, 'edit', actor, { projectId: actor.projectId, level });
     const pages = await livePages(tx, actor.projectId);
     const page = pages.find((candidate) => candidate.id === pageId);
     if (!page) throw notFound('Page not found.');
@@ -481,8 +483,8 @@ export async function bulkUpdate(
         fail(index, 'id', 'Page not found.');
         continue;
       }
-      if (!atLeast(level, 'edit')) {
-        fail(index, 'id', 'You may not change this page.');
+      if (!can(pageRules, 'edit', actor, { projectId: actor.projectId, level })) {
+        fail(index, 'id', pageRules.refusal);
         continue;
       }
       if (page.version !== row.version) fail(index, 'version', BULK_STALE_MESSAGE);

@@ -29,13 +29,9 @@ import {
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import {
-  ARCHIVE_DOCUMENTS,
-  can,
-  EDIT_DOCUMENTS,
-  type PolicyActor,
-  seesDrafts,
-} from '../../policies/policy-management.js';
+import { can, EDIT_DOCUMENTS, type PolicyActor, seesDrafts } from '../../policies/policy-management.js';
+import { documentFacts, documentRules } from '../../policies/policy-records.js';
+import { authorize, serialize } from '../../policies/rules.js';
 import { audit, departmentOf, htmlToText, iso, isUniqueViolation } from './policy-common.js';
 import { documentsVisibleTo, listedFor, versionsVisibleTo } from './visibility.js';
 import { defaultReviewInterval } from './workflow-settings.js';
@@ -242,7 +238,6 @@ export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: num
     .leftJoin(users, eq(users.id, policyNumberHistory.changedBy))
     .where(and(eq(policyNumberHistory.projectId, actor.projectId), eq(policyNumberHistory.documentId, documentId)))
     .orderBy(desc(policyNumberHistory.changedAt), desc(policyNumberHistory.id));
-  const archived = doc.status === 'archived';
   const editor = can(actor, EDIT_DOCUMENTS);
   return {
     id: doc.id,
@@ -265,12 +260,7 @@ export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: num
       by: h.by_id === null ? null : { id: h.by_id, name: h.by_name },
       at: h.at.toISOString(),
     })),
-    abilities: {
-      edit: !archived && editor,
-      archive: !archived && can(actor, ARCHIVE_DOCUMENTS),
-      restore: archived && can(actor, ARCHIVE_DOCUMENTS),
-      renumber: !archived && can(actor, 'numbering'),
-    },
+    abilities: serialize(documentRules, actor, documentFacts(doc)),
     generated_from: editor ? await generatedFrom(db, actor.projectId, doc.id) : null,
   };
 }
@@ -480,13 +470,14 @@ export async function updateDocument(
 ): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
+  authorize(documentRules, 'edit', actor, documentFacts(doc));
   await db.transaction(async (tx) => {
     const scheme = await loadScheme(tx, actor.projectId);
     const departmentId = patch.department_id === undefined ? doc.departmentId : patch.department_id;
     const department = await departmentOf(tx, actor.projectId, departmentId);
     const number = patch.number === undefined ? doc.number : patch.number;
-    if (patch.number !== undefined && patch.number !== doc.number && !can(actor, 'numbering')) {
-      throw new AppError('FORBIDDEN', 'Only those who manage numbering can change a policy number.');
+    if (patch.number !== undefined && patch.number !== doc.number) {
+      authorize(documentRules, 'renumber', actor, documentFacts(doc));
     }
     if (number && (number !== doc.number || departmentId !== doc.departmentId)) {
       await checkNumber(tx, actor.projectId, scheme, number, department?.code ?? null, doc.id);
@@ -600,6 +591,7 @@ export async function openDraft(
 export async function newVersion(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive to change it.');
+  authorize(documentRules, 'edit', actor, documentFacts(doc));
   await db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);
     await openDraft(tx, actor, fresh, now);
@@ -619,6 +611,7 @@ export async function saveDraft(
   if (doc.status === 'in_review' || doc.status === 'pending_signature') {
     throw new AppError('CONFLICT', 'This version is out for review or signature; it cannot be edited now.');
   }
+  authorize(documentRules, 'edit', actor, documentFacts(doc));
   const content = sanitizeHtml(body.content);
   return db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);
@@ -698,6 +691,7 @@ export async function compareVersions(
 export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'This policy is already archived.');
+  authorize(documentRules, 'archive', actor, documentFacts(doc));
   await db.transaction(async (tx) => {
     await tx
       .update(policyDocuments)
@@ -722,6 +716,7 @@ export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId
 export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<string> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status !== 'archived') throw new AppError('CONFLICT', 'This policy is not archived.');
+  authorize(documentRules, 'restore', actor, documentFacts(doc));
   return db.transaction(async (tx) => {
     let number = doc.number;
     let message = `"${doc.title}" is back${number ? ` as ${number}` : ''}.`;
@@ -761,6 +756,7 @@ export async function restoreDocument(db: DbOrTx, actor: PolicyActor, documentId
 export async function restoreVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number, now: Date) {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'Restore this policy from the archive first.');
+  authorize(documentRules, 'edit', actor, documentFacts(doc));
   const old = await loadVersion(db, actor, documentId, versionId);
   await db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);

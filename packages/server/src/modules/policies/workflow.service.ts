@@ -29,7 +29,7 @@ import {
 import { sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { can, EDIT_DOCUMENTS, type PolicyActor } from '../../policies/policy-management.js';
-import { signsOwnVersion, versionRules } from '../../policies/policy-records.js';
+import { signsOwnVersion, type VersionFacts, versionRules } from '../../policies/policy-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
 import type { Notice } from '../notifications/notices.js';
 import { documentOf, lockDocument, refreshSearchText, seesWorkingVersion } from './documents.service.js';
@@ -422,6 +422,23 @@ async function step<T>(
   });
 }
 
+/** The record-rule facts of the working version (policies/policy-records.ts), with the actor's pending requests. */
+function versionFacts(
+  doc: Doc,
+  version: Version,
+  settings: WorkflowSettings,
+  asked: VersionFacts['asked'] = { review: false, signature: false },
+): VersionFacts {
+  return {
+    projectId: doc.projectId,
+    archived: doc.status === 'archived',
+    state: version.state as VersionState,
+    authorId: version.authorId,
+    asked,
+    allowSelfSigning: settings.allow_self_signing,
+  };
+}
+
 function refuseState(action: WorkflowAction, version: Version) {
   if (actionAllowedFrom(action, version.state as VersionState)) return;
   const where: Record<string, string> = {
@@ -436,6 +453,7 @@ function refuseState(action: WorkflowAction, version: Version) {
 export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: number, comment: string, now: Date) {
   return step(db, actor, documentId, async (tx, doc, version, settings) => {
     refuseState('send_to_review', version);
+    authorize(versionRules, 'send_to_review', actor, versionFacts(doc, version, settings));
     const problems = await workflowProblems(tx, actor.projectId, doc, version, settings);
     if (problems.length) throw new AppError('CONFLICT', problems[0]!);
     version.round += 1;
@@ -473,8 +491,9 @@ export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: n
 
 /** An author takes the version back to draft; the round's requests are withdrawn and its signatures voided. */
 export async function withdraw(db: DbOrTx, actor: PolicyActor, documentId: number, comment: string, now: Date) {
-  return step(db, actor, documentId, async (tx, doc, version) => {
+  return step(db, actor, documentId, async (tx, doc, version, settings) => {
     refuseState('withdraw', version);
+    authorize(versionRules, 'withdraw', actor, versionFacts(doc, version, settings));
     const waiting = (
       await requestsOf(tx, actor.projectId, version, version.state === 'in_review' ? 'review' : 'signature')
     )
@@ -507,13 +526,17 @@ export async function withdraw(db: DbOrTx, actor: PolicyActor, documentId: numbe
   });
 }
 
-/** The actor's open request of this round, or why they cannot answer. */
+/**
+ * The actor's request of this round, pending or answered; undefined when they were not asked (or their request was
+ * withdrawn), which the record rules refuse. An answered one is a conflict: nobody answers twice.
+ */
 async function myRequest(tx: DbOrTx, actor: PolicyActor, version: Version, kind: Kind) {
   const mine = (await requestsOf(tx, actor.projectId, version, kind)).find((r) => r.userId === actor.userId);
-  if (!mine || mine.status === 'withdrawn') {
+  if (!mine || mine.status === 'withdrawn') return undefined;
+  if (mine.status !== 'pending') {
     throw new AppError(
-      'FORBIDDEN',
-      kind === 'review' ? 'You are not a reviewer of this version.' : 'You are not asked to sign this version.',
+      'CONFLICT',
+      kind === 'review' ? 'You already answered this review.' : 'You already answered this signature request.',
     );
   }
   return mine;
@@ -524,7 +547,8 @@ export async function review(db: DbOrTx, actor: PolicyActor, documentId: number,
   return step(db, actor, documentId, async (tx, doc, version, settings) => {
     refuseState(body.decision, version);
     const request = await myRequest(tx, actor, version, 'review');
-    if (request.status !== 'pending') throw new AppError('CONFLICT', 'You already answered this review.');
+    const asked = { review: request !== undefined, signature: false };
+    authorize(versionRules, body.decision, actor, versionFacts(doc, version, settings, asked));
     const who = await actorName(tx, actor);
     await tx
       .update(policyWorkflowRequests)
@@ -533,7 +557,7 @@ export async function review(db: DbOrTx, actor: PolicyActor, documentId: number,
         comment: body.comment || null,
         decidedAt: now,
       })
-      .where(eq(policyWorkflowRequests.id, request.id));
+      .where(eq(policyWorkflowRequests.id, request!.id));
     await recordEvent(tx, actor, doc, version, body.decision, body.comment, now);
     await audit(
       tx,
@@ -604,15 +628,8 @@ export async function signVersion(
     }
     refuseState('sign', version);
     const request = await myRequest(tx, actor, version, 'signature');
-    if (request.status !== 'pending') throw new AppError('CONFLICT', 'You already answered this signature request.');
-    authorize(versionRules, 'sign', actor, {
-      projectId: doc.projectId,
-      archived: doc.status === 'archived',
-      state: version.state as VersionState,
-      authorId: version.authorId,
-      asked: { review: false, signature: true },
-      allowSelfSigning: settings.allow_self_signing,
-    });
+    const asked = { review: false, signature: request !== undefined };
+    authorize(versionRules, 'sign', actor, versionFacts(doc, version, settings, asked));
     const signer = await personRef(tx, actor.userId);
     const hash = contentHash(version.content);
     const inserted = await tx
@@ -637,7 +654,7 @@ export async function signVersion(
     await tx
       .update(policyWorkflowRequests)
       .set({ status: 'signed', decidedAt: now })
-      .where(eq(policyWorkflowRequests.id, request.id));
+      .where(eq(policyWorkflowRequests.id, request!.id));
     await recordEvent(tx, actor, doc, version, 'sign', null, now);
     await audit(
       tx,
@@ -669,18 +686,19 @@ export async function decline(
   body: { version_id: number; comment: string },
   now: Date,
 ) {
-  return step(db, actor, documentId, async (tx, doc, version) => {
+  return step(db, actor, documentId, async (tx, doc, version, settings) => {
     if (version.id !== body.version_id) {
       throw new AppError('CONFLICT', `This policy changed after you opened it: read version ${version.version} first.`);
     }
     refuseState('decline', version);
     const request = await myRequest(tx, actor, version, 'signature');
-    if (request.status !== 'pending') throw new AppError('CONFLICT', 'You already answered this signature request.');
+    const asked = { review: false, signature: request !== undefined };
+    authorize(versionRules, 'decline', actor, versionFacts(doc, version, settings, asked));
     const who = await actorName(tx, actor);
     await tx
       .update(policyWorkflowRequests)
       .set({ status: 'declined', comment: body.comment, decidedAt: now })
-      .where(eq(policyWorkflowRequests.id, request.id));
+      .where(eq(policyWorkflowRequests.id, request!.id));
     await closeRound(tx, actor, version, `Declined by ${who}: ${body.comment}`, now);
     await moveVersion(tx, actor, doc, version, 'draft', now);
     await recordEvent(tx, actor, doc, version, 'decline', body.comment, now);

@@ -33,8 +33,14 @@ import {
 import { sha256 } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { mayUseSection } from '../../policies/app-access.js';
-import { EDIT_DOCUMENTS } from '../../policies/policy-management.js';
+import {
+  draftsPolicies,
+  editsTemplates,
+  generationRules,
+  templateFacts,
+  templateRules,
+} from '../../policies/generator-records.js';
+import { authorize } from '../../policies/rules.js';
 import {
   insertDocument,
   loadScheme,
@@ -44,7 +50,7 @@ import {
   refreshSearchText,
 } from '../policies/documents.service.js';
 import { usedNumbers } from '../policies/numbering.service.js';
-import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
+import { type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { standardNodes, standardsInProject } from './standards-lookup.js';
 import { loadTemplateVersion } from './templates.service.js';
 
@@ -109,8 +115,8 @@ export async function generatorLookups(db: DbOrTx, actor: GeneratorActor): Promi
     next_number: nextNumber(used, prefixFor(scheme, null)),
     used_numbers: used,
     people,
-    can_generate: mayUseSection(actor, EDIT_DOCUMENTS),
-    can_edit_templates: mayUseSection(actor, EDIT_TEMPLATES),
+    can_generate: draftsPolicies(actor),
+    can_edit_templates: editsTemplates(actor),
   };
 }
 
@@ -220,12 +226,6 @@ async function suggestLinks(
 
 // ---------------------------------------------------------------- generate
 
-function requireAuthor(actor: GeneratorActor) {
-  if (!mayUseSection(actor, EDIT_DOCUMENTS)) {
-    throw new AppError('FORBIDDEN', 'Only policy authors and administrators can create policy drafts.');
-  }
-}
-
 async function currentPublished(db: DbOrTx, actor: GeneratorActor, versionId: number) {
   const loaded = await loadTemplateVersion(db, actor, versionId);
   if (loaded.version.status !== 'published') {
@@ -246,8 +246,8 @@ export async function generatePolicy(
   input: GenerateInput,
   now: Date,
 ) {
-  requireAuthor(actor);
   const { template, version, body } = await currentPublished(db, actor, input.template_version_id);
+  authorize(templateRules, 'generate', actor, templateFacts(actor, template));
   const lookup = await answerLookup(db, actor.projectId);
   const out = render(body, profile, input.answers, lookup, input.overrides, false);
   refuseErrors(out.errors);
@@ -413,7 +413,6 @@ export async function regeneratePolicy(
   input: { template_version_id?: number; answers?: Answers },
   now: Date,
 ) {
-  requireAuthor(actor);
   const [last] = await db
     .select()
     .from(pgGenerations)
@@ -421,6 +420,7 @@ export async function regeneratePolicy(
     .orderBy(desc(pgGenerations.id))
     .limit(1);
   if (!last) throw notFound('This policy was not made by the policy generator.');
+  authorize(generationRules, 'regenerate', actor, { projectId: last.projectId });
   let versionId = input.template_version_id;
   if (versionId === undefined) {
     const [latest] = await db

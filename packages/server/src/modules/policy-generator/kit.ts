@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
-import { type AppActor, appAccess } from '../../policies/app-access.js';
+import { appAccess } from '../../policies/app-access.js';
+import type { GeneratorActor } from '../../policies/generator-records.js';
 import { type ProjectAccess, projectAccess } from '../../policies/projects.js';
 
 /**
@@ -28,10 +29,7 @@ export const errors = {
   409: errorBodySchema,
 };
 
-export const GENERATE = 'policy-generator' satisfies PolicySection;
-export const EDIT_TEMPLATES = 'generator-templates' satisfies PolicySection;
-
-export type GeneratorActor = AppActor;
+export { EDIT_TEMPLATES, GENERATE, type GeneratorActor } from '../../policies/generator-records.js';
 
 const SWITCHED_OFF = 'The policy generator is not switched on for this project.';
 

@@ -11,8 +11,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { personRef } from '../../db/person-name.js';
 import { pgFacilityProfiles, projects } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
-import { AppError } from '../../lib/errors.js';
-import { isProjectAdmin, type ProjectAccess } from '../../policies/projects.js';
+import { profileActor, profileRules } from '../../policies/generator-records.js';
+import type { ProjectAccess } from '../../policies/projects.js';
+import { authorize, can } from '../../policies/rules.js';
 import { generatorAudit } from './kit.js';
 
 /** The facility profile (issue 12): one per project, read by every template as variables and flags. */
@@ -72,7 +73,7 @@ export async function readProfile(db: DbOrTx, access: ProjectAccess): Promise<Fa
     state: values.state as FacilityProfile['state'],
     saved: row !== undefined,
     missing: PROFILE_VARIABLES.filter((name) => lent[name] === undefined),
-    can_edit: isProjectAdmin(access),
+    can_edit: can(profileRules, 'edit', profileActor(access), { projectId: access.project.id }),
     updated_at: row?.updatedAt.toISOString() ?? null,
     updated_by: row ? ((await personRef(db, row.updatedBy))?.name ?? null) : null,
   };
@@ -85,9 +86,7 @@ export async function saveProfile(
   input: FacilityProfileInput,
   now: Date,
 ): Promise<FacilityProfile> {
-  if (!isProjectAdmin(access)) {
-    throw new AppError('FORBIDDEN', 'Only project administrators can change the facility profile.');
-  }
+  authorize(profileRules, 'edit', profileActor(access), { projectId: access.project.id });
   const values = {
     legalName: input.legal_name,
     shortName: input.short_name,

@@ -17,8 +17,9 @@ import { pgTemplates, pgTemplateVersions, users } from '../../db/schema/index.js
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
-import { mayUseSection } from '../../policies/app-access.js';
-import { EDIT_TEMPLATES, type GeneratorActor, generatorAudit, hashOf } from './kit.js';
+import { editsTemplates, templateFacts, templateRules } from '../../policies/generator-records.js';
+import { authorize, can } from '../../policies/rules.js';
+import { type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { LIBRARY } from './library/index.js';
 import { standardsInProject } from './standards-lookup.js';
 
@@ -96,8 +97,6 @@ async function syncLibrary(db: DbOrTx, now: Date): Promise<void> {
 }
 
 // ---------------------------------------------------------------- reading
-
-const canEdit = (actor: GeneratorActor) => mayUseSection(actor, EDIT_TEMPLATES);
 
 /** A template of the library or of this project (another project's reads as not found). */
 export async function templateOf(db: DbOrTx, actor: GeneratorActor, templateId: number): Promise<TemplateRow> {
@@ -191,7 +190,7 @@ export async function listTemplates(db: DbOrTx, actor: GeneratorActor, profile: 
     db,
     templates.map((t) => t.id),
   );
-  const editor = canEdit(actor);
+  const editor = editsTemplates(actor);
   const derivedTitles = await titlesOf(db, [
     ...new Set(templates.flatMap((t) => (t.derivedFromId ? [t.derivedFromId] : []))),
   ]);
@@ -214,7 +213,7 @@ export async function templateDetail(
 ): Promise<TemplateDetail> {
   await ensureLibrary(db, now);
   const template = await templateOf(db, actor, templateId);
-  const editor = canEdit(actor);
+  const editor = editsTemplates(actor);
   const all = (await versionsOf(db, [template.id])).filter((v) => editor || v.version.status !== 'draft');
   if (!all.length) throw notFound('Template not found.');
   const derived = template.derivedFromId
@@ -236,7 +235,8 @@ export async function templateDetail(
     current_standards: published
       ? await standardsInProject(db, actor.projectId, bodyOf(published.version).standards)
       : [],
-    can_edit: editor,
+    // Template editors change the project's own template, and copy the library's into the project.
+    can_edit: can(templateRules, template.projectId === null ? 'copy' : 'edit', actor, templateFacts(actor, template)),
   };
 }
 
@@ -258,7 +258,9 @@ export async function loadTemplateVersion(
         templateId === undefined ? undefined : eq(pgTemplates.id, templateId),
       ),
     );
-  if (!row || (row.version.status === 'draft' && !canEdit(actor))) throw notFound('Template version not found.');
+  if (!row || (row.version.status === 'draft' && !editsTemplates(actor))) {
+    throw notFound('Template version not found.');
+  }
   return { ...row, body: bodyOf(row.version) };
 }
 
@@ -277,6 +279,7 @@ const READ_ONLY = "The library's templates are read-only: copy one to this proje
 async function projectTemplate(tx: DbOrTx, actor: GeneratorActor, templateId: number): Promise<TemplateRow> {
   const template = await templateOf(tx, actor, templateId);
   if (template.projectId === null) throw new AppError('CONFLICT', READ_ONLY);
+  authorize(templateRules, 'edit', actor, templateFacts(actor, template));
   const [locked] = await tx.select().from(pgTemplates).where(eq(pgTemplates.id, template.id)).for('update');
   return locked!;
 }
@@ -337,6 +340,7 @@ export async function createTemplate(
     let code: string;
     if ('copy_of' in input) {
       const source = await templateOf(tx, actor, input.copy_of);
+      authorize(templateRules, 'copy', actor, templateFacts(actor, source));
       const [published] = await tx
         .select()
         .from(pgTemplateVersions)

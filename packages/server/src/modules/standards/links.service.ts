@@ -29,15 +29,16 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { appAccess, type Viewer } from '../../policies/app-access.js';
 import { projectAccess } from '../../policies/projects.js';
+import { can } from '../../policies/rules.js';
 import {
-  elementAbilities,
-  ledNodes,
+  isStandardsAdmin,
   STANDARDS_FORBIDDEN,
   STANDARDS_OFF,
   STANDARDS_UNCONFIGURED,
   type StandardsActor,
   standardsAccess,
 } from '../../policies/standards.js';
+import { elementFacts, elementRules } from '../../policies/standards-records.js';
 import { visibleMeasures } from '../monitoring/visibility.js';
 import { visibleDocuments } from '../policies/visibility.js';
 import { standardsAudit } from './route-kit.js';
@@ -115,14 +116,18 @@ export async function linkAccess(
 async function requireNodeLinkable(db: DbOrTx, actor: LinkActor, nodeId: number): Promise<void> {
   if (actor.standards === null) return;
   const standards = actor.standards;
-  if (standards.role === 'standards_admin') return;
+  if (isStandardsAdmin(standards)) return;
   const reqs = await db
-    .select({ assessmentId: stdReqAssessments.assessmentId, ownerId: stdReqAssessments.ownerId })
+    .select({
+      projectId: stdReqAssessments.projectId,
+      assessmentId: stdReqAssessments.assessmentId,
+      nodeId: stdReqAssessments.nodeId,
+      ownerId: stdReqAssessments.ownerId,
+    })
     .from(stdReqAssessments)
     .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.nodeId, nodeId)));
   for (const req of reqs) {
-    const led = standards.role === 'chapter_lead' && (await ledNodes(db, standards, req.assessmentId)).has(nodeId);
-    if (elementAbilities(standards, { ownerId: req.ownerId, led }).link) return;
+    if (can(elementRules, 'link', standards, await elementFacts(db, standards, req))) return;
   }
   throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
 }

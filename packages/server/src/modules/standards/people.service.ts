@@ -21,13 +21,14 @@ import {
 } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { authorize } from '../../policies/rules.js';
 import {
-  ledNodes,
   mayAssign,
   requireStandardsAdmin,
   STANDARDS_FORBIDDEN,
   type StandardsActor,
 } from '../../policies/standards.js';
+import { assignmentFacts, assignmentRules } from '../../policies/standards-records.js';
 
 import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './records.js';
 import { isoDay, standardsAudit } from './route-kit.js';
@@ -203,9 +204,8 @@ export async function assign(
       node_id: ['Choose a part of this assessment.'],
     });
   }
-  if (actor.role === 'chapter_lead' && !(await ledNodes(db, actor, assessment.id)).has(input.node_id)) {
-    throw new AppError('FORBIDDEN', 'You can assign people only below the chapters you lead.');
-  }
+  const node = { projectId: assessment.projectId, assessmentId: assessment.id, nodeId: input.node_id };
+  authorize(assignmentRules, 'assign', actor, await assignmentFacts(db, actor, node));
   const allowed = await assignableIds(db, actor.projectId);
   for (const field of ['lead_id', 'owner_id'] as const) {
     const id = input[field];

@@ -12,7 +12,9 @@ import { personName } from '../../db/person-name.js';
 import { stdFindings, stdTracers, users } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isStandardsAdmin, STANDARDS_FORBIDDEN, type StandardsActor } from '../../policies/standards.js';
+import { authorize, serialize } from '../../policies/rules.js';
+import type { StandardsActor } from '../../policies/standards.js';
+import { tracerRules } from '../../policies/standards-records.js';
 import { createFinding, findingSummaries } from './findings.service.js';
 import { listMembers } from './people.service.js';
 import { loadAssessment } from './records.js';
@@ -21,12 +23,9 @@ import { standardsAudit } from './route-kit.js';
 /**
  * Tracers (docs/standards.md "Tracers"): a mock survey's way of following one patient's care (by case code only),
  * one process or one program, recorded with its date, unit and lead, and the findings it produced on the elements
- * they concern. Standards admins, chapter leads and mock assessors run tracers; each finding is still checked
- * against the element (mock assessors anywhere, leads below their nodes).
+ * they concern. Standards admins, chapter leads and mock assessors run tracers (policies/standards-records.ts
+ * tracerRules); each finding is still checked against the element (mock assessors anywhere, leads below their nodes).
  */
-
-const mayRunTracers = (actor: StandardsActor) =>
-  isStandardsAdmin(actor) || actor.role === 'chapter_lead' || actor.role === 'mock_assessor';
 
 type TracerRow = typeof stdTracers.$inferSelect;
 
@@ -77,7 +76,10 @@ async function summaries(db: DbOrTx, projectId: number, assessmentId: number): P
 /** GET /assessments/{id}/tracers */
 export async function listTracers(db: DbOrTx, actor: StandardsActor, assessmentId: number) {
   const assessment = await loadAssessment(db, actor.projectId, assessmentId);
-  return { tracers: await summaries(db, actor.projectId, assessment.id), abilities: { create: mayRunTracers(actor) } };
+  return {
+    tracers: await summaries(db, actor.projectId, assessment.id),
+    abilities: serialize(tracerRules, actor, { projectId: assessment.projectId }, ['create']),
+  };
 }
 
 /** GET /tracers/{id} */
@@ -96,7 +98,7 @@ export async function getTracer(db: DbOrTx, actor: StandardsActor, id: number, n
     created_by: creator?.name ?? 'Former user',
     created_at: tracer.createdAt.toISOString(),
     finding_list: findings.filter((f) => f.tracer_id === tracer.id),
-    abilities: { edit: mayRunTracers(actor) },
+    abilities: serialize(tracerRules, actor, { projectId: tracer.projectId }, ['edit']),
   };
 }
 
@@ -108,8 +110,8 @@ export async function createTracer(
   input: StdTracerInput,
   now: Date,
 ): Promise<StdTracer> {
-  if (!mayRunTracers(actor)) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
   const assessment = await loadAssessment(db, actor.projectId, assessmentId);
+  authorize(tracerRules, 'create', actor, { projectId: assessment.projectId });
   await validLead(db, actor, input.lead_id);
   const id = await db.transaction(async (tx) => {
     const [tracer] = await tx
@@ -156,7 +158,7 @@ export async function updateTracer(
   now: Date,
 ): Promise<StdTracer> {
   const tracer = await loadTracer(db, actor.projectId, id);
-  if (!mayRunTracers(actor)) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
+  authorize(tracerRules, 'edit', actor, { projectId: tracer.projectId });
   await validLead(db, actor, input.lead_id);
   await db.transaction(async (tx) => {
     await tx

@@ -7,6 +7,8 @@ import { signedInCheck } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { render, waitFor } from '../../../test/render';
 
+export { dialog, toasts } from '../../../test/ui';
+
 /** What the monitoring page screen tests share: the project, its session routes, page factories and lookups. */
 export const API = '/api/projects/12/monitoring';
 export const BASE = '/app/monitoring/12';
@@ -98,14 +100,4 @@ export async function openMonitoringScreen(path: string, paths: string[], elemen
   await render(<RouterProvider router={router} />);
   await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
 }

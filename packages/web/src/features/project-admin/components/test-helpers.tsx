@@ -4,11 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import { signedInCheck } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
-import { click, render, waitFor } from '../../../test/render';
+import { render, waitFor } from '../../../test/render';
 import { AdminDashboardPage } from './AdminDashboardPage';
 import { EditUserPage } from './EditUserPage';
 import { NewUserRequestPage } from './NewUserRequestPage';
 import { ProjectDetailsEditPage } from './ProjectDetailsEditPage';
+
+export { dialog, errorOf as fieldError, pick, toasts } from '../../../test/ui';
 
 /** Fixtures and helpers of the Admin app's screen tests. */
 export const API = '/api/projects/12/admin';
@@ -94,48 +96,6 @@ export async function openAdmin(path: string) {
   await render(<RouterProvider router={router} />);
   await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-/** The titles of the toasts shown. */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** The error text Mantine shows under the field labelled `label`. */
-export function fieldError(label: string): string | null {
-  const field = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].find(
-    (element) => element.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '').trim() === label,
-  );
-  if (!field) throw new Error(`no field ${label}`);
-  const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  const error = ids
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className.includes('error') || element?.id.endsWith('-error'));
-  return error?.textContent ?? null;
-}
-
-/** Opens a Mantine Select by its label and clicks the option named `option`. */
-export async function pick(label: string, option: string) {
-  const input = [...document.querySelectorAll<HTMLInputElement>('input')].find(
-    (element) => element.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '').trim() === label,
-  );
-  if (!input) throw new Error(`no select ${label}`);
-  await click(input);
-  let choice: HTMLElement | undefined;
-  await waitFor(() => {
-    const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === option,
-    );
-    expect(choice).toBeDefined();
-  });
-  await click(choice!);
 }
 
 /** Picks `file` in the (hidden) file input, as the browser's file dialog does. */

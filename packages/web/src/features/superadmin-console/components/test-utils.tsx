@@ -3,6 +3,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { click, render, waitFor } from '../../../test/render';
 
+export { dialog, toasts } from '../../../test/ui';
+
 function Elsewhere() {
   const location = useLocation();
   return (
@@ -25,18 +27,6 @@ export async function openPage(pattern: string, element: ReactElement, path = pa
   await render(<RouterProvider router={router} />);
   await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-/** The titles of the toasts shown. */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** The open dialog (modal or drawer). */
-export function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
 }
 
 /** The error message Mantine shows under the field labelled `label`. */

@@ -2,6 +2,8 @@ import type { Member, SuperProjectDetail, SuperProjectRow, SuperUserRow } from '
 import { act } from 'react';
 import { click, waitFor } from '../../../test/render';
 
+export { toasts } from '../../../test/ui';
+
 export const NORTH: SuperProjectRow = {
   id: 12,
   name: 'North Clinic',
@@ -85,11 +87,6 @@ export function userRow(id: number, first: string, last: string, email: string):
 /** waitFor with room for a slow, busy test machine. */
 export function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
   return waitFor(check, timeoutMs);
-}
-
-/** The titles of the toasts shown (sonner keeps earlier tests' toasts around, so match whole titles). */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
 }
 
 /** The open dialog titled `title` (or the only one). */

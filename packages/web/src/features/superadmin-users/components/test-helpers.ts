@@ -1,18 +1,7 @@
 import { act } from 'react';
 import { click, getField, waitFor } from '../../../test/render';
 
-/** The titles of the toasts shown. */
-export function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** The open dialog (the last one when modals stack). */
-export function dialog(): HTMLElement {
-  const all = document.querySelectorAll<HTMLElement>('[role="dialog"]');
-  const element = all[all.length - 1];
-  if (!element) throw new Error('no dialog');
-  return element;
-}
+export { dialog, toasts } from '../../../test/ui';
 
 /** Opens the Mantine Select labelled `label` and clicks its option `option`. */
 export async function pickOption(label: string, option: string, root: ParentNode = document.body): Promise<void> {
