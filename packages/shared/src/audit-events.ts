@@ -21,6 +21,11 @@ export const auditActionSchema = z.enum([
   'two_factor.disable', // two-factor authentication turned off
   'two_factor.recovery_codes_regenerated', // new two-factor recovery codes made
   'two_factor.recovery_code_used', // a recovery code used to sign in: how many are left
+  'auth.sso_linked', // an existing account linked to an identity provider at its first single sign-on: provider
+  'auth.sso_user_created', // an account created at a first single sign-on (just in time): provider, email
+  'identity_provider.create', // an identity provider added: its settings (the secret named only)
+  'identity_provider.update', // an identity provider's settings changed: changes (the secret named only)
+  'identity_provider.delete', // an identity provider removed: its name and how many accounts were linked
   // ------------------------------------------------------------------------------------------ accounts
   'user.profile_updated', // my first and last name changed: changes
   'user.password_changed', // my password changed: changes (the password named only)
@@ -249,6 +254,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'two_factor.disable': 'Two-factor authentication turned off',
   'two_factor.recovery_codes_regenerated': 'Recovery codes regenerated',
   'two_factor.recovery_code_used': 'Recovery code used to sign in',
+  'auth.sso_linked': 'Account linked to single sign-on',
+  'auth.sso_user_created': 'Account created at single sign-on',
+  'identity_provider.create': 'Identity provider added',
+  'identity_provider.update': 'Identity provider changed',
+  'identity_provider.delete': 'Identity provider removed',
   'user.profile_updated': 'Profile updated',
   'user.password_changed': 'Password changed',
   'user.email_changed': 'Email address changed',

@@ -26,6 +26,7 @@ export * from './schemas/chart-review-reviews.js';
 export * from './schemas/chart-review-sampling.js';
 export * from './schemas/common.js';
 export * from './schemas/contact.js';
+export * from './schemas/identity.js';
 export * from './schemas/monitoring-data.js';
 export * from './schemas/monitoring-insights.js';
 export * from './schemas/monitoring-measures.js';

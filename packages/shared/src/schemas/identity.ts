@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/**
+ * Single sign-on (issue 27; decision record 023): the identity providers a superadmin configures in the console
+ * (/superadmin/identity-providers), what the sign-in page may know of them, and how their claims become a person.
+ * A provider's client secret is written, never read back: responses say only whether one is stored.
+ */
+
+export const IDP_KINDS = ['oidc', 'saml'] as const;
+export type IdpKind = (typeof IDP_KINDS)[number];
+export const IDP_KIND_LABELS: Record<IdpKind, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
+
+/** Where a provider's sign-in starts and returns (the callback is what the provider's administrator registers). */
+export const oidcLoginPath = (slug: string) => `/auth/oidc/${slug}/login`;
+export const oidcCallbackPath = (slug: string) => `/auth/oidc/${slug}/callback`;
+
+export const IDP_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+/** A domain a provider claims: name@domain is offered (or sent straight to) that provider at sign-in. */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The claims read from an ID token or userinfo, by default the OpenID Connect standard ones. */
+export const DEFAULT_CLAIMS = {
+  email: 'email',
+  first_name: 'given_name',
+  last_name: 'family_name',
+  username: 'preferred_username',
+  groups: 'groups',
+} as const;
+export type ClaimKey = keyof typeof DEFAULT_CLAIMS;
+export const CLAIM_LABELS: Record<ClaimKey, string> = {
+  email: 'Email',
+  first_name: 'First name',
+  last_name: 'Last name',
+  username: 'Username',
+  groups: 'Groups',
+};
+
+const claimName = z
+  .string()
+  .trim()
+  .min(1, 'Enter the claim name.')
+  .max(100, 'A claim name is at most 100 characters.')
+  .regex(/^[\w:./-]+$/, 'A claim name is letters, digits and : . / _ - only.');
+
+export const claimMapSchema = z.object({
+  email: claimName,
+  first_name: claimName,
+  last_name: claimName,
+  username: claimName,
+  groups: claimName,
+});
+export type ClaimMap = z.infer<typeof claimMapSchema>;
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(500, 'The address is at most 500 characters.')
+  .refine((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(value), 'Enter an address starting with https://.');
+
+const oidcSettingsInput = z.object({
+  /** The issuer; its discovery document is at {issuer}/.well-known/openid-configuration. */
+  issuer: httpsUrl,
+  client_id: z.string().trim().min(1, 'Enter the client ID.').max(300, 'The client ID is at most 300 characters.'),
+  /** Written only: omitted (or empty) on an update keeps the stored one. */
+  client_secret: z.string().max(1000, 'The client secret is at most 1,000 characters.').optional(),
+  scopes: z
+    .string()
+    .trim()
+    .max(300, 'The scopes are at most 300 characters.')
+    .refine((value) => value.split(/\s+/).includes('openid'), 'The scopes must include openid.'),
+});
+
+export const identityProviderInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      IDP_SLUG_PATTERN,
+      'The short name is 1 to 40 lowercase letters, digits or hyphens, starting with a letter or digit.',
+    ),
+  name: z.string().trim().min(1, 'Enter a name.').max(100, 'The name is at most 100 characters.'),
+  kind: z.literal('oidc', 'Only OpenID Connect providers can be added yet.'),
+  enabled: z.boolean(),
+  domains: z
+    .array(z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, 'Enter domains such as hospital.org, without the @.'))
+    .max(20, 'A provider claims at most 20 domains.')
+    .transform((domains) => [...new Set(domains)]),
+  /** The provider's own multi-factor sign-in satisfies the portal's two-factor requirement when it says so. */
+  trust_mfa: z.boolean(),
+  /** The amr or acr values that mean multi-factor (OIDC); empty means the standard `mfa`. */
+  mfa_values: z
+    .array(z.string().trim().min(1).max(200, 'A value is at most 200 characters.'))
+    .max(20, 'At most 20 values.'),
+  /** Local passwords refused for the provider's domains (break-glass superadmins excepted). */
+  local_passwords_off: z.boolean(),
+  claims: claimMapSchema,
+  oidc: oidcSettingsInput,
+});
+export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>;
+
+export const identityProviderSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(IDP_KINDS),
+  enabled: z.boolean(),
+  domains: z.array(z.string()),
+  trust_mfa: z.boolean(),
+  mfa_values: z.array(z.string()),
+  local_passwords_off: z.boolean(),
+  claims: claimMapSchema,
+  oidc: z.object({ issuer: z.string(), client_id: z.string(), scopes: z.string(), has_secret: z.boolean() }).nullable(),
+  /** What the provider's administrator registers: the redirect (callback) address. */
+  callback_url: z.string(),
+  /** People who have signed in through it. */
+  linked_users: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+export const identityProviderListSchema = z.object({ providers: z.array(identityProviderSchema) });
+
+/** What the sign-in page knows of the enabled providers: a button each, and the domains each claims. */
+export const publicIdentityProviderSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(IDP_KINDS),
+  domains: z.array(z.string()),
+  login_url: z.string(),
+  /** Local passwords are refused for these domains: typing such an address goes straight to the provider. */
+  local_passwords_off: z.boolean(),
+});
+export type PublicIdentityProvider = z.infer<typeof publicIdentityProviderSchema>;
+export const publicIdentityProviderListSchema = z.object({ providers: z.array(publicIdentityProviderSchema) });
+
+/** The provider that claims an email address's domain, if any (sign-in's email-domain discovery). */
+export function providerForEmail<P extends { domains: readonly string[] }>(
+  providers: readonly P[],
+  email: string,
+): P | undefined {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return undefined;
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  return providers.find((provider) => provider.domains.includes(domain));
+}
+
+/** Why a single sign-on did not finish, as the sign-in page says it (`/member-login?sso_error=<key>`). */
+export const SSO_ERRORS = {
+  failed: 'Single sign-on did not finish. Please try again, or contact your administrator.',
+  expired: 'The sign-in took too long. Please try again.',
+  unknown_provider: 'That sign-in option is not available.',
+  no_email: 'Your identity provider did not send a verified email address, so we could not sign you in.',
+  not_linked:
+    'No account here matches your identity provider’s sign-in, and this provider may not create one. Contact your administrator.',
+  disabled: 'Your account is disabled. Contact your administrator.',
+  local_passwords_off: 'Sign in with your organisation’s single sign-on for this email address.',
+} as const;
+export type SsoErrorKey = keyof typeof SSO_ERRORS;
