@@ -1,4 +1,4 @@
-import type { AuditAction } from '@portal/shared';
+import type { AuditAction, AuditActionIn } from '@portal/shared';
 import type { DbOrTx } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
 
@@ -34,4 +34,38 @@ export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> 
     requestId: event.requestId ?? null,
     ...(event.at ? { createdAt: event.at } : {}),
   });
+}
+
+/** Who acts in a project: the person, their project, and the request that carries the change. */
+export interface ProjectActorFacts {
+  userId: number | null;
+  projectId: number;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/**
+ * The audit recorder of one project app: `<app>.<action>` by the actor, in the actor's project, in the transaction
+ * of the change, at `at` (the clock's time of the change). Each app's services hold one (`monitoringAudit`, ...).
+ */
+export function projectAudit<App extends string>(app: App) {
+  return (
+    tx: DbOrTx,
+    actor: ProjectActorFacts,
+    action: AuditActionIn<App>,
+    subject: { type: string; id: number | string },
+    data: Record<string, unknown> = {},
+    at?: Date,
+  ): Promise<void> =>
+    recordAudit(tx, {
+      action: `${app}.${action}` as AuditAction,
+      projectId: actor.projectId,
+      actorUserId: actor.userId,
+      subjectType: subject.type,
+      subjectId: subject.id,
+      data,
+      ip: actor.ip,
+      requestId: actor.requestId,
+      ...(at ? { at } : {}),
+    });
 }

@@ -1,8 +1,7 @@
-import type { AuditActionIn } from '@portal/shared';
 import { type ChartReviewSection, errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
+import { projectAudit } from '../../lib/audit.js';
 import { requireUser } from '../../plugins/session.js';
 import { type ChartReviewActor, chartReviewAccess } from '../../policies/chart-review.js';
 
@@ -32,26 +31,7 @@ export const personOrNull = (id: number | null, name: string | null) =>
   id === null || name === null ? null : { id, name };
 
 /** Records a chart review change (`chart_review.<action>`) in the transaction of the change, at `at` (the clock's). */
-export function chartReviewAudit(
-  tx: DbOrTx,
-  actor: ChartReviewActor,
-  action: AuditActionIn<'chart_review'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-): Promise<void> {
-  return recordAudit(tx, {
-    action: `chart_review.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+export const chartReviewAudit = projectAudit('chart_review');
 
 /** Whether a database error is the unique violation of `constraint` (also when drizzle wraps it as `cause`). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {

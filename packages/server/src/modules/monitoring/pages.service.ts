@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   atLeast,
   compareNumbers,
@@ -18,7 +17,6 @@ import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
 import { monPageLevels, monPages, monSettings, monUsers, projectMemberships, users } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
@@ -26,6 +24,7 @@ import { administersMonitoring, type MonitoringActor, requireActor } from '../..
 import { PAGE_NODE_ABILITIES, type PageFacts, pageNodeRules } from '../../policies/monitoring-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
 import { effectivePageAccess, pageFacts } from './page-access.js';
+import { monitoringAudit } from './people.service.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
 import { visiblePages } from './visibility.js';
 
@@ -258,28 +257,6 @@ async function checkNumberFree(db: DbOrTx, projectId: number, number: string, ex
       ),
     );
   if (taken) throw fieldError('number', `Number ${number} is already used.`);
-}
-
-/** Records a monitoring audit event by the actor, in the project the actor acts in. */
-export function monitoringAudit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
 }
 
 /** POST /pages: a new page, last among its siblings. */

@@ -1,11 +1,10 @@
-import type { AuditActionIn, MainRoleDashboard, MonitoringPerson, MonitoringWorkKind } from '@portal/shared';
+import type { MainRoleDashboard, MonitoringPerson, MonitoringWorkKind } from '@portal/shared';
 import { MONITORING_MAIN_ROLES } from '@portal/shared';
 import { and, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { monInsights, monPages, monRequests, monUsers, projectMemberships } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { projectAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { MonitoringActor } from '../../policies/monitoring.js';
 import { listAppUsers } from '../people/people.service.js';
 
 /**
@@ -15,26 +14,7 @@ import { listAppUsers } from '../people/people.service.js';
  */
 
 /** Records a monitoring change (`monitoring.<action>`) in the transaction of the change. */
-export function monitoringAudit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+export const monitoringAudit = projectAudit('monitoring');
 
 /** The ids among `userIds` that are monitoring users of the project. */
 export async function monitoringUserIds(db: DbOrTx, projectId: number, userIds: number[]): Promise<Set<number>> {

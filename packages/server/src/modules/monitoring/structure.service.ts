@@ -29,7 +29,8 @@ import { administersMonitoring, type MonitoringActor } from '../../policies/moni
 import { pageRules } from '../../policies/monitoring-records.js';
 import { authorize, can } from '../../policies/rules.js';
 import { effectivePageAccess } from './page-access.js';
-import { ensureLevels, lockTree, monitoringAudit, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
+import { ensureLevels, lockTree, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
+import { monitoringAudit } from './people.service.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
 import { visiblePages } from './visibility.js';
 

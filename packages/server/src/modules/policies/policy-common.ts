@@ -1,34 +1,13 @@
-import type { AuditActionIn } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { policyDepartments } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { projectAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { PolicyActor } from '../../policies/policy-management.js';
 
 /** Pieces every policy service shares: audit, departments, date and text helpers. */
 
 /** Records a policy change (`policy.<action>`); `at` is the app clock's time of the change. */
-export function audit(
-  tx: DbOrTx,
-  actor: PolicyActor,
-  action: AuditActionIn<'policy'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `policy.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+export const audit = projectAudit('policy');
 
 /** The department of this project, or a 400 on the field (another project's id reads as unknown). */
 export async function departmentOf(

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AuditActionIn } from '@portal/shared';
 import { errorBodySchema, type PolicySection } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
+import { projectAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
 import { appAccess } from '../../policies/app-access.js';
@@ -50,26 +49,7 @@ export async function generatorAccess(
   return appAccess(db, 'policy_management', requireUser(request), request, request.params.projectId, section);
 }
 
-export function generatorAudit(
-  tx: DbOrTx,
-  actor: { userId: number; projectId: number; ip: string | null; requestId: string | null },
-  action: AuditActionIn<'policy_generator'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-): Promise<void> {
-  return recordAudit(tx, {
-    action: `policy_generator.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+export const generatorAudit = projectAudit('policy_generator');
 
 /** SHA-256 of a value's JSON with sorted keys (the same inputs always hash the same). */
 export function hashOf(value: unknown): string {

@@ -1,8 +1,7 @@
-import type { AuditActionIn } from '@portal/shared';
 import { errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
+import { projectAudit } from '../../lib/audit.js';
 import { safeFileName } from '../../lib/csv.js';
 import { requireUser } from '../../plugins/session.js';
 import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
@@ -35,23 +34,4 @@ export const actorFor =
     standardsAccess(db, requireUser(request), request, request.params.projectId);
 
 /** Records a standards change (`standards.<action>`) in the transaction of the change, at `at` (the clock's). */
-export function standardsAudit(
-  tx: DbOrTx,
-  actor: { userId: number | null; projectId: number; ip: string | null; requestId: string | null },
-  action: AuditActionIn<'standards'>,
-  subject: { type: string; id: number | string },
-  data: Record<string, unknown> = {},
-  at?: Date,
-): Promise<void> {
-  return recordAudit(tx, {
-    action: `standards.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: subject.type,
-    subjectId: subject.id,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+export const standardsAudit = projectAudit('standards');
