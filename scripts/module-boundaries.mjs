@@ -3,7 +3,9 @@
 //   web     a feature (packages/web/src/features/<feature>/) imports no other feature; the shared layer (components/,
 //           lib/) imports no feature and not app/.
 //   server  a module (packages/server/src/modules/<module>/) imports only the public files of another module: at its
-//           root, named *.service.ts or *.repository.ts, or visibility.ts or notices.ts.
+//           root, named *.service.ts or *.repository.ts, or visibility.ts or notices.ts. So do the layers the modules
+//           stand on (lib/, plugins/, policies/, db/, jobs/, cli/); only the composition roots that wire routes and
+//           workers (app.ts, main.ts) and the whole-system seeds and tests (seed/, security/) reach further.
 //   both    no files import each other in a circle (packages/server/src, packages/web/src).
 // Tests are held to the same rules. Exits 1 with the list of what breaks a rule. Before it reads the code it checks
 // itself on a few made-up imports, so a broken parser cannot pass the real code silently.
@@ -18,6 +20,9 @@ const SERVER = 'packages/server/src';
 
 /** The files another server module may import: what a module offers the others, by its name. */
 export const PUBLIC_MODULE_FILE = /^(?:[a-z0-9-]+\.(?:service|repository)|visibility|notices)\.ts$/;
+
+/** The server layers below the modules: they use a module only through its public files, as another module does. */
+const SERVER_LAYERS = ['lib', 'plugins', 'policies', 'db', 'jobs', 'cli'];
 
 // ------------------------------------------------------------------------------------------------ reading imports
 
@@ -136,6 +141,13 @@ export function boundaryProblems(edges) {
           `use its *.service.ts, *.repository.ts, visibility.ts or notices.ts (or move the piece to src/lib)`,
       );
     }
+    const layer = SERVER_LAYERS.find((name) => inside(edge.from, `${SERVER}/${name}`) !== null);
+    if (layer && target && !PUBLIC_MODULE_FILE.test(target.path)) {
+      problems.push(
+        `${where} imports ${edge.to}: ${layer}/ reaches into module "${target.name}"; ` +
+          `use its *.service.ts, *.repository.ts, visibility.ts or notices.ts (or move the piece below the modules)`,
+      );
+    }
   }
   return problems;
 }
@@ -225,6 +237,8 @@ function selfCheck() {
     edge(s('modules/a/a.service.ts'), s('modules/b/b.routes.ts')),
     edge(s('modules/a/a.service.ts'), s('modules/b/route-kit.ts')),
     edge(s('modules/a/a.test.ts'), s('modules/b/helpers.ts')),
+    edge(s('jobs/j.ts'), s('modules/b/b-common.ts')),
+    edge(s('policies/p.ts'), s('modules/b/defaults.ts')),
   ];
   const good = [
     edge(w('features/a/components/X.tsx'), w('features/a/api/q.ts')),
@@ -234,6 +248,9 @@ function selfCheck() {
     edge(s('modules/a/a.routes.ts'), s('modules/b/users.repository.ts')),
     edge(s('modules/a/x.ts'), s('modules/b/visibility.ts')),
     edge(s('modules/a/x.ts'), s('modules/a/route-kit.ts')),
+    edge(s('jobs/j.ts'), s('modules/b/b.service.ts')),
+    edge(s('app.ts'), s('modules/b/b.routes.ts')),
+    edge(s('seed/demo.ts'), s('modules/b/b-common.ts')),
   ];
   const caught = boundaryProblems(bad).length;
   const passed = boundaryProblems(good).length === 0;

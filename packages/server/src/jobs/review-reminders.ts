@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { recordAudit } from '../lib/audit.js';
 import type { Mailer } from '../lib/mailer.js';
 import { sendNotices } from '../modules/notifications/notices.js';
-import { documentLink } from '../modules/policies/policy-common.js';
+import { documentLink } from '../modules/policies/documents.service.js';
 
 interface DueRow extends Record<string, unknown> {
   id: number;

@@ -1,5 +1,5 @@
 import { isAllowed, isPermissionSection, type PermissionApp, type PermissionSection } from '@portal/shared';
-import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
+import { DEFAULT_RULES } from './permission-defaults.js';
 
 /**
  * Who may call a route, declared in its `config.access` next to the handler that enforces it. The access matrix

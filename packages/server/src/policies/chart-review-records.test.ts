@@ -1,6 +1,5 @@
 import { CR_RATER_CANNOT_ADJUDICATE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
 import type { ChartReviewActor } from './chart-review.js';
 import {
   ALREADY_SUBMITTED,
@@ -41,6 +40,7 @@ import {
   toolRules,
   toolVersionRules,
 } from './chart-review-records.js';
+import { DEFAULT_RULES } from './permission-defaults.js';
 import { authorize, can, serialize } from './rules.js';
 import { refusal } from './rules-test-kit.js';
 

@@ -1,7 +1,7 @@
 import type { PermissionApp } from '@portal/shared';
 import { AppError } from '../lib/errors.js';
-import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
 import type { AppActor } from './app-access.js';
+import { DEFAULT_RULES } from './permission-defaults.js';
 
 /** What the record rule tests share: what authorize throws, and a person of project 1 in an app. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../modules/permissions/defaults.js';
 import { pairRules, reviewRules } from './chart-review-records.js';
 import { pageRules, requestRules } from './monitoring-records.js';
+import { DEFAULT_RULES } from './permission-defaults.js';
 import { signsOwnVersion, type VersionFacts, versionRules } from './policy-records.js';
 import { allow, authorize, can, serialize } from './rules.js';
 import { refusal } from './rules-test-kit.js';

@@ -21,7 +21,7 @@ export type MainRole<A extends PermissionApp = PermissionApp> = (typeof MAIN_ROL
 
 /**
  * The sections of each app that the permission matrix guards (docs/permissions.md): every path the server's default
- * rules cover (packages/server/src/modules/permissions/defaults.ts gives each one its roles), the sections the
+ * rules cover (packages/server/src/policies/permission-defaults.ts gives each one its roles), the sections the
  * routes and the web's section guards name. The order is the order of the superadmin's matrices. A path that is not
  * listed has no default rule, and a path without a rule is denied (isAllowed).
  */

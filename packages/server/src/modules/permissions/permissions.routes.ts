@@ -15,8 +15,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
+import { SIGNING_ROLES } from '../../policies/permission-defaults.js';
 import { projectAccess } from '../../policies/projects.js';
-import { SIGNING_ROLES } from './defaults.js';
 import { mainRoleOf, permissionMap, rulesFor } from './permissions.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -2,10 +2,10 @@ import { isAllowed, PERMISSION_APPS, type PermissionApp, type PermissionRule } f
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { permissionRules, projectMemberRoles } from '../../db/schema/index.js';
+import { DEFAULT_RULES } from '../../policies/permission-defaults.js';
 import type { ProjectAccess } from '../../policies/projects.js';
-import { DEFAULT_RULES } from './defaults.js';
 
-/** The default rules of an app (defaults.ts), section path -> main roles allowed: what a project's rules differ from. */
+/** The default rules of an app (policies/permission-defaults.ts), section path -> main roles allowed: what a project's rules differ from. */
 export const defaultRolesOf = (app: PermissionApp): Map<string, readonly string[]> =>
   new Map(DEFAULT_RULES[app].map((rule) => [rule.path, rule.allowed_roles]));
 

@@ -6,7 +6,7 @@ import { addMember, createProject, createUser, setMainRole } from '../../../test
 import { auditEvents, permissionRules } from '../../db/schema/index.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { appAccess } from '../../policies/app-access.js';
-import { DEFAULT_RULES } from './defaults.js';
+import { DEFAULT_RULES } from '../../policies/permission-defaults.js';
 import { rulesFor } from './permissions.service.js';
 
 const rulesOf = (app: (typeof PERMISSION_APPS)[number]) => DEFAULT_RULES[app];

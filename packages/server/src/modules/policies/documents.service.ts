@@ -36,6 +36,10 @@ import { audit, departmentOf, htmlToText, iso, isUniqueViolation } from './polic
 import { documentsVisibleTo, listedFor, versionsVisibleTo } from './visibility.js';
 import { defaultReviewInterval } from './workflow-settings.js';
 
+/** The web path of a policy. */
+export const documentLink = (projectId: number, documentId: number) =>
+  `/app/policy_management/${projectId}/documents/${documentId}`;
+
 /** A policy change's audit event, for the modules that write policy documents through this service (the generator). */
 export { audit as policyAudit } from './policy-common.js';
 

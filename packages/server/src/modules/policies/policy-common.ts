@@ -69,7 +69,3 @@ export function isUniqueViolation(error: unknown, name: string): boolean {
   const inner = e?.cause ?? e;
   return (inner?.code ?? e?.code) === '23505' && (inner?.constraint ?? e?.constraint) === name;
 }
-
-/** The web path of a policy. */
-export const documentLink = (projectId: number, documentId: number) =>
-  `/app/policy_management/${projectId}/documents/${documentId}`;

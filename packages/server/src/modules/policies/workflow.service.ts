@@ -32,8 +32,8 @@ import { can, EDIT_DOCUMENTS, type PolicyActor } from '../../policies/policy-man
 import { signsOwnVersion, type VersionFacts, versionRules } from '../../policies/policy-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
 import type { Notice } from '../notifications/notices.js';
-import { documentOf, lockDocument, refreshSearchText, seesWorkingVersion } from './documents.service.js';
-import { addMonths, audit, documentLink } from './policy-common.js';
+import { documentLink, documentOf, lockDocument, refreshSearchText, seesWorkingVersion } from './documents.service.js';
+import { addMonths, audit } from './policy-common.js';
 import { loadWorkflowSettings } from './workflow-settings.js';
 
 /**

@@ -1,11 +1,11 @@
 import { isAllowed, MAIN_ROLES, PERMISSION_APPS, PERMISSION_SECTIONS, type PermissionSection } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { access, MEMBER_ROLES } from '../../policies/access.js';
-import { appAccess } from '../../policies/app-access.js';
-import { type ChartReviewActor, mayUse } from '../../policies/chart-review.js';
-import { canUse, type MonitoringActor } from '../../policies/monitoring.js';
-import { can, type PolicyActor } from '../../policies/policy-management.js';
-import { DEFAULT_RULES } from './defaults.js';
+import { access, MEMBER_ROLES } from './access.js';
+import { appAccess } from './app-access.js';
+import { type ChartReviewActor, mayUse } from './chart-review.js';
+import { canUse, type MonitoringActor } from './monitoring.js';
+import { DEFAULT_RULES } from './permission-defaults.js';
+import { can, type PolicyActor } from './policy-management.js';
 
 /**
  * A section without a rule is denied (issue 26), so every section the routes and the web guards name must have a
