@@ -26,7 +26,7 @@ export function useLeaveWarning(dirty: boolean, what: string) {
   }, [blocker, dirty]);
   return (
     <Modal
-      opened={blocker.state === 'blocked'}
+      opened={blocker.state === 'blocked' && dirty}
       onClose={() => blocker.reset?.()}
       title="Leave without saving?"
       centered

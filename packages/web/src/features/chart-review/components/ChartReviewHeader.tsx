@@ -1,7 +1,7 @@
-import { Box, Button, Group } from '@mantine/core';
 import { type ChartReviewSection, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { activeAppSection, SectionNav } from '../../../components/nav/SectionNav';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
@@ -19,35 +19,7 @@ export const CHART_REVIEW_NAV_SECTIONS = [
 
 /** The section a chart review path is in: /app/chart-review/{id or slug}/{section}/... */
 export function activeChartReviewSection(pathname: string): string | null {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'app' || parts[1] !== 'chart-review' || !parts[2]) return null;
-  return parts[3] ?? '';
-}
-
-function NavLink({
-  projectId,
-  section,
-  label,
-  current,
-}: {
-  projectId: string;
-  section: string;
-  label: string;
-  current: boolean;
-}) {
-  return (
-    <li>
-      <Button
-        component={Link}
-        to={chartReviewRoute(projectId, section)}
-        size="compact-sm"
-        variant={current ? 'light' : 'subtle'}
-        aria-current={current ? 'page' : undefined}
-      >
-        {label}
-      </Button>
-    </li>
-  );
+  return activeAppSection(pathname, 'chart-review');
 }
 
 /** Links to the chart review sections the user's role may open; they wrap onto more lines on a phone. */
@@ -61,18 +33,10 @@ export function ChartReviewHeader() {
   );
   if (links.length === 0) return null;
   return (
-    <Box component="nav" aria-label="Chart review">
-      <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
-        {links.map((item) => (
-          <NavLink
-            key={item.section}
-            projectId={projectId}
-            section={item.section}
-            label={item.label}
-            current={item.section === active}
-          />
-        ))}
-      </Group>
-    </Box>
+    <SectionNav
+      label="Chart review"
+      links={links.map((item) => ({ ...item, to: chartReviewRoute(projectId, item.section) }))}
+      active={active}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Autocomplete,
   Checkbox,
   Group,
@@ -11,9 +10,10 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { CR_LIMITS, type CrAnswerType } from '@portal/shared';
+import { ReorderControls } from '../../../components/list-editor/ReorderControls';
+import { fieldBinder } from '../../../lib/field-binding';
 import type { DraftQuestion, QuestionErrors, QuestionField } from './question-draft';
 import { ANSWER_TYPE_LABELS } from './tool-words';
 
@@ -34,22 +34,6 @@ interface QuestionCardProps {
 
 /** Ids of a question's controls, so the editor can put focus back after a move or an addition. */
 export const questionControlId = (uid: string, control: 'text' | 'up' | 'down' | 'remove') => `cr-${uid}-${control}`;
-
-function Arrow({ direction }: { direction: 'up' | 'down' }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={direction === 'up' ? 'M12 5l-7 7h4.5v7h5v-7H19z' : 'M12 19l7-7h-4.5V5h-5v7H5z'} fill="currentColor" />
-    </svg>
-  );
-}
-
-function Cross() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** One question of a draft: every field the contract has, with the server's or the check's message at each. */
 export function QuestionCard(props: QuestionCardProps) {
@@ -79,6 +63,7 @@ export function QuestionCard(props: QuestionCardProps) {
       : []),
   ];
   const name = `Question ${number}`;
+  const field = fieldBinder({ values: question, errors, change: onChange });
   const conditionHelp =
     earlierKeys.length === 0
       ? 'Leave empty: the first question has no earlier answers to depend on.'
@@ -96,44 +81,14 @@ export function QuestionCard(props: QuestionCardProps) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={700}>{name}</Text>
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Move up" withArrow>
-              <ActionIcon
-                id={questionControlId(question.uid, 'up')}
-                variant="default"
-                size="lg"
-                aria-label={`Move question ${number} up`}
-                disabled={number === 1}
-                onClick={() => onMove(-1)}
-              >
-                <Arrow direction="up" />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Move down" withArrow>
-              <ActionIcon
-                id={questionControlId(question.uid, 'down')}
-                variant="default"
-                size="lg"
-                aria-label={`Move question ${number} down`}
-                disabled={number === total}
-                onClick={() => onMove(1)}
-              >
-                <Arrow direction="down" />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Remove" withArrow>
-              <ActionIcon
-                id={questionControlId(question.uid, 'remove')}
-                variant="default"
-                color="red.9"
-                size="lg"
-                aria-label={`Remove question ${number}`}
-                onClick={onRemove}
-              >
-                <Cross />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <ReorderControls
+            noun="question"
+            number={number}
+            total={total}
+            controlId={(control) => questionControlId(question.uid, control)}
+            onMove={onMove}
+            onRemove={onRemove}
+          />
         </Group>
         <Textarea
           id={questionControlId(question.uid, 'text')}
@@ -142,9 +97,7 @@ export function QuestionCard(props: QuestionCardProps) {
           rows={1}
           resize="vertical"
           maxLength={CR_LIMITS.textLength}
-          value={question.text}
-          onChange={(event) => onChange('text', event.currentTarget.value)}
-          error={errors.text}
+          {...field.text('text')}
         />
         <Textarea
           label="Help for reviewers"
@@ -152,9 +105,7 @@ export function QuestionCard(props: QuestionCardProps) {
           rows={1}
           resize="vertical"
           maxLength={CR_LIMITS.helpLength}
-          value={question.help}
-          onChange={(event) => onChange('help', event.currentTarget.value)}
-          error={errors.help}
+          {...field.text('help')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
           <TextInput
@@ -162,18 +113,14 @@ export function QuestionCard(props: QuestionCardProps) {
             description="Stays the same across versions, so results can be compared."
             required
             maxLength={63}
-            value={question.key}
-            onChange={(event) => onChange('key', event.currentTarget.value)}
-            error={errors.key}
+            {...field.text('key')}
           />
           <Autocomplete
             label="Section"
             description="Questions are grouped under it."
             data={sections}
             maxLength={CR_LIMITS.sectionLength}
-            value={question.section}
-            onChange={(value) => onChange('section', value)}
-            error={errors.section}
+            {...field.value('section')}
           />
           <Select
             label="Answers"
@@ -189,18 +136,11 @@ export function QuestionCard(props: QuestionCardProps) {
             min={0.1}
             max={100}
             decimalScale={2}
-            value={question.weight}
-            onChange={(value) => onChange('weight', value)}
-            error={errors.weight}
+            {...field.number('weight')}
           />
         </SimpleGrid>
         <Group gap="lg" wrap="wrap">
-          <Checkbox
-            label="Critical (all-or-none)"
-            checked={question.critical}
-            onChange={(event) => onChange('critical', event.currentTarget.checked)}
-            error={errors.critical}
-          />
+          <Checkbox label="Critical (all-or-none)" {...field.checked('critical')} />
           <Checkbox
             label="N/A allowed"
             checked={question.na_allowed}
@@ -215,9 +155,7 @@ export function QuestionCard(props: QuestionCardProps) {
           <Checkbox
             label="N/A needs a reason"
             disabled={!question.na_allowed}
-            checked={question.na_reason_required}
-            onChange={(event) => onChange('na_reason_required', event.currentTarget.checked)}
-            error={errors.na_reason_required}
+            {...field.checked('na_reason_required')}
           />
         </Group>
         <TextInput
@@ -225,9 +163,7 @@ export function QuestionCard(props: QuestionCardProps) {
           description={conditionHelp}
           placeholder="Always shown"
           maxLength={500}
-          value={question.show_if}
-          onChange={(event) => onChange('show_if', event.currentTarget.value)}
-          error={errors.show_if}
+          {...field.text('show_if')}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
       </Stack>

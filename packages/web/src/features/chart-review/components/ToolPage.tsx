@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { crToolInputSchema } from '@portal/shared';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -21,11 +6,11 @@ import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCrSettings } from '../api/settings';
 import { type CrTool, type CrToolVersionSummary, useStartVersion, useTool, useUpdateTool } from '../api/tools-detail';
 import { idParam, Loading } from './cr-parts';
+import { ToolFields, useToolForm } from './tool-form';
 import { questionCount } from './tool-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 import { StatusBadge, VersionPanel } from './VersionPanel';
@@ -220,16 +205,11 @@ function VersionsTable({
   );
 }
 
-const TOOL_FIELDS = ['name', 'purpose'] as const;
-type ToolField = (typeof TOOL_FIELDS)[number];
-
 /** Name and purpose (editable with the edit ability), and retiring or bringing back the tool. */
 function ToolDetails({ projectId, tool }: { projectId: string; tool: CrTool }) {
   const update = useUpdateTool(projectId, tool.id);
-  const [name, setName] = useState(tool.name);
-  const [purpose, setPurpose] = useState(tool.purpose);
-  const [errors, setErrors] = useState<FieldErrors<ToolField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useToolForm(tool, 'The tool could not be saved. Please try again.');
+  const { setFailure } = form;
   const [confirming, setConfirming] = useState(false);
 
   if (!tool.abilities.edit)
@@ -239,27 +219,13 @@ function ToolDetails({ projectId, tool }: { projectId: string; tool: CrTool }) {
       </Paper>
     );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = crToolInputSchema.safeParse({ name, purpose });
-    if (!parsed.success) {
-      setErrors(schemaFieldErrors<ToolField>(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await update.mutateAsync({ ...parsed.data, retired: tool.retired });
-      setName(saved.name);
-      setPurpose(saved.purpose);
+  const submit = (event: FormEvent) =>
+    form.submit(event, async (input) => {
+      const saved = await update.mutateAsync({ ...input, retired: tool.retired });
+      form.setName(saved.name);
+      form.setPurpose(saved.purpose);
       toast.success('Tool details saved.');
-    } catch (error) {
-      const fields = serverFieldErrors(error, TOOL_FIELDS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0)
-        setFailure(messageFor(error, 'The tool could not be saved. Please try again.'));
-    }
-  }
+    });
 
   async function toggleRetired() {
     setConfirming(false);
@@ -276,28 +242,7 @@ function ToolDetails({ projectId, tool }: { projectId: string; tool: CrTool }) {
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Tool details">
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Tool details">
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            maxLength={120}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-          />
-          <Textarea
-            label="Purpose"
-            rows={2}
-            resize="vertical"
-            maxLength={1000}
-            value={purpose}
-            onChange={(event) => setPurpose(event.currentTarget.value)}
-            error={errors.purpose}
-          />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ToolFields form={form} />
           <Group gap="sm" wrap="wrap">
             <Button type="submit" variant="default" loading={update.isPending && !confirming}>
               Save details

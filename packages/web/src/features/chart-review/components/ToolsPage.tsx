@@ -1,27 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { crToolInputSchema } from '@portal/shared';
+import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
-import { messageFor } from '../../../lib/api';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrToolSummary, useCreateTool, useTools } from '../api/tools-list';
 import { EmptyState, Loading } from './cr-parts';
+import { ToolFields, useToolForm } from './tool-form';
 import { publishedLabel } from './tool-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
@@ -124,76 +109,34 @@ function ToolsTable({ projectId, tools }: { projectId: string; tools: CrToolSumm
   );
 }
 
-const TOOL_FIELDS = ['name', 'purpose'] as const;
-type ToolField = (typeof TOOL_FIELDS)[number];
-
 /** Name and purpose of a new tool; it opens on its empty draft version 1. */
 function NewToolModal({ projectId, opened, onClose }: { projectId: string; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const create = useCreateTool(projectId);
-  const [name, setName] = useState('');
-  const [purpose, setPurpose] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<ToolField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useToolForm({ name: '', purpose: '' }, 'The tool could not be created. Please try again.');
 
   function close() {
-    setName('');
-    setPurpose('');
-    setErrors({});
-    setFailure(null);
+    form.reset();
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = crToolInputSchema.safeParse({ name, purpose });
-    if (!parsed.success) {
-      setErrors(schemaFieldErrors<ToolField>(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      const tool = await create.mutateAsync(parsed.data);
+  const submit = (event: FormEvent) =>
+    form.submit(event, async (input) => {
+      const tool = await create.mutateAsync(input);
       toast.success(`Tool "${tool.name}" created. Add its questions, then publish it.`);
       await navigate(chartReviewRoute(projectId, `tools/${tool.id}`));
-    } catch (error) {
-      const fields = serverFieldErrors(error, TOOL_FIELDS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0)
-        setFailure(messageFor(error, 'The tool could not be created. Please try again.'));
-    }
-  }
+    });
 
   return (
     <Modal opened={opened} onClose={close} title="New audit tool" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="New audit tool">
         <Stack gap="md">
-          <TextInput
-            label="Name"
-            description="For example: Nursing documentation audit."
-            required
-            maxLength={120}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
+          <ToolFields
+            form={form}
+            nameHint="For example: Nursing documentation audit."
+            purposeHint="What the audit checks and why, for reviewers and programme leads."
+            autoFocus
           />
-          <Textarea
-            label="Purpose"
-            description="What the audit checks and why, for reviewers and programme leads."
-            rows={2}
-            resize="vertical"
-            maxLength={1000}
-            value={purpose}
-            onChange={(event) => setPurpose(event.currentTarget.value)}
-            error={errors.purpose}
-          />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -27,9 +26,10 @@ import {
   type SpcChart,
   type SpcRuleSet,
 } from '@portal/shared';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { useLeaveWarning } from '../../../components/leave-warning';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { CHART_HEIGHT } from '../../../components/spc/series-format';
 import { ApiError, messageFor } from '../../../lib/api';
@@ -41,7 +41,7 @@ import { useCreateChart } from '../api/charts-page';
 import { usePage } from '../api/pages-detail';
 import { type SeriesParams, useSeries } from '../api/series-measure';
 import { MEASURE_TYPE_WORD, RULE_SET_TEXT } from './chart-editor-words';
-import { pageName } from './pages-parts';
+import { ConflictAlert, pageName } from './pages-parts';
 import { SeriesView } from './SavedChart';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
@@ -238,7 +238,7 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const saving = create.isPending || update.isPending;
   const backTo = monitoringRoute(projectId, `page-charts?page=${pageId}`);
-  const blocker = useLeaveWarning(dirty);
+  const blocker = useLeaveWarning(dirty, 'this chart');
 
   const measure = measures.find((m) => String(m.id) === values.measure);
   const options = optionsOf(values);
@@ -293,7 +293,6 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
     const body = { measure_id: measure.id, title, chart_type: values.chart_type, options };
     const done = () => {
       setSaved(values);
-      blocker.allowLeaving();
       toast.success(mode === 'create' ? `Chart "${title}" added.` : `Chart "${title}" saved.`);
       void navigate(backTo);
     };
@@ -333,28 +332,19 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
     <Stack gap="md">
       <PageHeading title={mode === 'create' ? 'Add chart' : 'Edit chart'}>Page {pageLabel}</PageHeading>
       {conflict && (
-        <Alert color="orange.9" variant="light" role="alert" title="Not saved">
-          <Stack gap="xs">
-            <Text size="sm">{conflict.message}</Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="default" onClick={() => void reload()}>
-                Reload
-              </Button>
-              {conflict.current !== null && (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  onClick={() => {
-                    setVersion(conflict.current ?? version);
-                    setConflict(null);
-                  }}
-                >
-                  Keep my version
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </Alert>
+        <ConflictAlert
+          onReload={() => void reload()}
+          onKeep={
+            conflict.current !== null
+              ? () => {
+                  setVersion(conflict.current ?? version);
+                  setConflict(null);
+                }
+              : undefined
+          }
+        >
+          <Text size="sm">{conflict.message}</Text>
+        </ConflictAlert>
       )}
       {failure && (
         <Alert color="red" variant="light" role="alert">
@@ -519,54 +509,7 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
           </Stack>
         </Paper>
       </SimpleGrid>
-      {blocker.modal}
+      {blocker}
     </Stack>
   );
-}
-
-/** Asks before leaving the form (in the app or by closing the tab) while there are unsaved changes. */
-function useLeaveWarning(dirty: boolean) {
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return {
-    /** After a save: the navigation that follows is not a loss. */
-    allowLeaving: () => {
-      dirtyRef.current = false;
-    },
-    modal: (
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title="Leave without saving?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>Your changes to this chart are not saved. If you leave now, they are lost.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-              Stay on this page
-            </Button>
-            <Button color="red.8" onClick={() => blocker.proceed?.()}>
-              Leave
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    ),
-  };
 }

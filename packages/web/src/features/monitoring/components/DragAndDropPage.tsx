@@ -16,15 +16,14 @@ import {
   arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { Box, Button, Code, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Code, Menu, Paper, Stack, Text } from '@mantine/core';
 import { atLeast, branchHeight, branchOf, type PageMove } from '@portal/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { SortableListItem } from '../../../components/sortable/SortableListItem';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageNode, usePageTree } from '../api/pages-list';
@@ -257,16 +256,6 @@ function Arrange({ projectId, pages, maxDepth }: { projectId: string; pages: Pag
   );
 }
 
-function GripIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      {[4, 8, 12].flatMap((y) =>
-        [6, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.3" fill="currentColor" />),
-      )}
-    </svg>
-  );
-}
-
 type MenuMove = { parent_id: number | null; before_id: number | null } | null;
 
 interface RowProps {
@@ -279,10 +268,6 @@ interface RowProps {
 
 function SortableRow({ page, depth, busy, moves, onMove }: RowProps) {
   const allowed = mayMove(page);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: page.id,
-    disabled: !allowed || busy,
-  });
   const label = pageName(page);
   const item = (text: string, placement: MenuMove) => (
     <Menu.Item disabled={!placement} onClick={() => placement && onMove(placement)}>
@@ -290,61 +275,40 @@ function SortableRow({ page, depth, busy, moves, onMove }: RowProps) {
     </Menu.Item>
   );
   return (
-    <Box
-      component="li"
-      ref={setNodeRef}
+    <SortableListItem
+      id={page.id}
+      disabled={!allowed || busy}
+      movable={allowed}
+      handleLabel={`Drag ${label}`}
       data-page-id={page.id}
       data-depth={depth}
       py={6}
       px="sm"
       mb={4}
       ml={(depth - 1) * INDENT}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        background: 'var(--mantine-color-body)',
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 'var(--mantine-radius-sm)',
-        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
-      }}
     >
-      <Group gap="sm" wrap="nowrap" align="center">
-        <UnstyledButton
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${label}`}
-          disabled={!allowed || busy}
-          c={allowed ? 'gray.7' : 'gray.4'}
-          style={{ cursor: allowed ? 'grab' : 'not-allowed', touchAction: 'none', display: 'flex', padding: 4 }}
-        >
-          <GripIcon />
-        </UnstyledButton>
-        <LevelIcon icon={page.level?.icon} />
-        {page.number && (
-          <Code fz="sm" style={{ flexShrink: 0 }}>
-            {page.number}
-          </Code>
-        )}
-        <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{page.title}</Text>
-        {allowed && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" size="compact-sm" aria-label={`Move ${label}`} disabled={busy}>
-                Move
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {item('Move up', moves.up)}
-              {item('Move down', moves.down)}
-              {item('Indent (make a sub-page of the page above)', moves.indent)}
-              {item('Outdent (move out one level)', moves.outdent)}
-            </Menu.Dropdown>
-          </Menu>
-        )}
-      </Group>
-    </Box>
+      <LevelIcon icon={page.level?.icon} />
+      {page.number && (
+        <Code fz="sm" style={{ flexShrink: 0 }}>
+          {page.number}
+        </Code>
+      )}
+      <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{page.title}</Text>
+      {allowed && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" size="compact-sm" aria-label={`Move ${label}`} disabled={busy}>
+              Move
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {item('Move up', moves.up)}
+            {item('Move down', moves.down)}
+            {item('Indent (make a sub-page of the page above)', moves.indent)}
+            {item('Outdent (move out one level)', moves.outdent)}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </SortableListItem>
   );
 }

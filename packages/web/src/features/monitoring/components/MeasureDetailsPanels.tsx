@@ -39,6 +39,7 @@ import type { z } from 'zod';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { messageFor } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type PartRequest, partRequests, useMeasurePart } from '../api/measures-parts';
 import {
@@ -70,6 +71,10 @@ const numberOf = (value: number | string): number | undefined =>
 
 /** A day typed for a period: the first day of the period that holds it. */
 const periodOf = (day: string, grain: PeriodGrain) => (isIsoDate(day) ? periodStart(day, grain) : day);
+
+/** The editable values of a saved part, to open it in the modal. */
+const valuesOf = <P extends object, K extends keyof P>(saved: P, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((key) => [key, saved[key]])) as Pick<P, K>;
 
 const ordinal = (n: number) => {
   const tens = n % 100;
@@ -206,6 +211,8 @@ function Panel({
 
 type PartEditor<V extends object> = ReturnType<typeof usePartEditor<V>>;
 
+type FieldBinder<V extends object> = ReturnType<typeof fieldBinder<V>>;
+
 /** The modal that adds or edits a part: its fields (`children`, given the values as typed), Cancel and Save. */
 function PartModal<V extends object>({
   editor,
@@ -216,7 +223,7 @@ function PartModal<V extends object>({
   editor: PartEditor<V>;
   title: string;
   onSubmit: () => void;
-  children: (values: V) => ReactNode;
+  children: (field: FieldBinder<V>, values: V) => ReactNode;
 }) {
   const { editing, close, saving } = editor;
   const failure = editor.form.failure;
@@ -241,7 +248,11 @@ function PartModal<V extends object>({
               {failure}
             </Alert>
           )}
-          {editing && children(editing.values)}
+          {editing &&
+            children(
+              fieldBinder({ values: editing.values, errors: editor.form.errors, change: editor.change }),
+              editing.values,
+            )}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
               Cancel
@@ -332,7 +343,7 @@ interface TargetValues {
 
 function TargetsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
   const editor = usePartEditor<TargetValues>(part, TARGET_FIELDS);
-  const { form, values, change } = editor;
+  const { form, values } = editor;
   const add = () => editor.open(null, { value: '', effective_from: currentPeriodStart(measure.grain), kind: 'target' });
   const submit = () => {
     if (!values) return;
@@ -377,33 +388,17 @@ function TargetsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
         </PartTable>
       )}
       <PartModal editor={editor} title="Add a target" onSubmit={submit}>
-        {(values) => (
+        {(field) => (
           <>
             <NumberInput
               label="Value"
               withAsterisk
               description={measure.unit_label ? `In ${measure.unit_label}.` : undefined}
-              value={values.value}
-              onChange={(next) => change('value', next)}
-              error={form.errors.value}
+              {...field.number('value')}
               data-autofocus
             />
-            <TextInput
-              type="date"
-              label="Effective from"
-              withAsterisk
-              value={values.effective_from}
-              onChange={(event) => change('effective_from', event.currentTarget.value)}
-              error={form.errors.effective_from}
-            />
-            <Select
-              label="Kind"
-              data={optionsOf(TARGET_KIND_LABELS)}
-              value={values.kind}
-              onChange={(next) => next && change('kind', next as TargetKind)}
-              allowDeselect={false}
-              error={form.errors.kind}
-            />
+            <TextInput type="date" label="Effective from" withAsterisk {...field.text('effective_from')} />
+            <Select label="Kind" data={optionsOf(TARGET_KIND_LABELS)} {...field.select('kind')} />
           </>
         )}
       </PartModal>
@@ -439,22 +434,12 @@ interface BenchmarkValues {
 
 function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
   const editor = usePartEditor<BenchmarkValues>(part, BENCHMARK_FIELDS);
-  const { form, editing, change } = editor;
+  const { form, editing } = editor;
   const open = (benchmark: Benchmark | null) =>
     editor.open(
       benchmark?.id ?? null,
       benchmark
-        ? {
-            source: benchmark.source,
-            statistic: benchmark.statistic,
-            percentile: benchmark.percentile ?? '',
-            value: benchmark.value,
-            period_label: benchmark.period_label,
-            as_of: benchmark.as_of,
-            spec_match: benchmark.spec_match,
-            citation_url: benchmark.citation_url,
-            note: benchmark.note,
-          }
+        ? { ...valuesOf(benchmark, BENCHMARK_FIELDS), percentile: benchmark.percentile ?? '' }
         : {
             source: '',
             statistic: 'percentile',
@@ -538,15 +523,13 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
         </PartTable>
       )}
       <PartModal editor={editor} title={editing?.id ? 'Edit benchmark' : 'Add a benchmark'} onSubmit={submit}>
-        {(values) => (
+        {(field, values) => (
           <>
             <Autocomplete
               label="Source"
               withAsterisk
               data={BENCHMARK_SOURCES}
-              value={values.source}
-              onChange={(next) => change('source', next)}
-              error={form.errors.source}
+              {...field.value('source')}
               maxLength={200}
               data-autofocus
             />
@@ -554,10 +537,7 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
               <Select
                 label="Statistic"
                 data={optionsOf(BENCHMARK_STATISTIC_LABELS)}
-                value={values.statistic}
-                onChange={(next) => next && change('statistic', next as BenchmarkStatistic)}
-                allowDeselect={false}
-                error={form.errors.statistic}
+                {...field.select('statistic')}
                 miw={160}
               />
               {values.statistic === 'percentile' && (
@@ -567,9 +547,7 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
                   min={1}
                   max={99}
                   allowDecimal={false}
-                  value={values.percentile}
-                  onChange={(next) => change('percentile', next)}
-                  error={form.errors.percentile}
+                  {...field.number('percentile')}
                   miw={120}
                 />
               )}
@@ -579,17 +557,13 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
                 label="Value"
                 withAsterisk
                 description={measure.unit_label ? `In ${measure.unit_label}.` : undefined}
-                value={values.value}
-                onChange={(next) => change('value', next)}
-                error={form.errors.value}
+                {...field.number('value')}
                 miw={140}
               />
               <TextInput
                 label="Period"
                 description="The period it describes, e.g. 2025 Q3."
-                value={values.period_label}
-                onChange={(event) => change('period_label', event.currentTarget.value)}
-                error={form.errors.period_label}
+                {...field.text('period_label')}
                 maxLength={60}
                 miw={140}
               />
@@ -599,35 +573,21 @@ function BenchmarksPanel({ measure, canEdit, part, askDelete }: PanelProps) {
               label="As of"
               withAsterisk
               description="When the source published it."
-              value={values.as_of}
-              onChange={(event) => change('as_of', event.currentTarget.value)}
-              error={form.errors.as_of}
+              {...field.text('as_of')}
             />
             <Switch
               label="Same definition as this measure"
               description="Off: shown, but marked as not comparable."
-              checked={values.spec_match}
-              onChange={(event) => change('spec_match', event.currentTarget.checked)}
-              error={form.errors.spec_match}
+              {...field.checked('spec_match')}
             />
             <TextInput
               type="url"
               label="Citation link"
               placeholder="https://"
-              value={values.citation_url}
-              onChange={(event) => change('citation_url', event.currentTarget.value)}
-              error={form.errors.citation_url}
+              {...field.text('citation_url')}
               maxLength={2000}
             />
-            <Textarea
-              label="Note"
-              value={values.note}
-              onChange={(event) => change('note', event.currentTarget.value)}
-              error={form.errors.note}
-              maxLength={2000}
-              rows={2}
-              resize="vertical"
-            />
+            <Textarea label="Note" {...field.text('note')} maxLength={2000} rows={2} resize="vertical" />
           </>
         )}
       </PartModal>
@@ -647,7 +607,7 @@ interface PhaseValues {
 
 function PhasesPanel({ measure, canEdit, part, askDelete }: PanelProps) {
   const editor = usePartEditor<PhaseValues>(part, PHASE_FIELDS);
-  const { form, values, change } = editor;
+  const { form, values } = editor;
   const add = () =>
     editor.open(null, { start_period: currentPeriodStart(measure.grain), label: '', reason: 'intervention' });
   const submit = () => {
@@ -689,35 +649,24 @@ function PhasesPanel({ measure, canEdit, part, askDelete }: PanelProps) {
         </PartTable>
       )}
       <PartModal editor={editor} title="Add a phase" onSubmit={submit}>
-        {(values) => (
+        {(field) => (
           <>
             <TextInput
               type="date"
               label="Starts in the period of"
               withAsterisk
               description={`Any day of the first ${measure.grain} of the phase.`}
-              value={values.start_period}
-              onChange={(event) => change('start_period', event.currentTarget.value)}
-              error={form.errors.start_period}
+              {...field.text('start_period')}
             />
             <TextInput
               label="Label"
               withAsterisk
               description="Shown on the chart, e.g. New bed alarms."
-              value={values.label}
-              onChange={(event) => change('label', event.currentTarget.value)}
-              error={form.errors.label}
+              {...field.text('label')}
               maxLength={120}
               data-autofocus
             />
-            <Select
-              label="Reason"
-              data={optionsOf(PHASE_REASON_LABELS)}
-              value={values.reason}
-              onChange={(next) => next && change('reason', next as PhaseReason)}
-              allowDeselect={false}
-              error={form.errors.reason}
-            />
+            <Select label="Reason" data={optionsOf(PHASE_REASON_LABELS)} {...field.select('reason')} />
           </>
         )}
       </PartModal>
@@ -738,17 +687,12 @@ interface AnnotationValues {
 
 function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
   const editor = usePartEditor<AnnotationValues>(part, ANNOTATION_FIELDS);
-  const { form, editing, change } = editor;
+  const { form, editing } = editor;
   const open = (annotation: Annotation | null) =>
     editor.open(
       annotation?.id ?? null,
       annotation
-        ? {
-            period_start: annotation.period_start,
-            kind: annotation.kind,
-            text: annotation.text,
-            exclude_from_limits: annotation.exclude_from_limits,
-          }
+        ? valuesOf(annotation, ANNOTATION_FIELDS)
         : { period_start: currentPeriodStart(measure.grain), kind: 'event', text: '', exclude_from_limits: false },
     );
   const submit = () => {
@@ -800,31 +744,20 @@ function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
         </PartTable>
       )}
       <PartModal editor={editor} title={editing?.id ? 'Edit annotation' : 'Add an annotation'} onSubmit={submit}>
-        {(values) => (
+        {(field) => (
           <>
             <TextInput
               type="date"
               label="Period"
               withAsterisk
               description={`Any day of the ${measure.grain} it is about.`}
-              value={values.period_start}
-              onChange={(event) => change('period_start', event.currentTarget.value)}
-              error={form.errors.period_start}
+              {...field.text('period_start')}
             />
-            <Select
-              label="Kind"
-              data={optionsOf(ANNOTATION_KIND_LABELS)}
-              value={values.kind}
-              onChange={(next) => next && change('kind', next as AnnotationKind)}
-              allowDeselect={false}
-              error={form.errors.kind}
-            />
+            <Select label="Kind" data={optionsOf(ANNOTATION_KIND_LABELS)} {...field.select('kind')} />
             <Textarea
               label="Note"
               withAsterisk
-              value={values.text}
-              onChange={(event) => change('text', event.currentTarget.value)}
-              error={form.errors.text}
+              {...field.text('text')}
               maxLength={1000}
               rows={2}
               resize="vertical"
@@ -833,9 +766,7 @@ function AnnotationsPanel({ measure, canEdit, part, askDelete }: PanelProps) {
             <Switch
               label="Leave this period out of the limits"
               description="For a known special cause or a data issue: the point is drawn but not used for the limits."
-              checked={values.exclude_from_limits}
-              onChange={(event) => change('exclude_from_limits', event.currentTarget.checked)}
-              error={form.errors.exclude_from_limits}
+              {...field.checked('exclude_from_limits')}
             />
           </>
         )}

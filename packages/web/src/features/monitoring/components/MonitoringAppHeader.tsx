@@ -1,5 +1,5 @@
-import { Box, Button, Group } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { activeAppSection, SectionNav } from '../../../components/nav/SectionNav';
 import { useMonitoringSections } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
@@ -37,10 +37,7 @@ const ALSO_UNDER: Record<string, string> = {
 
 /** The section a monitoring path is in: /app/monitoring/{id or slug}/{section}/... ('' for the app's home). */
 export function activeMonitoringSection(pathname: string): string | null {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'app' || parts[1] !== 'monitoring' || !parts[2]) return null;
-  if (!parts[3]) return '';
-  return ALSO_UNDER[parts[3]] ?? parts[3];
+  return activeAppSection(pathname, 'monitoring', ALSO_UNDER);
 }
 
 /**
@@ -55,26 +52,11 @@ export function MonitoringAppHeader() {
   const links = MONITORING_NAV_SECTIONS.filter((item) => may(item.guard));
   if (links.length === 0) return null;
   return (
-    <Box component="nav" aria-label="Analytics">
-      <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
-        {links.map((item) => {
-          const current = item.section === active;
-          return (
-            <li key={item.section}>
-              <Button
-                component={Link}
-                to={monitoringRoute(projectId, item.section)}
-                size="compact-sm"
-                variant={current ? 'light' : 'subtle'}
-                aria-current={current ? 'page' : undefined}
-                data-active={current || undefined}
-              >
-                {item.label}
-              </Button>
-            </li>
-          );
-        })}
-      </Group>
-    </Box>
+    <SectionNav
+      label="Analytics"
+      links={links.map((item) => ({ ...item, to: monitoringRoute(projectId, item.section) }))}
+      active={active}
+      markActive
+    />
   );
 }

@@ -22,7 +22,7 @@ import { usePageTree } from '../api/pages-list';
 import { usePageOwnerCandidates } from '../api/pages-owner-candidates';
 import { useCreatePage, useUpdatePage } from '../api/pages-save';
 import { useUsedPageNumbers } from '../api/pages-used-numbers';
-import { pageName, statusLabel, useMonitoringSections } from './pages-parts';
+import { ConflictAlert, pageName, statusLabel, useMonitoringSections } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 export const STALE_PAGE_TEXT = 'This page was changed by someone else. Reload it to see their changes.';
@@ -260,30 +260,19 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
           : 'Change the page and its sections; others see the changes once you save.'}
       </PageHeading>
       {conflict !== null && (
-        <Alert color="orange.9" variant="light" role="alert" title="Not saved">
-          <Stack gap="xs">
-            <Text size="sm">{STALE_PAGE_TEXT}</Text>
-            <Text size="sm">
-              Your text is still in the form. Reload to see their version (your changes here are then replaced), or save
-              yours over theirs.
-            </Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="default" onClick={() => void reload()}>
-                Reload
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                onClick={() => {
-                  setVersion(conflict);
-                  setConflict(null);
-                }}
-              >
-                Keep my version
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <ConflictAlert
+          onReload={() => void reload()}
+          onKeep={() => {
+            setVersion(conflict);
+            setConflict(null);
+          }}
+        >
+          <Text size="sm">{STALE_PAGE_TEXT}</Text>
+          <Text size="sm">
+            Your text is still in the form. Reload to see their version (your changes here are then replaced), or save
+            yours over theirs.
+          </Text>
+        </ConflictAlert>
       )}
       {failure && (
         <Alert color="red" variant="light" role="alert">

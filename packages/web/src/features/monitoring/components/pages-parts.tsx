@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   type LevelIcon as LevelIconName,
   type MonitoringSection,
@@ -6,7 +6,7 @@ import {
   permissionKey,
 } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { sanitizeHtml } from '../../../lib/sanitize';
 
@@ -122,3 +122,35 @@ export function useMonitoringSections(projectId: string): (section: MonitoringSe
 /** "1.2 Title" or the title alone when the page has no number. */
 export const pageName = (page: { number: string | null; title: string }) =>
   page.number ? `${page.number} ${page.title}` : page.title;
+
+/**
+ * The "Not saved" alert after someone else saved first (a 409): what happened (`children`), Reload, and Keep my
+ * version (save over theirs) where `onKeep` is given. The page and chart forms show the same choice.
+ */
+export function ConflictAlert({
+  onReload,
+  onKeep,
+  children,
+}: {
+  onReload: () => void;
+  onKeep?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Alert color="orange.9" variant="light" role="alert" title="Not saved">
+      <Stack gap="xs">
+        {children}
+        <Group gap="xs">
+          <Button size="compact-sm" variant="default" onClick={onReload}>
+            Reload
+          </Button>
+          {onKeep && (
+            <Button size="compact-sm" variant="subtle" onClick={onKeep}>
+              Keep my version
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

@@ -54,16 +54,77 @@ export function ArchiveNavigatorPage() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** One section of the archive under its h2: `empty` while it has no rows, else the table of the rows; then `dialog`. */
+function ArchiveSection({
+  id,
+  title,
+  empty,
+  testId,
+  minWidth,
+  heads,
+  dialog,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  testId: string;
+  minWidth: number;
+  heads: readonly string[];
+  dialog: ReactNode;
+  children: ReactNode[];
+}) {
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={id}>
       <Stack gap="sm">
         <Title order={2} size="h3" id={id}>
           {title}
         </Title>
-        {children}
+        {children.length === 0 ? (
+          <Text c="dimmed">{empty}</Text>
+        ) : (
+          <ArchiveTable labelledBy={id} testId={testId} minWidth={minWidth} heads={heads}>
+            {children}
+          </ArchiveTable>
+        )}
+        {dialog}
       </Stack>
     </Paper>
+  );
+}
+
+/** The table of one section: its column heads, an unnamed Actions column last, and the rows (`children`). */
+function ArchiveTable({
+  labelledBy,
+  testId,
+  minWidth,
+  heads,
+  children,
+}: {
+  labelledBy: string;
+  testId: string;
+  minWidth: number;
+  heads: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="xs" aria-labelledby={labelledBy} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {heads.map((head) => (
+              <Table.Th key={head} scope="col">
+                {head}
+              </Table.Th>
+            ))}
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -83,70 +144,58 @@ function ArchivedDocuments({ projectId, documents }: { projectId: string; docume
   };
 
   return (
-    <Section id="archived-heading" title="Archived documents">
-      {sorted.length === 0 ? (
-        <Text c="dimmed">No archived policies.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table verticalSpacing="xs" aria-labelledby="archived-heading" data-testid="archived-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Number</Table.Th>
-                <Table.Th scope="col">Title</Table.Th>
-                <Table.Th scope="col">Archived</Table.Th>
-                <Table.Th scope="col">By</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted.map((doc) => (
-                <Table.Tr key={doc.id} data-document-id={doc.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{doc.number ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={policyRoute(projectId, `documents/${doc.id}`)}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {doc.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.archived_at)}</Table.Td>
-                  <Table.Td>{doc.archived_by?.name ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setConfirming(doc)}
-                        loading={restore.isPending && restore.variables === doc.id}
-                        aria-label={`Restore ${documentName(doc)}`}
-                      >
-                        Restore
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ConfirmActionModal
-        opened={confirming !== null}
-        title="Restore policy"
-        message={
-          confirming
-            ? `Restore “${documentName(confirming)}” from the archive? It returns to the status it had before it was archived.`
-            : ''
-        }
-        confirmLabel="Restore"
-        onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
-      />
-    </Section>
+    <ArchiveSection
+      id="archived-heading"
+      title="Archived documents"
+      empty="No archived policies."
+      testId="archived-table"
+      minWidth={680}
+      heads={['Number', 'Title', 'Archived', 'By']}
+      dialog={
+        <ConfirmActionModal
+          opened={confirming !== null}
+          title="Restore policy"
+          message={
+            confirming
+              ? `Restore “${documentName(confirming)}” from the archive? It returns to the status it had before it was archived.`
+              : ''
+          }
+          confirmLabel="Restore"
+          onConfirm={confirm}
+          onCancel={() => setConfirming(null)}
+        />
+      }
+    >
+      {sorted.map((doc) => (
+        <Table.Tr key={doc.id} data-document-id={doc.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{doc.number ?? '—'}</Table.Td>
+          <Table.Td>
+            <Anchor
+              component={Link}
+              to={policyRoute(projectId, `documents/${doc.id}`)}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {doc.title}
+            </Anchor>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.archived_at)}</Table.Td>
+          <Table.Td>{doc.archived_by?.name ?? '—'}</Table.Td>
+          <Table.Td>
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setConfirming(doc)}
+                loading={restore.isPending && restore.variables === doc.id}
+                aria-label={`Restore ${documentName(doc)}`}
+              >
+                Restore
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ArchiveSection>
   );
 }
 
@@ -169,77 +218,65 @@ function EarlierVersions({ projectId, versions }: { projectId: string; versions:
   };
 
   return (
-    <Section id="versions-heading" title="Earlier versions">
-      {sorted.length === 0 ? (
-        <Text c="dimmed">No earlier versions.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" aria-labelledby="versions-heading" data-testid="versions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Document</Table.Th>
-                <Table.Th scope="col">Version</Table.Th>
-                <Table.Th scope="col">Effective</Table.Th>
-                <Table.Th scope="col">Superseded</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted.map((version) => {
-                const name = `version ${version.version} of ${documentName(version)}`;
-                const busy =
-                  restore.isPending &&
-                  restore.variables?.versionId === version.version_id &&
-                  restore.variables.documentId === version.document_id;
-                return (
-                  <Table.Tr key={version.version_id} data-version-id={version.version_id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{documentName(version)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>Version {version.version}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(version.effective_on)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.superseded_at)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          component={Link}
-                          to={policyRoute(projectId, `documents/${version.document_id}`)}
-                          aria-label={`View ${documentName(version)}`}
-                        >
-                          View
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setConfirming(version)}
-                          loading={busy}
-                          aria-label={`Restore as draft: ${name}`}
-                        >
-                          Restore as draft
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ConfirmActionModal
-        opened={confirming !== null}
-        title="Restore as draft"
-        message={
-          confirming
-            ? `Make the text of version ${confirming.version} of “${documentName(confirming)}” the document's draft? The published version stays in force until the draft is published.`
-            : ''
-        }
-        confirmLabel="Restore as draft"
-        onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
-      />
-    </Section>
+    <ArchiveSection
+      id="versions-heading"
+      title="Earlier versions"
+      empty="No earlier versions."
+      testId="versions-table"
+      minWidth={760}
+      heads={['Document', 'Version', 'Effective', 'Superseded']}
+      dialog={
+        <ConfirmActionModal
+          opened={confirming !== null}
+          title="Restore as draft"
+          message={
+            confirming
+              ? `Make the text of version ${confirming.version} of “${documentName(confirming)}” the document's draft? The published version stays in force until the draft is published.`
+              : ''
+          }
+          confirmLabel="Restore as draft"
+          onConfirm={confirm}
+          onCancel={() => setConfirming(null)}
+        />
+      }
+    >
+      {sorted.map((version) => {
+        const name = `version ${version.version} of ${documentName(version)}`;
+        const busy =
+          restore.isPending &&
+          restore.variables?.versionId === version.version_id &&
+          restore.variables.documentId === version.document_id;
+        return (
+          <Table.Tr key={version.version_id} data-version-id={version.version_id}>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{documentName(version)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>Version {version.version}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(version.effective_on)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.superseded_at)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  component={Link}
+                  to={policyRoute(projectId, `documents/${version.document_id}`)}
+                  aria-label={`View ${documentName(version)}`}
+                >
+                  View
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setConfirming(version)}
+                  loading={busy}
+                  aria-label={`Restore as draft: ${name}`}
+                >
+                  Restore as draft
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ArchiveSection>
   );
 }

@@ -14,10 +14,8 @@ import {
   arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import {
   Alert,
   Anchor,
@@ -32,7 +30,6 @@ import {
   Table,
   Text,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import {
   compareNumbers,
@@ -50,6 +47,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { SortableListItem } from '../../../components/sortable/SortableListItem';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type DocumentRow, useDocuments } from '../api/get-documents';
@@ -345,16 +343,6 @@ function Reorder({ projectId, rows, scheme }: { projectId: string; rows: Documen
   );
 }
 
-function GripIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      {[4, 8, 12].flatMap((y) =>
-        [6, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.3" fill="currentColor" />),
-      )}
-    </svg>
-  );
-}
-
 interface RowProps {
   item: Numbered;
   index: number;
@@ -365,69 +353,44 @@ interface RowProps {
 }
 
 function SortableRow({ item, index, below, locked, projectId, onMove }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.id,
-    disabled: locked,
-  });
   return (
-    <Box
-      component="li"
-      ref={setNodeRef}
+    <SortableListItem
+      id={item.id}
+      disabled={locked}
+      movable={!locked}
+      handleLabel={`Reorder ${documentName(item)}`}
       data-row-index={index}
       data-document-id={item.id}
       py="xs"
       px="sm"
       mb={6}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        background: 'var(--mantine-color-body)',
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 'var(--mantine-radius-sm)',
-        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
-      }}
     >
-      <Group gap="sm" wrap="nowrap" align="center">
-        <UnstyledButton
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Reorder ${documentName(item)}`}
-          disabled={locked}
-          c={locked ? 'gray.4' : 'gray.7'}
-          style={{ cursor: locked ? 'not-allowed' : 'grab', touchAction: 'none', display: 'flex', padding: 4 }}
+      <Code fz="sm" style={{ flexShrink: 0 }}>
+        {item.number}
+      </Code>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Anchor
+          component={Link}
+          to={policyRoute(projectId, `documents/${item.id}`)}
+          style={{ overflowWrap: 'anywhere' }}
         >
-          <GripIcon />
-        </UnstyledButton>
-        <Code fz="sm" style={{ flexShrink: 0 }}>
-          {item.number}
-        </Code>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={policyRoute(projectId, `documents/${item.id}`)}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {item.title}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {below === 0 ? 'No policies below' : `${below} ${below === 1 ? 'policy' : 'policies'} below`}
-          </Text>
-        </Box>
-        <Button
-          variant="default"
-          size="compact-sm"
-          onClick={onMove}
-          disabled={locked}
-          aria-label={`Move ${documentName(item)} to…`}
-          style={{ flexShrink: 0 }}
-        >
-          Move to…
-        </Button>
-      </Group>
-    </Box>
+          {item.title}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {below === 0 ? 'No policies below' : `${below} ${below === 1 ? 'policy' : 'policies'} below`}
+        </Text>
+      </Box>
+      <Button
+        variant="default"
+        size="compact-sm"
+        onClick={onMove}
+        disabled={locked}
+        aria-label={`Move ${documentName(item)} to…`}
+        style={{ flexShrink: 0 }}
+      >
+        Move to…
+      </Button>
+    </SortableListItem>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Box, Button, Group } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Box, Group } from '@mantine/core';
+import { useLocation } from 'react-router';
+import { activeAppSection, SectionNav } from '../../../components/nav/SectionNav';
 import { PolicySearchBox } from './PolicySearchBox';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -30,11 +31,8 @@ const ALSO_UNDER: Record<string, string> = {
 
 /** The section a policy path is in: /app/policy_management/{id or slug}/{section}/... */
 export function activePolicySection(pathname: string): string | null {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'app' || parts[1] !== 'policy_management' || !parts[2]) return null;
   // The app's home (no section) is the "My tasks" page.
-  if (!parts[3]) return '';
-  return ALSO_UNDER[parts[3]] ?? parts[3];
+  return activeAppSection(pathname, 'policy_management', ALSO_UNDER);
 }
 
 interface PolicyAppHeaderProps {
@@ -56,27 +54,13 @@ export function PolicyAppHeader({ sections }: PolicyAppHeaderProps) {
   return (
     <Group justify="space-between" align="center" gap="sm" wrap="wrap" w="100%">
       {links.length > 0 && (
-        <Box component="nav" aria-label="Policy management" style={{ flex: '1 1 22rem', minWidth: 0 }}>
-          <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
-            {links.map((item) => {
-              const current = item.section === active;
-              return (
-                <li key={item.section}>
-                  <Button
-                    component={Link}
-                    to={policyRoute(projectId, item.section)}
-                    size="compact-sm"
-                    variant={current ? 'light' : 'subtle'}
-                    aria-current={current ? 'page' : undefined}
-                    data-active={current || undefined}
-                  >
-                    {item.label}
-                  </Button>
-                </li>
-              );
-            })}
-          </Group>
-        </Box>
+        <SectionNav
+          label="Policy management"
+          links={links.map((item) => ({ ...item, to: policyRoute(projectId, item.section) }))}
+          active={active}
+          markActive
+          style={{ flex: '1 1 22rem', minWidth: 0 }}
+        />
       )}
       <Box style={{ flex: '0 1 auto', minWidth: 0 }} w={{ base: '100%', sm: 'auto' }}>
         <PolicySearchBox />

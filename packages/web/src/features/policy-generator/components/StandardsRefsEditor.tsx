@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { PG_LIMITS } from '@portal/shared';
 import { memo } from 'react';
+import { Cross } from '../../../components/list-editor/ReorderControls';
 import { DEFAULT_FRAMEWORK, type FormErrors, type ListChange, newUid, type StandardRow } from './template-form';
-import { Cross, useFocusAfterRender } from './VariablesEditor';
+import { useFocusAfterRender } from './VariablesEditor';
 
 interface StandardsRefsEditorProps {
   standards: StandardRow[];

@@ -21,6 +21,7 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { useLeaveWarning } from '../../../components/leave-warning';
 import { messageFor } from '../../../lib/api';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type TemplateDetail, useDiscardTemplateDraft, usePublishTemplate, useSaveTemplateDraft } from '../api';
 import { SectionsEditor } from './SectionsEditor';
 import { StandardsRefsEditor } from './StandardsRefsEditor';
@@ -95,6 +96,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
     setForm((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => withoutPrefix(previous, field));
   }
+  const field = fieldBinder({ values: form, errors, change });
 
   // Stable, so typing in one section or row does not draw the others again.
   const onSections = useCallback<ListChange<SectionRow>>((update, stale) => {
@@ -260,21 +262,12 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
         <Grid.Col span={{ base: 12, lg: 7 }} miw={0}>
           <Stack gap="xl">
             <Block title="Details">
-              <TextInput
-                label="Title"
-                required
-                maxLength={PG_LIMITS.title}
-                value={form.title}
-                onChange={(event) => change('title', event.currentTarget.value)}
-                error={errors.title}
-              />
+              <TextInput label="Title" required maxLength={PG_LIMITS.title} {...field.text('title')} />
               <TextInput
                 label="Category"
                 description="The department or area, e.g. Infection prevention."
                 maxLength={PG_LIMITS.category}
-                value={form.category}
-                onChange={(event) => change('category', event.currentTarget.value)}
-                error={errors.category}
+                {...field.text('category')}
               />
               <Textarea
                 label="Description"
@@ -282,9 +275,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
                 rows={3}
                 resize="vertical"
                 maxLength={PG_LIMITS.description}
-                value={form.description}
-                onChange={(event) => change('description', event.currentTarget.value)}
-                error={errors.description}
+                {...field.text('description')}
               />
               <MultiSelect
                 label="Required profile flags"

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -12,10 +11,10 @@ import {
   TagsInput,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { PG_LIMITS, VARIABLE_TYPE_LABELS, VARIABLE_TYPES, type VariableType } from '@portal/shared';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { ReorderControls } from '../../../components/list-editor/ReorderControls';
 import { emptyDefault, type FormErrors, type ListChange, newUid, rowError, type VariableRow } from './template-form';
 
 interface VariablesEditorProps {
@@ -28,22 +27,6 @@ const TYPE_OPTIONS = VARIABLE_TYPES.map((type) => ({ value: type, label: VARIABL
 
 /** Ids of a row's controls, so focus can follow a row that moved or was added. */
 export const variableControlId = (uid: string, control: 'key' | 'up' | 'down' | 'remove') => `pg-var-${uid}-${control}`;
-
-export function Arrow({ direction }: { direction: 'up' | 'down' }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={direction === 'up' ? 'M12 5l-7 7h4.5v7h5v-7H19z' : 'M12 19l7-7h-4.5V5h-5v7H5z'} fill="currentColor" />
-    </svg>
-  );
-}
-
-export function Cross() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** Moves focus to an element by id once the list has rendered again. */
 export function useFocusAfterRender() {
@@ -197,44 +180,14 @@ const VariableCard = memo(function VariableCard({
             {name}
             {variable.label.trim() ? `: ${variable.label.trim()}` : ''}
           </Text>
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Move up" withArrow>
-              <ActionIcon
-                id={variableControlId(variable.uid, 'up')}
-                variant="default"
-                size="lg"
-                aria-label={`Move variable ${index + 1} up`}
-                disabled={index === 0}
-                onClick={() => onMove(index, variable.uid, -1)}
-              >
-                <Arrow direction="up" />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Move down" withArrow>
-              <ActionIcon
-                id={variableControlId(variable.uid, 'down')}
-                variant="default"
-                size="lg"
-                aria-label={`Move variable ${index + 1} down`}
-                disabled={index === total - 1}
-                onClick={() => onMove(index, variable.uid, 1)}
-              >
-                <Arrow direction="down" />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Remove" withArrow>
-              <ActionIcon
-                id={variableControlId(variable.uid, 'remove')}
-                variant="default"
-                color="red.9"
-                size="lg"
-                aria-label={`Remove variable ${index + 1}`}
-                onClick={() => onRemove(index)}
-              >
-                <Cross />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <ReorderControls
+            noun="variable"
+            number={index + 1}
+            total={total}
+            controlId={(control) => variableControlId(variable.uid, control)}
+            onMove={(offset) => onMove(index, variable.uid, offset)}
+            onRemove={() => onRemove(index)}
+          />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           <TextInput

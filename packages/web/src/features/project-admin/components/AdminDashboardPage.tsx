@@ -9,7 +9,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { isProjectId, type Member } from '@portal/shared';
@@ -23,7 +22,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type AdminDashboard, useAdminDashboard } from '../api/get-admin-dashboard';
 import type { UserRequest } from '../api/get-user-requests';
 import { TwoFactorBadge, UserStatusBadge } from './AdminBadges';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader, AdminSection } from './AdminPageHeader';
 import { fullName, mainRoleLines } from './admin-format';
 import { RequestPersonCells } from './RequestPersonCells';
 
@@ -198,29 +197,24 @@ function MembersSection({ projectId, members }: { projectId: string; members: Me
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="members-heading">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="members-heading">
-          Members
-        </Title>
-        {members.length > 0 && (
-          <Stack gap={4}>
-            <TextInput
-              label="Search members"
-              placeholder="Name, email or username"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              maw={400}
-            />
-            <Text size="xs" c="dimmed" aria-live="polite">
-              {query ? `${shown.length} of ${members.length} members shown` : `${members.length} members`}
-            </Text>
-          </Stack>
-        )}
-        {list}
-      </Stack>
-    </Paper>
+    <AdminSection id="members-heading" title="Members">
+      {members.length > 0 && (
+        <Stack gap={4}>
+          <TextInput
+            label="Search members"
+            placeholder="Name, email or username"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maw={400}
+          />
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {query ? `${shown.length} of ${members.length} members shown` : `${members.length} members`}
+          </Text>
+        </Stack>
+      )}
+      {list}
+    </AdminSection>
   );
 }
 
@@ -284,44 +278,39 @@ function MemberRow({ projectId, member }: { projectId: string; member: Member })
 
 function PendingSection({ projectId, requests }: { projectId: string; requests: UserRequest[] }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pending-heading">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="pending-heading">
-          Pending requests
-        </Title>
-        {requests.length === 0 ? (
-          <Text c="dimmed">
-            No pending requests.{' '}
-            <Anchor component={Link} to={adminPaths.newUserRequest(projectId)} underline="always">
-              Request a new user
-            </Anchor>{' '}
-            when someone needs an account.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table verticalSpacing="sm" aria-labelledby="pending-heading" data-testid="pending-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Email</Table.Th>
-                  <Table.Th scope="col">Requested role</Table.Th>
-                  <Table.Th scope="col">Filed</Table.Th>
+    <AdminSection id="pending-heading" title="Pending requests">
+      {requests.length === 0 ? (
+        <Text c="dimmed">
+          No pending requests.{' '}
+          <Anchor component={Link} to={adminPaths.newUserRequest(projectId)} underline="always">
+            Request a new user
+          </Anchor>{' '}
+          when someone needs an account.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720} type="native">
+          <Table verticalSpacing="sm" aria-labelledby="pending-heading" data-testid="pending-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">Requested role</Table.Th>
+                <Table.Th scope="col">Filed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.map((request) => (
+                <Table.Tr key={request.id} data-request-id={request.id}>
+                  <RequestPersonCells request={request} />
+                  <Table.Td>
+                    <Text size="sm">{formatDate(request.created_at)}</Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.map((request) => (
-                  <Table.Tr key={request.id} data-request-id={request.id}>
-                    <RequestPersonCells request={request} />
-                    <Table.Td>
-                      <Text size="sm">{formatDate(request.created_at)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </AdminSection>
   );
 }

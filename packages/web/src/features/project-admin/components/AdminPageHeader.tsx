@@ -1,4 +1,4 @@
-import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useProject } from '../../../lib/project/get-project';
 import { useIsSuperadmin } from '../../../lib/project/project-context';
@@ -30,5 +30,29 @@ export function AdminPageHeader({ projectId, title, actions }: AdminPageHeaderPr
       </Stack>
       {actions}
     </Group>
+  );
+}
+
+/** A bordered section of an admin page under its h2 (`id` names it for screen readers). */
+export function AdminSection({
+  id,
+  title,
+  gap = 'md',
+  children,
+}: {
+  id: string;
+  title: string;
+  gap?: 'sm' | 'md';
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Stack gap={gap}>
+        <Title order={2} fz="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }

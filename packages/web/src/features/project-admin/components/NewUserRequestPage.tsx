@@ -26,7 +26,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateUserRequest } from '../api/create-user-request';
 import { type UserRequest, useUserRequests } from '../api/get-user-requests';
 import { RequestStatusBadge } from './AdminBadges';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader, AdminSection } from './AdminPageHeader';
 import { CharacterCounter } from './CharacterCounter';
 import { RequestPersonCells } from './RequestPersonCells';
 
@@ -270,14 +270,9 @@ function RequestList({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="requests-heading">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="requests-heading">
-          Your requests
-        </Title>
-        {body}
-      </Stack>
-    </Paper>
+    <AdminSection id="requests-heading" title="Your requests">
+      {body}
+    </AdminSection>
   );
 }
 

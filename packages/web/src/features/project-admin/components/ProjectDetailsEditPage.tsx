@@ -38,7 +38,7 @@ import { type ProjectDetails, useProjectDetails } from '../api/get-project-detai
 import { useRemoveLogo } from '../api/remove-logo';
 import { type ProjectDetailsUpdate, useUpdateProjectDetails } from '../api/update-project-details';
 import { useUploadLogo } from '../api/upload-logo';
-import { AdminPageHeader } from './AdminPageHeader';
+import { AdminPageHeader, AdminSection } from './AdminPageHeader';
 import { readFileAsBase64 } from './read-file';
 
 export const ACTIVE_APPS_NOTE = 'Active apps are set by a superadmin.';
@@ -328,24 +328,19 @@ function LogoCard({ projectId, details }: { projectId: string; details: ProjectD
 
 function ActiveAppsCard({ details }: { details: ProjectDetails }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="apps-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="apps-heading">
-          Active apps
-        </Title>
-        {details.active_apps.length > 0 ? (
-          <Group gap="xs" data-testid="active-apps">
-            {details.active_apps.map((app) => (
-              <AppBadge key={app} app={app} />
-            ))}
-          </Group>
-        ) : (
-          <Text size="sm">No apps are active.</Text>
-        )}
-        <Text size="sm" c="dimmed">
-          {ACTIVE_APPS_NOTE}
-        </Text>
-      </Stack>
-    </Paper>
+    <AdminSection id="apps-heading" title="Active apps" gap="sm">
+      {details.active_apps.length > 0 ? (
+        <Group gap="xs" data-testid="active-apps">
+          {details.active_apps.map((app) => (
+            <AppBadge key={app} app={app} />
+          ))}
+        </Group>
+      ) : (
+        <Text size="sm">No apps are active.</Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {ACTIVE_APPS_NOTE}
+      </Text>
+    </AdminSection>
   );
 }

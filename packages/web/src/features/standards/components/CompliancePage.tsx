@@ -18,16 +18,16 @@ import {
   STD_TREE_FILTERS,
   type StdTreeFilter,
 } from '@portal/shared';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type StdAssessment, useStdAssessments, useStdTree } from '../api/assessments';
+import { type StdAssessment, useStdTree } from '../api/assessments';
 import { useStdMe } from '../api/me';
 import { BulkBar, ComplianceTree } from './ComplianceTree';
 import { ElementDrawer } from './ElementPanel';
-import { EmptyState, idParam, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
+import { EmptyState, idParam, PickedAssessment, standardsRoute, useStdProjectId } from './std-parts';
 import { formatShare, KIND_LABELS, RESULT_COLORS, RESULT_ORDER } from './std-words';
 import { UpgradeAssessment } from './UpgradeAssessment';
 
@@ -45,43 +45,31 @@ export function CompliancePage() {
   usePageTitle('Compliance | Standards');
   const projectId = useStdProjectId();
   const me = useStdMe(projectId);
-  const assessments = useStdAssessments(projectId);
-  const [params] = useSearchParams();
-
-  let body: ReactNode;
-  if (assessments.isPending) body = <LoadingRows label="Loading the assessments" rows={6} />;
-  else if (assessments.isError)
-    body = (
-      <LoadFailure
-        error={assessments.error}
-        fallback="The assessments could not be loaded. Please try again."
-        retrying={assessments.isFetching}
-        onRetry={() => void assessments.refetch()}
-      />
-    );
-  else {
-    const current = pickAssessment(assessments.data.assessments, params.get('assessment'));
-    body = current ? (
-      <AssessmentView projectId={projectId} assessments={assessments.data.assessments} current={current} />
-    ) : (
-      <EmptyState
-        title="No assessments yet."
-        action={
-          me.data?.abilities.create ? (
-            <Button component={Link} to={standardsRoute(projectId, 'create')}>
-              Create an assessment
-            </Button>
-          ) : (
-            <Text size="sm">A standards admin can create the first one.</Text>
-          )
-        }
-      >
-        An assessment is one pass through a framework of standards: a self-assessment, a mock survey or the record of a
-        real survey. It gives every element a result, an owner and a due date, and links each element to the policies,
-        measures and audits that show it is met.
-      </EmptyState>
-    );
-  }
+  const body = (
+    <PickedAssessment
+      projectId={projectId}
+      empty={
+        <EmptyState
+          title="No assessments yet."
+          action={
+            me.data?.abilities.create ? (
+              <Button component={Link} to={standardsRoute(projectId, 'create')}>
+                Create an assessment
+              </Button>
+            ) : (
+              <Text size="sm">A standards admin can create the first one.</Text>
+            )
+          }
+        >
+          An assessment is one pass through a framework of standards: a self-assessment, a mock survey or the record of
+          a real survey. It gives every element a result, an owner and a due date, and links each element to the
+          policies, measures and audits that show it is met.
+        </EmptyState>
+      }
+    >
+      {(assessments, current) => <AssessmentView projectId={projectId} assessments={assessments} current={current} />}
+    </PickedAssessment>
+  );
 
   return (
     <Stack gap="lg">

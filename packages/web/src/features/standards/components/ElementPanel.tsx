@@ -36,6 +36,7 @@ import { toast } from 'sonner';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDateTime, formatDay } from '../../../lib/dates';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import {
   type StdElement,
@@ -315,6 +316,7 @@ function WordingForm({ projectId, element }: { projectId: string; element: StdEl
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  const field = fieldBinder({ values, errors, change });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -341,9 +343,7 @@ function WordingForm({ projectId, element }: { projectId: string; element: StdEl
           rows={3}
           resize="vertical"
           maxLength={STD_LIMITS.wording}
-          value={values.wording}
-          onChange={(event) => change('wording', event.currentTarget.value)}
-          error={errors.wording}
+          {...field.text('wording')}
         />
         <Textarea
           label="Guidance"
@@ -351,18 +351,14 @@ function WordingForm({ projectId, element }: { projectId: string; element: StdEl
           rows={2}
           resize="vertical"
           maxLength={STD_LIMITS.guidance}
-          value={values.guidance}
-          onChange={(event) => change('guidance', event.currentTarget.value)}
-          error={errors.guidance}
+          {...field.text('guidance')}
         />
         <TextInput
           label="Public link"
           description="The publisher's public page for this element, if there is one."
           placeholder="https://"
           maxLength={STD_LIMITS.url}
-          value={values.public_url}
-          onChange={(event) => change('public_url', event.currentTarget.value)}
-          error={errors.public_url}
+          {...field.text('public_url')}
         />
         <Group>
           <Button type="submit" variant="light" loading={save.isPending} disabled={!dirty}>
@@ -470,6 +466,7 @@ function AssessmentForm({
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
+  const field = fieldBinder({ values, errors, change });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -511,22 +508,8 @@ function AssessmentForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Assessment">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
-            label="Result"
-            data={RESULT_DATA}
-            value={values.result}
-            onChange={(value) => value && change('result', value as StdResult)}
-            allowDeselect={false}
-            error={errors.result}
-          />
-          <Select
-            label="Status"
-            data={STATUS_DATA}
-            value={values.status}
-            onChange={(value) => value && change('status', value as StdStatus)}
-            allowDeselect={false}
-            error={errors.status}
-          />
+          <Select label="Result" data={RESULT_DATA} {...field.select('result')} />
+          <Select label="Status" data={STATUS_DATA} {...field.select('status')} />
         </SimpleGrid>
         {values.result === 'not_applicable' && (
           <Textarea
@@ -536,9 +519,7 @@ function AssessmentForm({
             rows={2}
             resize="vertical"
             maxLength={STD_LIMITS.justification}
-            value={values.na_justification}
-            onChange={(event) => change('na_justification', event.currentTarget.value)}
-            error={errors.na_justification}
+            {...field.text('na_justification')}
           />
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -553,13 +534,7 @@ function AssessmentForm({
             nothingFoundMessage="Nobody with a standards role matches"
             error={errors.owner_id}
           />
-          <TextInput
-            type="date"
-            label="Due date"
-            value={values.due_date}
-            onChange={(event) => change('due_date', event.currentTarget.value)}
-            error={errors.due_date}
-          />
+          <TextInput type="date" label="Due date" {...field.text('due_date')} />
         </SimpleGrid>
         <Textarea
           label="Observation"
@@ -567,9 +542,7 @@ function AssessmentForm({
           rows={3}
           resize="vertical"
           maxLength={STD_LIMITS.observation}
-          value={values.observation}
-          onChange={(event) => change('observation', event.currentTarget.value)}
-          error={errors.observation}
+          {...field.text('observation')}
         />
         {conflict && (
           <Alert color="orange" variant="light" role="alert" title="Changed by someone else">

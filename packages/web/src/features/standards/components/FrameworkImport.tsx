@@ -2,6 +2,7 @@ import { Alert, Code, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine
 import { STD_COPYRIGHTED_CODES, STD_LIMITS, stdFrameworkImportSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type StdFrameworkImport, useImportFramework } from '../api/frameworks';
 import { CsvImportForm, useCsvImport } from './CsvImportForm';
 import { LICENCE_RULE, TEXT_POLICY_HELP } from './std-words';
@@ -53,6 +54,7 @@ export function FrameworkImport({
     setValues((current) => ({ ...current, [field]: value }));
     importer.clear(field);
   };
+  const field = fieldBinder({ values, errors, change });
 
   const submit = (event: FormEvent) =>
     importer.submit(
@@ -90,42 +92,19 @@ export function FrameworkImport({
           description="Letters, digits, dots, dashes: TJC-HAP, STATE-NY."
           required
           maxLength={STD_LIMITS.code}
-          value={values.code}
-          onChange={(event) => change('code', event.currentTarget.value)}
-          error={errors.code}
+          {...field.text('code')}
         />
-        <TextInput
-          label="Name"
-          required
-          maxLength={STD_LIMITS.name}
-          value={values.name}
-          onChange={(event) => change('name', event.currentTarget.value)}
-          error={errors.name}
-        />
-        <TextInput
-          label="Publisher"
-          required
-          maxLength={STD_LIMITS.publisher}
-          value={values.publisher}
-          onChange={(event) => change('publisher', event.currentTarget.value)}
-          error={errors.publisher}
-        />
+        <TextInput label="Name" required maxLength={STD_LIMITS.name} {...field.text('name')} />
+        <TextInput label="Publisher" required maxLength={STD_LIMITS.publisher} {...field.text('publisher')} />
         <TextInput
           label="Edition"
           description="Like 2026 or Rev. 25-1."
           required
           maxLength={STD_LIMITS.edition}
-          value={values.edition}
-          onChange={(event) => change('edition', event.currentTarget.value)}
-          error={errors.edition}
+          {...field.text('edition')}
         />
       </SimpleGrid>
-      <Radio.Group
-        label="What the framework stores"
-        value={values.text_policy}
-        onChange={(value) => change('text_policy', value as Values['text_policy'])}
-        error={errors.text_policy}
-      >
+      <Radio.Group label="What the framework stores" {...field.value('text_policy')}>
         <Stack gap="xs" mt={6}>
           <Radio
             value="identifiers_only"
@@ -151,9 +130,7 @@ export function FrameworkImport({
         description="Where people can read the official standards, if anywhere."
         placeholder="https://"
         maxLength={STD_LIMITS.url}
-        value={values.public_url}
-        onChange={(event) => change('public_url', event.currentTarget.value)}
-        error={errors.public_url}
+        {...field.text('public_url')}
       />
     </CsvImportForm>
   );

@@ -19,16 +19,16 @@ import {
   type SaferScope,
   STD_FINDING_SOURCE_LABELS,
 } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type StdAssessment, useStdAssessments, useStdTree } from '../api/assessments';
+import { type StdAssessment, useStdTree } from '../api/assessments';
 import { binderUrl, gapReportPdfUrl, gapReportUrl, type StdReadiness, useReadiness } from '../api/findings';
 import { FindingDetailModal } from './FindingModals';
 import { SaferGrid } from './SaferGrid';
-import { EmptyState, idParam, OverdueBadge, pickAssessment, standardsRoute, useStdProjectId } from './std-parts';
+import { EmptyState, idParam, OverdueBadge, PickedAssessment, standardsRoute, useStdProjectId } from './std-parts';
 import { countsText, formatShare, plural } from './std-words';
 import { TracersSection } from './TracersSection';
 
@@ -40,29 +40,18 @@ import { TracersSection } from './TracersSection';
 export function ReadinessPage() {
   usePageTitle('Readiness | Standards');
   const projectId = useStdProjectId();
-  const assessments = useStdAssessments(projectId);
-  const [params] = useSearchParams();
-  let body: ReactNode;
-  if (assessments.isPending) body = <LoadingRows label="Loading the assessments" rows={6} />;
-  else if (assessments.isError)
-    body = (
-      <LoadFailure
-        error={assessments.error}
-        fallback="The assessments could not be loaded. Please try again."
-        retrying={assessments.isFetching}
-        onRetry={() => void assessments.refetch()}
-      />
-    );
-  else {
-    const current = pickAssessment(assessments.data.assessments, params.get('assessment'));
-    body = current ? (
-      <ReadinessView projectId={projectId} assessments={assessments.data.assessments} current={current} />
-    ) : (
-      <EmptyState title="No assessments yet.">
-        Readiness reads an assessment: create one first, then assess its elements and record findings.
-      </EmptyState>
-    );
-  }
+  const body = (
+    <PickedAssessment
+      projectId={projectId}
+      empty={
+        <EmptyState title="No assessments yet.">
+          Readiness reads an assessment: create one first, then assess its elements and record findings.
+        </EmptyState>
+      }
+    >
+      {(assessments, current) => <ReadinessView projectId={projectId} assessments={assessments} current={current} />}
+    </PickedAssessment>
+  );
   return (
     <Stack gap="lg">
       <PageHeading title="Readiness">

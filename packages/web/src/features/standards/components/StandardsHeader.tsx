@@ -1,5 +1,6 @@
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Stack, Text } from '@mantine/core';
+import { useLocation, useSearchParams } from 'react-router';
+import { activeAppSection, SectionNav } from '../../../components/nav/SectionNav';
 import { useStdAssessments } from '../api/assessments';
 import type { StdMe } from '../api/me';
 import { idParam, pickAssessment, standardsRoute } from './std-parts';
@@ -16,9 +17,7 @@ export const STANDARDS_NAV_SECTIONS = [
 
 /** The section a standards path is in: /app/standards/{projectId}/{section}/... */
 export function activeStandardsSection(pathname: string): string | null {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] !== 'app' || parts[1] !== 'standards' || !parts[2]) return null;
-  return parts[3] ?? '';
+  return activeAppSection(pathname, 'standards');
 }
 
 /** Which assessment the screens are about: its name, kind and framework edition. */
@@ -52,27 +51,14 @@ export function StandardsHeader({ projectId, me }: { projectId: string; me: StdM
       </Text>
       {me && <AssessmentContext projectId={projectId} />}
       {links.length > 0 && (
-        <Box component="nav" aria-label="Standards">
-          <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
-            {links.map((item) => {
-              const current = item.section === active;
-              const to = standardsRoute(projectId, item.section) + (assessment ? `?assessment=${assessment}` : '');
-              return (
-                <li key={item.section}>
-                  <Button
-                    component={Link}
-                    to={to}
-                    size="compact-sm"
-                    variant={current ? 'light' : 'subtle'}
-                    aria-current={current ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </Button>
-                </li>
-              );
-            })}
-          </Group>
-        </Box>
+        <SectionNav
+          label="Standards"
+          links={links.map((item) => ({
+            ...item,
+            to: standardsRoute(projectId, item.section) + (assessment ? `?assessment=${assessment}` : ''),
+          }))}
+          active={active}
+        />
       )}
     </Stack>
   );

@@ -13,9 +13,10 @@ import {
 } from '@mantine/core';
 import { ACCESS_DENIED, type StdCounts, type StdRollup } from '@portal/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { useCurrentProject } from '../../../lib/project/project-context';
-import type { StdAssessment } from '../api/assessments';
+import { type StdAssessment, useStdAssessments } from '../api/assessments';
 import { countsText, RESULT_COLORS, ROLLUP_LABELS } from './std-words';
 
 /** The project of the standards app's route; the app renders its screens only once the project is known. */
@@ -227,4 +228,33 @@ export function LinkCounts({ links }: { links: { policy: number; measure: number
       {item(links.cr_program, <AuditIcon />, 'Audits')}
     </Group>
   );
+}
+
+/**
+ * The body of a screen about one assessment (Compliance, Readiness): the assessments loading or failing, `empty`
+ * while there are none, else `children` with them and the one picked by `?assessment=` (the newest by default).
+ */
+export function PickedAssessment({
+  projectId,
+  empty,
+  children,
+}: {
+  projectId: string;
+  empty: ReactNode;
+  children: (assessments: readonly StdAssessment[], current: StdAssessment) => ReactNode;
+}) {
+  const assessments = useStdAssessments(projectId);
+  const [params] = useSearchParams();
+  if (assessments.isPending) return <LoadingRows label="Loading the assessments" rows={6} />;
+  if (assessments.isError)
+    return (
+      <LoadFailure
+        error={assessments.error}
+        fallback="The assessments could not be loaded. Please try again."
+        retrying={assessments.isFetching}
+        onRetry={() => void assessments.refetch()}
+      />
+    );
+  const current = pickAssessment(assessments.data.assessments, params.get('assessment'));
+  return current ? children(assessments.data.assessments, current) : empty;
 }

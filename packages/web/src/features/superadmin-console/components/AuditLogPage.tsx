@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Code,
-  EmptyState,
   Group,
   Paper,
   Select,
@@ -30,7 +29,7 @@ import { actorName } from '../console-format';
 import { positiveInt, useUrlFilters } from '../url-params';
 import { AuditChainStatus } from './AuditChainStatus';
 import { AuditChanges } from './AuditChanges';
-import { ConsolePageHeader, LoadError, Pager, Panel, RowsSkeleton } from './parts';
+import { ConsolePageHeader, EmptyLog, LoadError, Pager, Panel, RowsSkeleton } from './parts';
 
 const PAGE_SIZE = 50;
 const ACTION_PATTERN = /^[a-z0-9_.]{1,100}$/;
@@ -105,34 +104,17 @@ export function AuditLogPage() {
       </Box>
     );
   } else if (events.data.events.length === 0) {
-    const beyondLastPage = events.data.total > 0;
     content = (
-      <EmptyState
-        py="xl"
-        px="md"
-        title={
-          beyondLastPage
-            ? `There is no page ${page}.`
-            : filtered
-              ? 'No events match these filters.'
-              : 'No events have been recorded yet.'
-        }
-        description={filtered || beyondLastPage ? undefined : 'Changes made in the portal are recorded here.'}
-      >
-        {(beyondLastPage || filtered) && (
-          <EmptyState.Actions>
-            {beyondLastPage ? (
-              <Button variant="default" onClick={() => update({ page: null })}>
-                Go to the first page
-              </Button>
-            ) : (
-              <Button variant="default" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )}
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
+      <EmptyLog
+        page={page}
+        beyondLastPage={events.data.total > 0}
+        filtered={filtered}
+        noMatch="No events match these filters."
+        none="No events have been recorded yet."
+        noneHelp="Changes made in the portal are recorded here."
+        onFirstPage={() => update({ page: null })}
+        onClearFilters={clearFilters}
+      />
     );
   } else {
     content = <EventsTable events={events.data.events} />;

@@ -4,7 +4,6 @@ import {
   Button,
   Code,
   Drawer,
-  EmptyState,
   Group,
   Select,
   SimpleGrid,
@@ -28,7 +27,7 @@ import { type EmailLogDetail, useEmailLog } from '../api/get-email-log';
 import { type EmailLogFilters, type EmailLogRow, type EmailStatus, useEmailLogs } from '../api/get-email-logs';
 import { useResendEmail } from '../api/resend-email';
 import { positiveInt, useUrlFilters } from '../url-params';
-import { ConsolePageHeader, LoadError, Pager, Panel, RowsSkeleton } from './parts';
+import { ConsolePageHeader, EmptyLog, Pager, Panel, QueryLoadError, RowsSkeleton } from './parts';
 
 const PAGE_SIZE = 25;
 
@@ -126,44 +125,21 @@ export function EmailLogsPage() {
   } else if (emails.isError) {
     content = (
       <Box p="md">
-        <LoadError
-          message={messageFor(emails.error, 'The email log could not be loaded. Please try again.')}
-          retrying={emails.isFetching}
-          onRetry={() => void emails.refetch()}
-        />
+        <QueryLoadError query={emails} fallback="The email log could not be loaded. Please try again." />
       </Box>
     );
   } else if (emails.data.emails.length === 0) {
-    const beyondLastPage = emails.data.total > 0;
     content = (
-      <EmptyState
-        py="xl"
-        px="md"
-        title={
-          beyondLastPage
-            ? `There is no page ${filters.page}.`
-            : filtered
-              ? 'No emails match these filters.'
-              : 'No emails have been sent yet.'
-        }
-        description={
-          filtered || beyondLastPage ? undefined : 'Invitations, password resets and notifications appear here.'
-        }
-      >
-        {(beyondLastPage || filtered) && (
-          <EmptyState.Actions>
-            {beyondLastPage ? (
-              <Button variant="default" onClick={() => update({ page: null })}>
-                Go to the first page
-              </Button>
-            ) : (
-              <Button variant="default" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )}
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
+      <EmptyLog
+        page={filters.page}
+        beyondLastPage={emails.data.total > 0}
+        filtered={filtered}
+        noMatch="No emails match these filters."
+        none="No emails have been sent yet."
+        noneHelp="Invitations, password resets and notifications appear here."
+        onFirstPage={() => update({ page: null })}
+        onClearFilters={clearFilters}
+      />
     );
   } else {
     content = (
@@ -355,13 +331,7 @@ function EmailDrawer({ id, onClose, onResend, resending }: EmailDrawerProps) {
   if (email.data) {
     body = <EmailDetail email={email.data} onResend={onResend} resending={resending} />;
   } else if (email.isError) {
-    body = (
-      <LoadError
-        message={messageFor(email.error, 'This email could not be loaded. Please try again.')}
-        retrying={email.isFetching}
-        onRetry={() => void email.refetch()}
-      />
-    );
+    body = <QueryLoadError query={email} fallback="This email could not be loaded. Please try again." />;
   } else {
     body = (
       <Stack gap="sm" role="status" aria-label="Loading the email">

@@ -14,13 +14,12 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { SUPERADMIN_SECTIONS } from '../../../lib/superadmin-sections';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SuperDashboard, useSuperDashboard } from '../api/get-dashboard';
 import { actorName, plural } from '../console-format';
-import { LoadError } from './parts';
+import { QueryLoadError } from './parts';
 
 const CARD_HEIGHT = 128;
 
@@ -33,13 +32,7 @@ export function SuperadminDashboardPage() {
   if (dashboard.data) {
     overview = <Overview data={dashboard.data} />;
   } else if (dashboard.isError) {
-    overview = (
-      <LoadError
-        message={messageFor(dashboard.error, 'The overview could not be loaded. Please try again.')}
-        retrying={dashboard.isFetching}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
+    overview = <QueryLoadError query={dashboard} fallback="The overview could not be loaded. Please try again." />;
   } else {
     overview = (
       <Stack gap="lg" role="status" aria-label="Loading the overview">

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type TermsEditorState, useTermsEditor } from '../api/get-terms-editor';
 import { usePublishTerms } from '../api/publish-terms';
 import { useSaveTermsDraft } from '../api/save-terms-draft';
-import { ConsolePageHeader, LoadError } from './parts';
+import { ConsolePageHeader, QueryLoadError } from './parts';
 
 export const PUBLISH_WARNING = 'Every user must accept the new terms at their next sign-in.';
 const PREVIEW_HEIGHT = '24rem';
@@ -39,11 +39,7 @@ export function TermsEditorPage() {
       {editor.data ? (
         <TermsForm state={editor.data} />
       ) : editor.isError ? (
-        <LoadError
-          message={messageFor(editor.error, 'The terms could not be loaded. Please try again.')}
-          retrying={editor.isFetching}
-          onRetry={() => void editor.refetch()}
-        />
+        <QueryLoadError query={editor} fallback="The terms could not be loaded. Please try again." />
       ) : (
         <Stack gap="sm" role="status" aria-label="Loading the terms">
           <Skeleton height={22} width="16rem" maw="100%" />

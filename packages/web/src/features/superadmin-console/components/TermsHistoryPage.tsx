@@ -27,7 +27,7 @@ import { type TermsVersion, useTermsVersions } from '../api/get-terms-versions';
 import { plural } from '../console-format';
 import { htmlToText } from '../html-text';
 import { type DiffPart, diffWords } from '../word-diff';
-import { ConsolePageHeader, LoadError, Panel, RowsSkeleton } from './parts';
+import { ConsolePageHeader, LoadError, Panel, QueryLoadError, RowsSkeleton } from './parts';
 
 const BOX_HEIGHT = '24rem';
 
@@ -68,11 +68,7 @@ export function TermsHistoryPage() {
   } else if (list.isError) {
     table = (
       <Box p="md">
-        <LoadError
-          message={messageFor(list.error, 'The versions could not be loaded. Please try again.')}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryLoadError query={list} fallback="The versions could not be loaded. Please try again." />
       </Box>
     );
   } else if (versions.length === 0) {
@@ -188,13 +184,7 @@ function ViewVersionModal({ version, onClose }: { version: TermsVersion | null; 
       <Text c="gray.7">This version has no text.</Text>
     );
   } else if (detail.isError) {
-    body = (
-      <LoadError
-        message={messageFor(detail.error, 'This version could not be loaded. Please try again.')}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
+    body = <QueryLoadError query={detail} fallback="This version could not be loaded. Please try again." />;
   } else {
     body = (
       <Stack gap="xs" role="status" aria-label="Loading the version">

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  EmptyState,
   Group,
   Pagination,
   Paper,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { messageFor } from '../../../lib/api';
 
 /** The top of a console page: a way back to the administration home, the title and the page's actions. */
 export function ConsolePageHeader({
@@ -51,6 +53,23 @@ export function LoadError({ message, retrying, onRetry }: { message: string; ret
         Retry
       </Button>
     </Stack>
+  );
+}
+
+/** LoadError for a failed query: its message (or `fallback`), and Retry fetches it again. */
+export function QueryLoadError({
+  query,
+  fallback,
+}: {
+  query: { error: unknown; isFetching: boolean; refetch: () => Promise<unknown> };
+  fallback: string;
+}) {
+  return (
+    <LoadError
+      message={messageFor(query.error, fallback)}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
   );
 }
 
@@ -114,5 +133,52 @@ export function Panel({ children }: { children: ReactNode }) {
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       {children}
     </Paper>
+  );
+}
+
+/**
+ * The empty state of a filtered, paged log (audit, emails): past the last page (with a way to the first), nothing
+ * that matches the filters (with Clear filters), or nothing recorded yet (with `noneHelp`).
+ */
+export function EmptyLog({
+  page,
+  beyondLastPage,
+  filtered,
+  noMatch,
+  none,
+  noneHelp,
+  onFirstPage,
+  onClearFilters,
+}: {
+  page: number;
+  beyondLastPage: boolean;
+  filtered: boolean;
+  noMatch: string;
+  none: string;
+  noneHelp: string;
+  onFirstPage: () => void;
+  onClearFilters: () => void;
+}) {
+  return (
+    <EmptyState
+      py="xl"
+      px="md"
+      title={beyondLastPage ? `There is no page ${page}.` : filtered ? noMatch : none}
+      description={filtered || beyondLastPage ? undefined : noneHelp}
+    >
+      {(beyondLastPage || filtered) && (
+        <EmptyState.Actions>
+          {beyondLastPage ? (
+            <Button variant="default" onClick={onFirstPage}>
+              Go to the first page
+            </Button>
+          ) : (
+            <Button variant="default" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          )}
+        </EmptyState.Actions>
+      )}
+    </EmptyState>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { type AppCode, superProjectCreateSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,8 @@ import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateSuperProject } from '../api/create-project';
-import { APP_OPTIONS, SLUG_MAX, suggestSlug, withEmailMessage } from './project-helpers';
+import { NameSlugFields } from './parts';
+import { APP_OPTIONS, suggestSlug, withEmailMessage } from './project-helpers';
 
 const FIELDS = ['name', 'slug', 'facility_name', 'address', 'phone', 'email', 'active_apps'] as const;
 type Field = (typeof FIELDS)[number];
@@ -103,32 +104,14 @@ function NewProjectForm({ onClose }: { onClose: () => void }) {
             {failure}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="Name"
-            name="name"
-            required
-            maxLength={120}
-            value={form.name}
-            onChange={(event) => changeName(event.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <TextInput
-            label="Slug"
-            name="slug"
-            required
-            maxLength={SLUG_MAX}
-            description="Letters, digits, underscores or hyphens, up to 50."
-            value={form.slug}
-            onChange={(event) => changeSlug(event.currentTarget.value)}
-            error={errors.slug}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-          />
-        </SimpleGrid>
+        <NameSlugFields
+          name={form.name}
+          slug={form.slug}
+          errors={errors}
+          onName={changeName}
+          onSlug={changeSlug}
+          autoFocus
+        />
         <FacilityDetailsFields value={form} onChange={set} errors={errors} />
         <Checkbox.Group
           label="Active apps"

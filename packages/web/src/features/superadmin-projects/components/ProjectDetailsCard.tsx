@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { projectDetailsFields, type SuperProjectUpdate, slugSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,8 +8,8 @@ import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import type { SuperProjectDetail } from '../api/get-project';
 import { useUpdateSuperProject } from '../api/update-project';
-import { SectionCard } from './parts';
-import { NO_CHANGES, SLUG_MAX, withEmailMessage } from './project-helpers';
+import { NameSlugFields, SectionCard } from './parts';
+import { NO_CHANGES, withEmailMessage } from './project-helpers';
 
 const FIELDS = ['name', 'slug', 'facility_name', 'address', 'phone', 'email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -91,31 +91,13 @@ export function ProjectDetailsCard({ project }: { project: SuperProjectDetail })
               {failure}
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Name"
-              name="name"
-              required
-              maxLength={120}
-              value={form.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={errors.name}
-            />
-            <TextInput
-              label="Slug"
-              name="slug"
-              required
-              maxLength={SLUG_MAX}
-              description="Letters, digits, underscores or hyphens, up to 50."
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              value={form.slug}
-              onChange={(event) => set('slug', event.currentTarget.value)}
-              error={errors.slug}
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-            />
-          </SimpleGrid>
+          <NameSlugFields
+            name={form.name}
+            slug={form.slug}
+            errors={errors}
+            onName={(name) => set('name', name)}
+            onSlug={(slug) => set('slug', slug)}
+          />
           <FacilityDetailsFields value={form} onChange={set} errors={errors} />
           <Group justify="flex-end" gap="sm">
             {dirty && (

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { messageFor } from '../../../lib/api';
+import { SLUG_MAX } from './project-helpers';
 
 export function ProjectStatusBadge({ active }: { active: boolean }) {
   return active ? (
@@ -65,5 +66,51 @@ export function SectionCard({ title, description, actions, children }: SectionCa
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** The Name and Slug inputs of a project, side by side (the new-project form and the details card). */
+export function NameSlugFields({
+  name,
+  slug,
+  errors,
+  onName,
+  onSlug,
+  autoFocus = false,
+}: {
+  name: string;
+  slug: string;
+  errors: { name?: string; slug?: string };
+  onName: (name: string) => void;
+  onSlug: (slug: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <TextInput
+        label="Name"
+        name="name"
+        required
+        maxLength={120}
+        value={name}
+        onChange={(event) => onName(event.currentTarget.value)}
+        error={errors.name}
+        data-autofocus={autoFocus || undefined}
+      />
+      <TextInput
+        label="Slug"
+        name="slug"
+        required
+        maxLength={SLUG_MAX}
+        description="Letters, digits, underscores or hyphens, up to 50."
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        value={slug}
+        onChange={(event) => onSlug(event.currentTarget.value)}
+        error={errors.slug}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+      />
+    </SimpleGrid>
   );
 }
