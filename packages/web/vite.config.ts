@@ -92,6 +92,8 @@ export default defineConfig({
       '/sanctum': server,
       // The superadmin API (/super/projects, /super/notifications), not the SPA's /superadmin pages.
       '^/super/': server,
+      // Single sign-on: a provider's sign-in, its callback and the terms step (/auth/oidc/..., /auth/sso/...).
+      '^/auth/': server,
       // Exact paths only: a prefix would also catch the SPA route /logout-confirm.
       '^/(login|logout|logout-inactivity|check-terms|password/forgot|password/reset)(\\?.*)?$': server,
     },

@@ -40,6 +40,7 @@ describe('runMigrations', () => {
       'cr_tool_versions',
       'cr_tools',
       'email_log',
+      'identity_providers',
       'login_attempts',
       'mon_annotations',
       'mon_benchmarks',
@@ -106,6 +107,7 @@ describe('runMigrations', () => {
       'terms_acceptances',
       'terms_versions',
       'trace_links',
+      'user_identities',
       'user_requests',
       'users',
     ]);

@@ -14,7 +14,8 @@ import { access } from '../policies/access.js';
 export function registerTwoFactorPolicy(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     const user = request.user;
-    if (!user || user.twoFactorConfirmedAt || !request.routeOptions.url) return;
+    // A single sign-on whose provider is trusted for MFA and said so (decision record 023) counts as two-factor.
+    if (!user || user.twoFactorConfirmedAt || request.session?.data.sso?.mfa || !request.routeOptions.url) return;
     const policy = await twoFactorPolicyFor(app.database.db, app.config, user, app.clock.now());
     if (!policy.required) return;
     reply.header(MFA_GRACE_HEADER, String(policy.graceDaysRemaining));

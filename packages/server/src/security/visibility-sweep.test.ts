@@ -1,3 +1,4 @@
+import { DEFAULT_CLAIMS } from '@portal/shared';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -57,7 +58,11 @@ const CONCURRENCY = 4;
  */
 const NO_2XX_EXPECTED: Record<string, string> = {
   '/api/projects/:projectId/logo': 'the project has no logo (404); a logo holds no record of the sweep',
+  '/auth/oidc/:slug/login': 'a single sign-on starts with a redirect (302) to the provider or the sign-in page',
+  '/auth/oidc/:slug/callback': 'a single sign-on ends with a redirect (302); the sweep has no provider to sign in at',
 };
+/** The superadmin's calls (the console's API): swept as the superadmin, not as the project's administrator. */
+const isSuperRoute = (url: string) => url.startsWith('/super/');
 
 type Route = RouteOptions & { method: string; url: string };
 interface Call {
@@ -141,6 +146,7 @@ async function loadIds() {
     userId: column('select user_id as id from project_memberships where project_id = $1 order by user_id', p),
     emailId: column('select id from email_log order by project_id = $1 desc nulls last, id limit 3', p),
     termsVersion: column('select id from terms_versions order by id limit 3'),
+    slug: column('select slug as id from identity_providers order by id'),
   };
   for (const [kind, rows] of Object.entries(kinds)) ids.set(kind, await rows);
   const versions = await t.db.handle.pool.query(
@@ -383,6 +389,12 @@ async function sweep(actors: string[], filter: (route: Route) => boolean = () =>
 beforeAll(async () => {
   const started = performance.now();
   seed = await visibilitySweepSeed(t);
+  // An identity provider for the single sign-on routes' :slug; its issuer answers nothing (discovery fails at once).
+  await t.db.handle.pool.query(
+    `insert into identity_providers (slug, name, kind, claims, issuer, client_id, scopes)
+     values ('sweep-sso', 'Sweep SSO', 'oidc', $1::jsonb, 'http://127.0.0.1:9', 'sweep', 'openid')`,
+    [JSON.stringify(DEFAULT_CLAIMS)],
+  );
   agents = await agentsOf(t, seed);
   await loadIds();
   console.info(`visibility sweep: seeded in ${(performance.now() - started).toFixed(0)} ms`);
@@ -410,7 +422,7 @@ describe('visibility sweep', () => {
   it('shows every marked record to the administrator (every top role), and every route answers a 2xx', async () => {
     const started = performance.now();
     const admin = await sweep(['admin']);
-    const superadmin = await sweep(['superadmin'], (route) => route.url.startsWith('/super/'));
+    const superadmin = await sweep(['superadmin'], (route) => isSuperRoute(route.url));
     const ms = performance.now() - started;
     console.info(`visibility sweep, positive control: ${admin.calls + superadmin.calls} calls in ${ms.toFixed(0)} ms`);
     const seen = MARKER_KINDS.map((kind) => {
@@ -426,7 +438,7 @@ describe('visibility sweep', () => {
         admin.outcomes.get(`admin ${route.url}`) ??
         superadmin.outcomes.get(`superadmin ${route.url}`) ??
         ({ ok: 0, other: 0, statuses: new Set<number>() } as const);
-      if (route.url.startsWith('/super/')) {
+      if (isSuperRoute(route.url)) {
         const s = superadmin.outcomes.get(`superadmin ${route.url}`);
         if (s?.ok) continue;
       } else if (outcome.ok) continue;

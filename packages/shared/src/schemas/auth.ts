@@ -30,16 +30,21 @@ export const MESSAGES = {
   inactivityLogout: 'You were signed out after a period of inactivity.',
 } as const;
 
-const emailOrUsername = z.string().trim().min(1, 'Enter your email or username.').max(254);
-
-export const loginRequestSchema = z.object({
-  email: emailOrUsername,
-  password: z.string().max(1024).default(''),
-  'g-recaptcha-response': z.string().max(10_000).optional(),
-  accept_terms: z.boolean().optional(),
-  /** A 6-digit TOTP code or a recovery code (step two, after { two_factor: true }). */
-  one_time_password: z.string().trim().max(64).optional(),
-});
+export const loginRequestSchema = z
+  .object({
+    /** Not needed with `one_time_password` (step two knows the account, also after a single sign-on). */
+    email: z.string().trim().max(254).default(''),
+    password: z.string().max(1024).default(''),
+    'g-recaptcha-response': z.string().max(10_000).optional(),
+    accept_terms: z.boolean().optional(),
+    /** A 6-digit TOTP code or a recovery code (step two, after { two_factor: true }). */
+    one_time_password: z.string().trim().max(64).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email && !value.one_time_password) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter your email or username.' });
+    }
+  });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 export const currentUserSchema = z.object({
@@ -142,6 +147,8 @@ export const sessionSchema = z.object({
   created_at: z.string(),
   last_seen_at: z.string(),
   current: z.boolean(),
+  /** The identity provider a single sign-on opened it through (decision record 023); absent for a password. */
+  sso_provider: z.string().nullable().optional(),
 });
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 

@@ -160,3 +160,11 @@ export const SSO_ERRORS = {
   local_passwords_off: 'Sign in with your organisation’s single sign-on for this email address.',
 } as const;
 export type SsoErrorKey = keyof typeof SSO_ERRORS;
+
+/** The terms step of a single sign-on (POST /auth/sso/accept-terms, after `/member-login?sso=terms`). */
+export const ssoAcceptTermsSchema = z.object({ accept_terms: z.boolean() });
+export type SsoAcceptTerms = z.infer<typeof ssoAcceptTermsSchema>;
+
+/** Where a single sign-on goes once the terms are accepted: signed in (go to `redirect`) or the two-factor code step. */
+export const ssoFinishSchema = z.union([z.object({ redirect: z.string() }), z.object({ two_factor: z.literal(true) })]);
+export type SsoFinish = z.infer<typeof ssoFinishSchema>;

@@ -18,6 +18,7 @@ const SUPERADMIN_PATHS = [
   '/superadmin/users',
   '/superadmin/users/12',
   '/superadmin/new-user-requests',
+  '/superadmin/identity-providers',
   '/superadmin/monitoring-permissions',
   '/superadmin/chart-review-permissions',
   '/superadmin/policy-management-permissions',

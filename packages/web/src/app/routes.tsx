@@ -88,6 +88,10 @@ const NewUserRequestsPage = lazyNamed(
 );
 const UserPage = lazyNamed(() => import('../features/superadmin-users/components/UserPage'), 'UserPage');
 const UsersPage = lazyNamed(() => import('../features/superadmin-users/components/UsersPage'), 'UsersPage');
+const IdentityProvidersPage = lazyNamed(
+  () => import('../features/superadmin-identity-providers/components/IdentityProvidersPage'),
+  'IdentityProvidersPage',
+);
 const TermsPage = lazyNamed(() => import('../features/terms/components/TermsPage'), 'TermsPage');
 const TwoFactorSettingsPage = lazyNamed(
   () => import('../features/two-factor/components/TwoFactorSettingsPage'),
@@ -249,6 +253,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/superadmin/users', element: <UsersPage /> },
               { path: '/superadmin/users/:id', element: guard({ id: 'projectId' }, <UserPage />) },
               { path: '/superadmin/new-user-requests', element: <NewUserRequestsPage /> },
+              { path: '/superadmin/identity-providers', element: <IdentityProvidersPage /> },
               { path: '/superadmin/monitoring-permissions', element: <PermissionMatrixPage app="monitoring" /> },
               { path: '/superadmin/chart-review-permissions', element: <PermissionMatrixPage app="chart_review" /> },
               {

@@ -8,6 +8,11 @@ export const SUPERADMIN_SECTIONS = [
     purpose: 'Requests from project admins for new accounts.',
   },
   {
+    to: '/superadmin/identity-providers',
+    title: 'Identity providers',
+    purpose: 'Single sign-on: the organisations whose accounts people sign in with.',
+  },
+  {
     to: '/superadmin/terms_and_conditions',
     title: 'Terms and Conditions',
     purpose: 'The system use notification users accept.',

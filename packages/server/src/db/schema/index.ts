@@ -4,6 +4,7 @@ export * from './chart-review.js';
 export * from './chart-review-cases.js';
 export * from './email.js';
 export * from './files.js';
+export * from './identity.js';
 export * from './monitoring.js';
 export * from './monitoring-data.js';
 export * from './policies.js';

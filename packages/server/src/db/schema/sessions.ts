@@ -1,9 +1,32 @@
 import { index, inet, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
+/** A session opened by single sign-on: the provider, and whether its sign-in satisfied the two-factor rule. */
+export interface SessionSso {
+  providerId: number;
+  providerName: string;
+  mfa: boolean;
+}
+
 export interface SessionData {
-  /** Password verified, two-factor code pending (5 minutes). */
-  pendingLogin?: { userId: number; expiresAt: string };
+  /**
+   * Password verified (or a single sign-on returned), two-factor code pending (5 minutes); `sso` is the provider's,
+   * copied to the session the code opens.
+   */
+  pendingLogin?: { userId: number; expiresAt: string; sso?: SessionSso };
+  /** A single sign-on under way (10 minutes, used once): what the callback checks (decision record 023). */
+  ssoLogin?: {
+    providerId: number;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    redirect: string;
+    expiresAt: string;
+  };
+  /** A single sign-on returned, held at the terms step (10 minutes). */
+  pendingSso?: { userId: number; providerId: number; mfa: boolean; redirect: string; expiresAt: string };
+  /** The session was opened by single sign-on through this provider. */
+  sso?: SessionSso;
   /** Last password re-confirmation, for sensitive actions (15 minutes). */
   passwordConfirmedAt?: string;
   /** Credentials re-entered once for a batch of signatures (bulk sign): good for those documents only, briefly. */

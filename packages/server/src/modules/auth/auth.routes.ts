@@ -130,7 +130,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { two_factor: true as const };
       }
-      await issueSession(app, request, reply, { userId: outcome.user.id, now });
+      // A code step after a single sign-on opens a session that names its provider (decision record 023).
+      const sso = body.one_time_password && pending ? pending.sso : undefined;
+      await issueSession(app, request, reply, { userId: outcome.user.id, now, ...(sso ? { data: { sso } } : {}) });
       return {
         user: presentUser(outcome.user),
         ...(outcome.setupTwoFactor ? { setup_two_factor: true as const } : {}),
@@ -178,6 +180,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user;
       if (!user) return { authenticated: false, user: null };
       const policy = await twoFactorPolicyFor(db, app.config, user, app.clock.now());
+      // A single sign-on its provider vouched for as multi-factor satisfies the rule for this session.
+      const ssoMfa = request.session?.data.sso?.mfa === true;
       return {
         authenticated: true,
         user: {
@@ -186,7 +190,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           role: user.role,
           two_factor_secret: user.twoFactorSecret !== null,
           two_factor_confirmed_at: user.twoFactorConfirmedAt?.toISOString() ?? null,
-          mfa: { required: policy.required, days_remaining: policy.graceDaysRemaining, overdue: policy.overdue },
+          mfa: ssoMfa
+            ? { required: policy.required, days_remaining: null, overdue: false }
+            : { required: policy.required, days_remaining: policy.graceDaysRemaining, overdue: policy.overdue },
         },
       };
     },
@@ -271,6 +277,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           created_at: s.createdAt.toISOString(),
           last_seen_at: s.lastSeenAt.toISOString(),
           current: s.idHash === request.session?.idHash,
+          sso_provider: s.data.sso?.providerName ?? null,
         })),
       };
     },

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared';
+import { MESSAGES, SSO_ERRORS } from '@portal/shared';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { decrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import { looksLikeRecoveryCode, matchingRecoveryHash, matchingStep } from '../../lib/totp.js';
+import { localPasswordsRefused } from '../identity/providers.service.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
 import { twoFactorPolicyFor } from '../two-factor/two-factor.service.js';
 import type { Captcha } from './captcha.js';
@@ -85,6 +86,23 @@ export async function loginWithPassword(
     const reason = !user ? 'unknown_account' : user.status !== 'active' ? `status_${user.status}` : 'bad_password';
     await fail(deps, { attemptId, accountKey, userId: user?.id ?? null, reason, login: input.login }, facts);
     throw refuse(MESSAGES.invalidCredentials);
+  }
+
+  // Checked only now, so it tells a guesser nothing: the password was right, but this domain signs in through its
+  // provider (break-glass superadmins excepted, decision record 023).
+  if (await localPasswordsRefused(db, user)) {
+    await releaseAttempt(db, attemptId);
+    await recordAudit(db, {
+      action: 'auth.login_failed',
+      actorUserId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { reason: 'sso_local_passwords_off', login: input.login.slice(0, 254) },
+      ip: facts.ip,
+      requestId: facts.requestId,
+      at: facts.now,
+    });
+    throw refuse(SSO_ERRORS.local_passwords_off);
   }
 
   try {

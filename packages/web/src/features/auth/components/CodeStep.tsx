@@ -7,8 +7,8 @@ import { useLogin } from '../api/login';
 type CodeKind = 'totp' | 'recovery';
 
 interface CodeStepProps {
-  /** The login name of step one: the pending login on the server is keyed by it. */
-  email: string;
+  /** The login name of step one; none after a single sign-on (the server's pending login knows the account). */
+  email?: string;
   onSignedIn: (response: Extract<LoginResponse, { user: unknown }>) => Promise<void>;
   onCancel: () => void;
 }
@@ -65,7 +65,9 @@ export function CodeStep({ email, onSignedIn, onCancel }: CodeStepProps) {
     }
     setFieldError(null);
     try {
-      const response = await login.mutateAsync({ email, one_time_password: value });
+      const response = await login.mutateAsync(
+        email ? { email, one_time_password: value } : { one_time_password: value },
+      );
       if ('two_factor' in response) {
         // The server still wants a code: the one sent was not accepted.
         setServerError(MESSAGES.invalidCode);

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type LoginResponse, MESSAGES, type PublicConfig } from '@portal/shared';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type LoginResponse, MESSAGES, type PublicConfig, providerForEmail } from '@portal/shared';
 import { type FormEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
 import { messageFor } from '../../../lib/api';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { isWellFormedEmail, termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
+import type { PublicIdentityProvider } from '../api/get-public-identity-providers';
 import { useLogin } from '../api/login';
 import { useDebounced } from '../hooks/use-debounced';
 
@@ -22,6 +23,10 @@ interface CredentialsFormProps {
   /** The server answered { two_factor: true } for this login name. */
   onTwoFactor: (email: string) => void;
   onSignedIn: (response: Extract<LoginResponse, { user: unknown }>) => Promise<void>;
+  /** The enabled identity providers: an address in a domain one claims is offered that provider. */
+  providers?: readonly PublicIdentityProvider[];
+  /** Leaves for the identity provider (a full-page navigation). */
+  onSso?: (provider: PublicIdentityProvider) => void;
 }
 
 interface FieldErrors {
@@ -32,7 +37,14 @@ interface FieldErrors {
 }
 
 /** Step one of the login: username or email, password, captcha and, when needed, the terms. */
-export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSignedIn }: CredentialsFormProps) {
+export function CredentialsForm({
+  initialEmail = '',
+  captcha,
+  onTwoFactor,
+  onSignedIn,
+  providers = [],
+  onSso,
+}: CredentialsFormProps) {
   const login = useLogin();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -46,6 +58,9 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
   const lookupEmail = useDebounced(email.trim(), TERMS_LOOKUP_DELAY_MS);
   const terms = useTermsStatus(isWellFormedEmail(lookupEmail) ? lookupEmail : '');
   const termsRequired = termsDemanded || termsAcceptanceRequired(terms.data);
+  // Email-domain discovery: the provider that claims the typed address's domain, if any.
+  const organisation = onSso ? providerForEmail(providers, email) : undefined;
+  const passwordsOff = organisation?.local_passwords_off === true;
 
   const captchaField = useCaptchaField(captcha, {
     id: 'login-captcha',
@@ -64,6 +79,10 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending || finishing) return;
+    if (organisation && passwordsOff) {
+      onSso?.(organisation);
+      return;
+    }
     setServerError(null);
     const found = validate();
     setErrors(found);
@@ -110,27 +129,47 @@ export function CredentialsForm({ initialEmail = '', captcha, onTwoFactor, onSig
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={errors.email}
         />
-        <PasswordInput
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
-        />
-        <Anchor component={Link} to="/lost-password" size="sm" mt={-8} w="fit-content">
-          Forgot your password?
-        </Anchor>
-        {termsRequired && (
-          <Suspense fallback={null}>
-            <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />
-          </Suspense>
+        {organisation && (
+          <Alert color="blue.8" variant="light" role="status">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">Your organisation signs in with {organisation.name}.</Text>
+              {!passwordsOff && (
+                <Button size="compact-sm" variant="light" onClick={() => onSso?.(organisation)}>
+                  Continue with {organisation.name}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
         )}
-        {captchaField.field(errors.captcha)}
-        <Button type="submit" loading={login.isPending || finishing} fullWidth>
-          Log in
-        </Button>
+        {passwordsOff ? (
+          <Button type="submit" fullWidth>
+            Continue with {organisation?.name}
+          </Button>
+        ) : (
+          <>
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password}
+            />
+            <Anchor component={Link} to="/lost-password" size="sm" mt={-8} w="fit-content">
+              Forgot your password?
+            </Anchor>
+            {termsRequired && (
+              <Suspense fallback={null}>
+                <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />
+              </Suspense>
+            )}
+            {captchaField.field(errors.captcha)}
+            <Button type="submit" loading={login.isPending || finishing} fullWidth>
+              Log in
+            </Button>
+          </>
+        )}
       </Stack>
     </form>
   );

@@ -1,0 +1,378 @@
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { CLAIM_LABELS, type ClaimKey, DEFAULT_CLAIMS, IDP_KIND_LABELS, type IdentityProvider } from '@portal/shared';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { messageFor } from '../../../lib/api';
+import { useSaveIdentityProvider } from '../api/save-identity-provider';
+import {
+  DEFAULT_SCOPES,
+  draftOf,
+  type ErrorMap,
+  emptyDraft,
+  FORM_FIELDS,
+  type ProviderDraft,
+  parseDraft,
+  serverErrors,
+  slugFrom,
+} from './provider-form';
+
+const CLAIM_KEYS = Object.keys(DEFAULT_CLAIMS) as ClaimKey[];
+const ADVANCED = 'claims';
+
+interface IdentityProviderModalProps {
+  opened: boolean;
+  /** The provider to edit; null adds one. */
+  provider: IdentityProvider | null;
+  onClose: () => void;
+}
+
+/** Adds or edits an identity provider; after adding, shows the callback URL to register at the provider. */
+export function IdentityProviderModal({ opened, provider, onClose }: IdentityProviderModalProps) {
+  // A long form: a phone gets the whole screen for it.
+  const phone = useMediaQuery('(max-width: 36em)');
+  // Set once a provider was added: the modal then shows what to register at the provider.
+  const [created, setCreated] = useState<IdentityProvider | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  let title = 'Add identity provider';
+  if (created) title = `${created.name} added`;
+  else if (provider) title = `Edit ${provider.name}`;
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened &&
+        (created ? (
+          <CreatedStep provider={created} onDone={close} />
+        ) : (
+          <ProviderForm key={provider?.id ?? 'new'} provider={provider} onCreated={setCreated} onClose={close} />
+        ))}
+    </Modal>
+  );
+}
+
+function CreatedStep({ provider, onDone }: { provider: IdentityProvider; onDone: () => void }) {
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Register this callback URL (also called redirect URI) in the application you created at the provider, then turn
+        the provider on{provider.enabled ? '' : ' with Edit'} so the sign-in page offers it.
+      </Text>
+      <CallbackUrl url={provider.callback_url} />
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The callback URL, read-only, with a copy button. */
+function CallbackUrl({ url }: { url: string }) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput
+        label="Callback URL"
+        description="Register it at the provider as the redirect URI."
+        value={url}
+        readOnly
+        style={{ flex: 1, minWidth: 0 }}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyButton value={url}>
+        {({ copied, copy }) => (
+          <Button
+            variant="default"
+            onClick={copy}
+            color={copied ? 'green.8' : undefined}
+            aria-label="Copy the callback URL"
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+interface ProviderFormProps {
+  provider: IdentityProvider | null;
+  onCreated: (provider: IdentityProvider) => void;
+  onClose: () => void;
+}
+
+function ProviderForm({ provider, onCreated, onClose }: ProviderFormProps) {
+  const save = useSaveIdentityProvider();
+  const [draft, setDraft] = useState<ProviderDraft>(() => (provider ? draftOf(provider) : emptyDraft()));
+  // While adding, the short name follows the name until it is edited by hand.
+  const [slugTouched, setSlugTouched] = useState(provider !== null);
+  const [errors, setErrors] = useState<ErrorMap>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [advanced, setAdvanced] = useState<string | null>(null);
+
+  function change<K extends keyof ProviderDraft>(key: K, value: ProviderDraft[K], cleared: string[] = [key]) {
+    setDraft((current) => {
+      const next = { ...current, [key]: value };
+      if (key === 'name' && !slugTouched) next.slug = slugFrom(String(value));
+      return next;
+    });
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of cleared) delete next[field];
+      return next;
+    });
+  }
+
+  function show(found: ErrorMap) {
+    setErrors(found);
+    if (CLAIM_KEYS.some((key) => `claims.${key}` in found)) setAdvanced(ADVANCED);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFailure(null);
+    const parsed = parseDraft(draft, provider?.kind);
+    if (!parsed.ok) {
+      show(parsed.errors);
+      const unplaced = Object.keys(parsed.errors).find((key) => !(FORM_FIELDS as readonly string[]).includes(key));
+      if (unplaced) setFailure(parsed.errors[unplaced] ?? null);
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({ id: provider?.id ?? null, body: parsed.body });
+      if (provider) {
+        toast.success(`${saved.name} saved.`);
+        onClose();
+      } else {
+        toast.success(`${saved.name} added.`);
+        onCreated(saved);
+      }
+    } catch (error) {
+      const found = serverErrors(error);
+      const placed = Object.fromEntries(
+        Object.entries(found).filter(([key]) => (FORM_FIELDS as readonly string[]).includes(key)),
+      );
+      show(placed);
+      if (Object.keys(placed).length === 0) {
+        setFailure(messageFor(error, 'The identity provider could not be saved. Please try again.'));
+      }
+    }
+  }
+
+  const hasSecret = provider?.oidc?.has_secret === true;
+  return (
+    <form onSubmit={submit} noValidate aria-label={provider ? `Edit ${provider.name}` : 'Add identity provider'}>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {provider && <CallbackUrl url={provider.callback_url} />}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Name"
+            description="Shown on the sign-in button, as in “Sign in with Northwind Health”."
+            required
+            autoComplete="off"
+            maxLength={100}
+            value={draft.name}
+            onChange={(event) => change('name', event.currentTarget.value, ['name', 'slug'])}
+            error={errors.name}
+            data-autofocus
+          />
+          <TextInput
+            label="Short name"
+            description="Used in addresses, such as the callback URL: lowercase letters, digits and hyphens."
+            required
+            autoComplete="off"
+            maxLength={40}
+            value={draft.slug}
+            onChange={(event) => {
+              setSlugTouched(true);
+              change('slug', event.currentTarget.value);
+            }}
+            error={errors.slug}
+          />
+        </SimpleGrid>
+        <Radio.Group label="Type" value={draft.kind} error={errors.kind} onChange={() => change('kind', 'oidc')}>
+          <Stack gap="xs" mt={6}>
+            <Radio
+              value="oidc"
+              label={IDP_KIND_LABELS.oidc}
+              description="Entra ID, Okta, Google Workspace, Keycloak…"
+            />
+            <Radio
+              value="saml"
+              label={IDP_KIND_LABELS.saml}
+              description="Not available yet: SAML 2.0 providers come in a later release."
+              disabled
+            />
+          </Stack>
+        </Radio.Group>
+        <TextInput
+          label="Issuer URL"
+          description="The provider's issuer; its settings are read from /.well-known/openid-configuration under it."
+          placeholder="https://login.example.org"
+          required
+          type="url"
+          autoComplete="off"
+          maxLength={500}
+          value={draft.issuer}
+          onChange={(event) => change('issuer', event.currentTarget.value, ['oidc.issuer'])}
+          error={errors['oidc.issuer']}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Client ID"
+            description="From the application you registered at the provider."
+            required
+            autoComplete="off"
+            maxLength={300}
+            value={draft.client_id}
+            onChange={(event) => change('client_id', event.currentTarget.value, ['oidc.client_id'])}
+            error={errors['oidc.client_id']}
+          />
+          <Stack gap={4}>
+            <PasswordInput
+              label="Client secret"
+              description={
+                provider
+                  ? 'Leave blank to keep the stored secret; a new one replaces it.'
+                  : 'From the same application. It is stored encrypted and never shown again.'
+              }
+              autoComplete="new-password"
+              maxLength={1000}
+              value={draft.client_secret}
+              onChange={(event) => change('client_secret', event.currentTarget.value, ['oidc.client_secret'])}
+              error={errors['oidc.client_secret']}
+            />
+            {provider && (
+              <Group gap={6}>
+                <Badge color={hasSecret ? 'green.8' : 'gray.7'} variant="light" data-testid="secret-status">
+                  {hasSecret ? 'A secret is stored' : 'No secret stored'}
+                </Badge>
+              </Group>
+            )}
+          </Stack>
+        </SimpleGrid>
+        <TextInput
+          label="Scopes"
+          description={`Separated by spaces; must include openid. Usually “${DEFAULT_SCOPES}”.`}
+          autoComplete="off"
+          maxLength={300}
+          value={draft.scopes}
+          onChange={(event) => change('scopes', event.currentTarget.value, ['oidc.scopes'])}
+          error={errors['oidc.scopes']}
+        />
+        <TagsInput
+          label="Email domains"
+          description="People whose address ends in one of these (such as hospital.org) may be linked or created at their first sign-in, and are offered this provider on the sign-in page. Press Enter after each."
+          placeholder="hospital.org"
+          value={draft.domains}
+          onChange={(domains) => change('domains', domains)}
+          error={errors.domains}
+          splitChars={[',', ' ']}
+          clearable
+        />
+        <Stack gap="sm">
+          <Switch
+            label="Enabled"
+            description="The sign-in page offers this provider only while it is on."
+            checked={draft.enabled}
+            onChange={(event) => change('enabled', event.currentTarget.checked)}
+            error={errors.enabled}
+          />
+          <Switch
+            label="Trust the provider's multi-factor sign-in"
+            description="A sign-in the provider reports as multi-factor counts as the portal's two-factor authentication; otherwise the portal asks for its own code where two-factor is required."
+            checked={draft.trust_mfa}
+            onChange={(event) => change('trust_mfa', event.currentTarget.checked, ['trust_mfa', 'mfa_values'])}
+            error={errors.trust_mfa}
+          />
+          {draft.trust_mfa && (
+            <TagsInput
+              label="Values that mean multi-factor"
+              description="The amr or acr values the provider sends for a multi-factor sign-in. Usually mfa."
+              value={draft.mfa_values}
+              onChange={(values) => change('mfa_values', values)}
+              error={errors.mfa_values}
+              ml={{ base: 0, sm: 'xl' }}
+            />
+          )}
+          <Switch
+            label="Turn off local passwords for these domains"
+            description="People with an address in the domains above must sign in through this provider. Superadmins keep their password for break-glass access."
+            checked={draft.local_passwords_off}
+            onChange={(event) => change('local_passwords_off', event.currentTarget.checked)}
+            error={errors.local_passwords_off}
+          />
+        </Stack>
+        <Accordion variant="contained" value={advanced} onChange={setAdvanced}>
+          <Accordion.Item value={ADVANCED}>
+            <Accordion.Control>Advanced: claim names</Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="sm">
+                <Text size="sm">
+                  The claims of the ID token the portal reads. The defaults are the OpenID Connect standard names;
+                  change them only if the provider uses others.
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {CLAIM_KEYS.map((key) => (
+                    <TextInput
+                      key={key}
+                      label={CLAIM_LABELS[key]}
+                      description={`Default: ${DEFAULT_CLAIMS[key]}`}
+                      autoComplete="off"
+                      maxLength={100}
+                      value={draft.claims[key]}
+                      onChange={(event) =>
+                        change('claims', { ...draft.claims, [key]: event.currentTarget.value }, [`claims.${key}`])
+                      }
+                      error={errors[`claims.${key}`]}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {provider ? 'Save changes' : 'Add identity provider'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

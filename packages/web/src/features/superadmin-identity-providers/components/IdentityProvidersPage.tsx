@@ -1,0 +1,247 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IDP_KIND_LABELS } from '@portal/shared';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { messageFor } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useDeleteIdentityProvider } from '../api/delete-identity-provider';
+import { type IdentityProvider, useIdentityProviders } from '../api/get-identity-providers';
+import { IdentityProviderModal } from './IdentityProviderModal';
+
+const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
+
+/** What deleting a provider costs, said before it happens. */
+export function deleteMessage(provider: IdentityProvider): string {
+  const linked =
+    provider.linked_users === 0
+      ? 'No one has signed in with it yet.'
+      : `${people(provider.linked_users)} linked to it will lose this way of signing in; their accounts stay.`;
+  return `${provider.name} will no longer be offered on the sign-in page. ${linked} This cannot be undone.`;
+}
+
+/** /superadmin/identity-providers: the single sign-on providers (decision record 023), added, edited and deleted. */
+export function IdentityProvidersPage() {
+  usePageTitle('Identity providers');
+  const providers = useIdentityProviders();
+  const remove = useDeleteIdentityProvider();
+  // undefined: the form is closed; null: adding; a provider: editing it.
+  const [editing, setEditing] = useState<IdentityProvider | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<IdentityProvider | null>(null);
+
+  async function confirmDelete() {
+    const provider = deleting;
+    setDeleting(null);
+    if (!provider) return;
+    try {
+      await remove.mutateAsync(provider.id);
+      toast.success(`${provider.name} deleted.`);
+    } catch (error) {
+      toast.error(messageFor(error, `${provider.name} could not be deleted. Please try again.`));
+    }
+  }
+
+  const add = () => setEditing(null);
+  let content: ReactNode;
+  if (providers.isPending) {
+    content = (
+      <Stack gap="xs" p="md" role="status" aria-label="Loading identity providers">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} height={40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (providers.isError) {
+    content = (
+      <Stack gap="sm" align="flex-start" p="md">
+        <Alert color="red" variant="light" w="100%" role="alert">
+          {messageFor(providers.error, 'The identity providers could not be loaded. Please try again.')}
+        </Alert>
+        <Button variant="default" loading={providers.isFetching} onClick={() => void providers.refetch()}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  } else if (providers.data.length === 0) {
+    content = <NoProviders onAdd={add} />;
+  } else {
+    content = (
+      <ProvidersTable
+        providers={providers.data}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        deletingId={remove.isPending ? remove.variables : undefined}
+      />
+    );
+  }
+
+  const some = (providers.data?.length ?? 0) > 0;
+  return (
+    <Stack gap="lg" w="100%" maw={1200}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 24rem' }}>
+          <Anchor component={Link} to="/superadmin" size="sm" w="fit-content">
+            Administration
+          </Anchor>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            Identity providers
+          </Title>
+          <Text c="gray.7">
+            Single sign-on: people sign in with their organisation's account (Entra ID, Okta, Google Workspace…).
+          </Text>
+        </Stack>
+        {some && <Button onClick={add}>Add identity provider</Button>}
+      </Group>
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={providers.isFetching}>
+        {content}
+      </Paper>
+      <IdentityProviderModal
+        opened={editing !== undefined}
+        provider={editing ?? null}
+        onClose={() => setEditing(undefined)}
+      />
+      <ConfirmActionModal
+        opened={deleting !== null}
+        title={deleting ? `Delete ${deleting.name}?` : 'Delete identity provider?'}
+        message={deleting ? deleteMessage(deleting) : ''}
+        confirmLabel="Delete identity provider"
+        danger
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function NoProviders({ onAdd }: { onAdd: () => void }) {
+  return (
+    <EmptyState py="xl" px="md" title="No identity providers yet">
+      <Stack gap="xs" maw={640} mx="auto" ta="left">
+        <Text size="sm">
+          With single sign-on, staff sign in with the account their organisation already gives them, instead of a
+          password kept here:
+        </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>
+            one account and one password (or passkey) to look after, and the organisation's own two-factor;
+          </List.Item>
+          <List.Item>people who leave lose access when their organisation turns their account off;</List.Item>
+          <List.Item>
+            new staff with an address in the provider's email domains get an account at their first sign-in.
+          </List.Item>
+        </List>
+        <Text size="sm">
+          You need the issuer URL, a client ID and a client secret from the provider's administrator.
+        </Text>
+      </Stack>
+      <EmptyState.Actions>
+        <Button onClick={onAdd}>Add identity provider</Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+interface ProvidersTableProps {
+  providers: IdentityProvider[];
+  onEdit: (provider: IdentityProvider) => void;
+  onDelete: (provider: IdentityProvider) => void;
+  deletingId: number | undefined;
+}
+
+function ProvidersTable({ providers, onEdit, onDelete, deletingId }: ProvidersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped verticalSpacing="sm" horizontalSpacing="md" data-testid="identity-providers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Email domains</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Multi-factor trusted</Table.Th>
+            <Table.Th ta="right">Linked users</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {providers.map((provider) => (
+            <Table.Tr key={provider.id} data-provider-id={provider.id}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {provider.name}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {provider.slug}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{IDP_KIND_LABELS[provider.kind]}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {provider.domains.length > 0 ? provider.domains.join(', ') : 'None'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={provider.enabled ? 'green.8' : 'gray.7'} variant="light">
+                  {provider.enabled ? 'Enabled' : 'Disabled'}
+                </Badge>
+                {provider.local_passwords_off && (
+                  <Text size="xs" c="gray.7" mt={4}>
+                    Local passwords off
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{provider.trust_mfa ? 'Yes' : 'No'}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{provider.linked_users.toLocaleString('en-US')}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button
+                    variant="default"
+                    size="compact-sm"
+                    onClick={() => onEdit(provider)}
+                    aria-label={`Edit ${provider.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    color="red.8"
+                    size="compact-sm"
+                    onClick={() => onDelete(provider)}
+                    loading={deletingId === provider.id}
+                    aria-label={`Delete ${provider.name}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
