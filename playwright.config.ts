@@ -4,10 +4,12 @@ import {
   ADMIN_URL,
   DEMO_URL,
   EMPTY_URL,
+  IDP_URL,
   MONITORING_DATA_URL,
   MONITORING_URL,
   POLICY_URL,
   SHELL_URL,
+  SSO_URL,
   WORKFLOW_URL,
 } from './e2e/urls';
 
@@ -112,6 +114,22 @@ export default defineConfig({
       command: 'node e2e/serve.mjs 18091 true',
       env: { CAPTCHA_COST: '5000' },
       url: `${MONITORING_DATA_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      // Single sign-on: a real OpenID provider on loopback, and a demo server its superadmin connects to it.
+      command: `node e2e/oidc-idp.mjs 18093 ${SSO_URL}`,
+      url: `${IDP_URL}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'node e2e/serve.mjs 18094 true',
+      env: { CAPTCHA_COST: '5000' },
+      url: `${SSO_URL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -19,3 +19,6 @@ export const MONITORING_URL = 'http://127.0.0.1:18090';
 export const MONITORING_DATA_URL = 'http://127.0.0.1:18091';
 /** The moved-clock suite's own server (e2e/calendar.spec.ts starts and restarts it on days 0 to 366). */
 export const CLOCK_PORT = 18092;
+/** Single sign-on: a real OpenID provider (e2e/oidc-idp.mjs) and the demo server that signs people in through it. */
+export const IDP_URL = 'http://127.0.0.1:18093';
+export const SSO_URL = 'http://127.0.0.1:18094';
