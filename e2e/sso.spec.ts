@@ -53,7 +53,9 @@ test('the superadmin connects an OpenID provider in the console', async ({ brows
   await dialog.getByRole('switch', { name: /^Enabled/ }).check();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Add identity provider' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Callback URL' })).toHaveValue(`${SSO_URL}/auth/oidc/hospital/callback`);
+  await expect(dialog.getByRole('textbox', { name: 'Callback URL' })).toHaveValue(
+    `${SSO_URL}/auth/oidc/hospital/callback`,
+  );
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('row', { name: /Hospital SSO/ })).toBeVisible();
   await close();
