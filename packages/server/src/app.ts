@@ -24,8 +24,10 @@ import { chartReviewSettingsRoutes } from './modules/chart-review/settings.route
 import { chartReviewToolRoutes } from './modules/chart-review/tools.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { groupMappingRoutes } from './modules/identity/group-mappings.routes.js';
 import { oidcRoutes } from './modules/identity/oidc.routes.js';
 import { identityProviderRoutes, publicIdentityProviderRoutes } from './modules/identity/providers.routes.js';
+import { scimRoutes, scimTokenRoutes } from './modules/identity/scim.routes.js';
 import { monitoringChartRoutes } from './modules/monitoring/charts.routes.js';
 import { monitoringDatasetRoutes } from './modules/monitoring/datasets.routes.js';
 import { monitoringInsightRoutes } from './modules/monitoring/insights.routes.js';
@@ -184,6 +186,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(publicIdentityProviderRoutes);
   await app.register(oidcRoutes);
+  await app.register(scimRoutes);
   await app.register(twoFactorRoutes);
   await app.register(passwordResetRoutes);
   await app.register(projectRoutes);
@@ -224,6 +227,8 @@ export async function buildApp({
   await app.register(superProjectRoutes);
   await app.register(superUserRoutes);
   await app.register(identityProviderRoutes);
+  await app.register(scimTokenRoutes);
+  await app.register(groupMappingRoutes);
   await app.register(userRequestRoutes);
   await app.register(superTermsRoutes);
   await app.register(emailLogRoutes);

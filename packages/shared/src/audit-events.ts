@@ -26,6 +26,18 @@ export const auditActionSchema = z.enum([
   'identity_provider.create', // an identity provider added: its settings (the secret named only)
   'identity_provider.update', // an identity provider's settings changed: changes (the secret named only)
   'identity_provider.delete', // an identity provider removed: its name and how many accounts were linked
+  'identity_provider.scim_token_rotate', // a provider's SCIM token made or replaced (the old one stops at once)
+  'identity_provider.scim_token_revoke', // a provider's SCIM token revoked: provisioning off
+  'scim.user_create', // a person provisioned by a directory (SCIM): provider, email, whether an account was linked
+  'scim.user_update', // a provisioned person changed by the directory (SCIM): provider and changes
+  'scim.user_delete', // a provisioned person deleted by the directory (SCIM): the account is disabled, never removed
+  'scim.group_create', // a directory group pushed (SCIM): provider, name and members
+  'scim.group_update', // a directory group changed (SCIM): provider, name and members added or removed
+  'scim.group_delete', // a directory group removed (SCIM): provider, name and its former members
+  'scim.refused', // a directory's change refused (SCIM): a superadmin is never disabled through provisioning
+  'identity_provider.mapping_create', // a directory group mapped to a project: mapping_id and changes (the mapping)
+  'identity_provider.mapping_update', // a group mapping changed: mapping_id and changes
+  'identity_provider.mapping_delete', // a group mapping removed: mapping_id and the mapping
   // ------------------------------------------------------------------------------------------ accounts
   'user.profile_updated', // my first and last name changed: changes
   'user.password_changed', // my password changed: changes (the password named only)
@@ -56,6 +68,8 @@ export const auditActionSchema = z.enum([
   'member.add', // a member added to a project: project role and main roles
   'member.update', // a member's project role or main roles changed: changes
   'member.remove', // a member removed from a project
+  'member.mapped_grant', // membership, project role, main roles or reader duties granted by a group mapping: provider, groups, changes
+  'member.mapped_revoke', // what a group mapping had granted taken away (the person left the group): provider, changes
   'permissions.update', // the permission matrix of an app changed: changes (allowed roles per section)
   'permissions.copy', // a permission matrix copied from another project
   'permissions.reset', // a permission matrix reset to the defaults
@@ -259,6 +273,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'identity_provider.create': 'Identity provider added',
   'identity_provider.update': 'Identity provider changed',
   'identity_provider.delete': 'Identity provider removed',
+  'identity_provider.scim_token_rotate': 'Provisioning (SCIM) token created',
+  'identity_provider.scim_token_revoke': 'Provisioning (SCIM) turned off',
+  'scim.user_create': 'User provisioned by the directory',
+  'scim.user_update': 'User changed by the directory',
+  'scim.user_delete': 'User deprovisioned by the directory',
+  'scim.group_create': 'Directory group added',
+  'scim.group_update': 'Directory group changed',
+  'scim.group_delete': 'Directory group removed',
+  'scim.refused': 'Directory change refused',
+  'identity_provider.mapping_create': 'Group mapping added',
+  'identity_provider.mapping_update': 'Group mapping changed',
+  'identity_provider.mapping_delete': 'Group mapping removed',
   'user.profile_updated': 'Profile updated',
   'user.password_changed': 'Password changed',
   'user.email_changed': 'Email address changed',
@@ -287,6 +313,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'member.add': 'Member added',
   'member.update': 'Member updated',
   'member.remove': 'Member removed',
+  'member.mapped_grant': 'Roles granted by a group mapping',
+  'member.mapped_revoke': 'Roles removed by a group mapping',
   'permissions.update': 'Permissions changed',
   'permissions.copy': 'Permissions copied from another project',
   'permissions.reset': 'Permissions reset to defaults',

@@ -55,6 +55,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable while two-factor setup is overdue (sign-in, sign-out, two-factor setup). */
     mfaExempt?: boolean;
+    /**
+     * Authenticated by a bearer token its handler checks (SCIM provisioning), with `access.bearerToken`: the session
+     * cookie is not read (a session never authenticates it) and no CSRF token is asked (no browser sends it).
+     */
+    bearerToken?: boolean;
   }
 }
 
@@ -80,6 +85,7 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     .prepare('portal_load_session');
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.bearerToken) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) await loadSession(request, reply, token);
     if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return;

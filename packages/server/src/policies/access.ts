@@ -81,6 +81,12 @@ export const access = {
       ...override,
     });
   },
+  /**
+   * Authenticated by a bearer token in the handler, never by a session (SCIM provisioning, /scim/v2): every actor of
+   * the matrix, the superadmin too, is refused with 401. Such routes also set `config.bearerToken` (plugins/session.ts:
+   * no session is read, no CSRF token asked).
+   */
+  bearerToken: rule({ anonymous: 401, member: 401, noRole: 401, admin: 401, outsider: 401, superadmin: 401 }),
   /** Standards (policies/standards.ts): a standards role is needed; `member` says what the viewer may do. */
   standards: (member: Outcome, noRole: Outcome = 403): AccessRule =>
     rule({ anonymous: 401, outsider: 404, noRole, member }),

@@ -79,8 +79,15 @@ const versionsOf = new Map<string, string[]>();
 /** Link targets by type (the links call pairs a type with ids of that type). */
 const targetsOf = new Map<string, string[]>();
 
+/**
+ * Routes no session reaches (SCIM, authenticated by a provider's bearer token: every session gets 401); that a token
+ * sees only its own provider's people is proved in modules/identity/scim.test.ts.
+ */
+const isBearerRoute = (r: Route) => r.config?.bearerToken === true;
 const getRoutes = () =>
-  (t.app.routeTable as Route[]).filter((r) => r.method === 'GET' && !PLUGIN_ROUTE.test(r.url) && !STREAMS.has(r.url));
+  (t.app.routeTable as Route[]).filter(
+    (r) => r.method === 'GET' && !PLUGIN_ROUTE.test(r.url) && !STREAMS.has(r.url) && !isBearerRoute(r),
+  );
 
 function jsonSchemaOf(schema: unknown): Record<string, unknown> | null {
   if (!schema) return null;
@@ -147,6 +154,7 @@ async function loadIds() {
     emailId: column('select id from email_log order by project_id = $1 desc nulls last, id limit 3', p),
     termsVersion: column('select id from terms_versions order by id limit 3'),
     slug: column('select slug as id from identity_providers order by id'),
+    identityProvider: column('select id from identity_providers order by id'),
   };
   for (const [kind, rows] of Object.entries(kinds)) ids.set(kind, await rows);
   const versions = await t.db.handle.pool.query(
@@ -169,6 +177,7 @@ function kindOf(param: string, url: string): string {
   if (param === 'id') {
     const under = /\/standards\/([a-z-]+)\/:id/.exec(url);
     if (under) return `std:${under[1]}`;
+    if (url.startsWith('/super/identity-providers/:id/')) return 'identityProvider';
   }
   if (param === 'versionId') {
     if (url.includes('/policy-management/')) return 'policyVersion';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PROJECT_ROLES } from '../roles.js';
+import { MAIN_ROLES, PERMISSION_APPS } from './permissions.js';
 
 /**
  * Single sign-on (issue 27; decision record 023): the identity providers a superadmin configures in the console
@@ -99,6 +101,28 @@ export const identityProviderInputSchema = z.object({
 });
 export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>;
 
+// ------------------------------------------------------------------------------------------ SCIM 2.0 provisioning
+/**
+ * Provisioning (SCIM 2.0, RFC 7643/7644): one base address for every provider; the provider's bearer token says
+ * which provider calls. The token is shown once when made (POST .../scim-token) and kept as its SHA-256 only.
+ */
+export const SCIM_BASE_PATH = '/scim/v2';
+export const scimBaseUrl = (appUrl: string) => `${appUrl}${SCIM_BASE_PATH}`;
+export const scimTokenPath = (providerId: number) => `/super/identity-providers/${providerId}/scim-token`;
+
+/** Whether a provider's directory may provision people, since when, and the address its administrator enters. */
+export const identityProviderScimSchema = z.object({
+  enabled: z.boolean(),
+  created_at: z.string().nullable(),
+  base_url: z.string(),
+});
+export type IdentityProviderScim = z.infer<typeof identityProviderScimSchema>;
+
+/** A new SCIM token: the only time it is shown. */
+export const scimTokenSchema = z.object({ token: z.string(), created_at: z.string(), base_url: z.string() });
+export type ScimToken = z.infer<typeof scimTokenSchema>;
+// ------------------------------------------------------------------------------------------ end of SCIM
+
 export const identityProviderSchema = z.object({
   id: z.number(),
   slug: z.string(),
@@ -115,6 +139,8 @@ export const identityProviderSchema = z.object({
   callback_url: z.string(),
   /** People who have signed in through it. */
   linked_users: z.number(),
+  /** SCIM provisioning: on while a token exists. */
+  scim: identityProviderScimSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -168,3 +194,89 @@ export type SsoAcceptTerms = z.infer<typeof ssoAcceptTermsSchema>;
 /** Where a single sign-on goes once the terms are accepted: signed in (go to `redirect`) or the two-factor code step. */
 export const ssoFinishSchema = z.union([z.object({ redirect: z.string() }), z.object({ two_factor: z.literal(true) })]);
 export type SsoFinish = z.infer<typeof ssoFinishSchema>;
+
+/**
+ * Group mappings (issue 27, docs/identity.md "Group mappings"): the members of a directory group are members of a
+ * project with a project role, a main role per app (null: none) and the reader duty of policy departments. `group` is
+ * the group's display name or its directory id (Entra ID sends object ids, Okta and Keycloak names), compared
+ * without regard to case.
+ */
+const mappedMainRole = <A extends (typeof PERMISSION_APPS)[number]>(app: A, label: string) =>
+  z.enum(MAIN_ROLES[app], `Pick a ${label} role from the list, or no role.`).nullable().default(null);
+
+export const groupMappingMainRolesSchema = z.object({
+  monitoring: mappedMainRole('monitoring', 'monitoring'),
+  policy_management: mappedMainRole('policy_management', 'policy management'),
+  chart_review: mappedMainRole('chart_review', 'chart review'),
+});
+export type GroupMappingMainRoles = z.output<typeof groupMappingMainRolesSchema>;
+
+export const groupMappingInputSchema = z
+  .object({
+    group: z
+      .string('Enter the group’s name or ID as the directory sends it.')
+      .trim()
+      .min(1, 'Enter the group’s name or ID as the directory sends it.')
+      .max(300, 'A group name or ID is at most 300 characters.'),
+    project_id: z.number('Pick a project.').int('Pick a project.').positive('Pick a project.').max(2_147_483_647),
+    project_role: z.enum(PROJECT_ROLES, 'Pick a project role: project admin or member.'),
+    main_roles: groupMappingMainRolesSchema.default({
+      monitoring: null,
+      policy_management: null,
+      chart_review: null,
+    }),
+    /** Policy departments whose reader duty the group's members hold (needs a policy management main role). */
+    reader_department_ids: z
+      .array(z.number().int().positive().max(2_147_483_647), 'Pick departments from the list.')
+      .max(200, 'At most 200 departments.')
+      .default([])
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reader_department_ids.length && value.main_roles.policy_management === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reader_department_ids'],
+        message: 'Reader duties need a policy management main role: pick one, or no departments.',
+      });
+    }
+  });
+export type GroupMappingInput = z.input<typeof groupMappingInputSchema>;
+export type GroupMappingBody = z.output<typeof groupMappingInputSchema>;
+
+export const groupMappingSchema = z.object({
+  id: z.number(),
+  provider_id: z.number(),
+  group: z.string(),
+  project_id: z.number(),
+  project_name: z.string(),
+  project_role: z.enum(PROJECT_ROLES),
+  main_roles: z.object({
+    monitoring: z.string().nullable(),
+    policy_management: z.string().nullable(),
+    chart_review: z.string().nullable(),
+  }),
+  reader_departments: z.array(z.object({ id: z.number(), name: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GroupMapping = z.infer<typeof groupMappingSchema>;
+export const groupMappingListSchema = z.object({ mappings: z.array(groupMappingSchema) });
+
+/** What the mapping form may offer: the active projects, their active apps with main roles, their departments. */
+export const groupMappingOptionsSchema = z.object({
+  projects: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      apps: z.array(z.enum(PERMISSION_APPS)),
+      departments: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })),
+    }),
+  ),
+  main_roles: z.object({
+    monitoring: z.array(z.string()),
+    policy_management: z.array(z.string()),
+    chart_review: z.array(z.string()),
+  }),
+});
+export type GroupMappingOptions = z.infer<typeof groupMappingOptionsSchema>;

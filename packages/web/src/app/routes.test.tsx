@@ -19,6 +19,7 @@ const SUPERADMIN_PATHS = [
   '/superadmin/users/12',
   '/superadmin/new-user-requests',
   '/superadmin/identity-providers',
+  '/superadmin/identity-providers/5/mappings',
   '/superadmin/monitoring-permissions',
   '/superadmin/chart-review-permissions',
   '/superadmin/policy-management-permissions',

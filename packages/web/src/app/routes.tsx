@@ -92,6 +92,10 @@ const IdentityProvidersPage = lazyNamed(
   () => import('../features/superadmin-identity-providers/components/IdentityProvidersPage'),
   'IdentityProvidersPage',
 );
+const GroupMappingsPage = lazyNamed(
+  () => import('../features/superadmin-identity-providers/components/GroupMappingsPage'),
+  'GroupMappingsPage',
+);
 const TermsPage = lazyNamed(() => import('../features/terms/components/TermsPage'), 'TermsPage');
 const TwoFactorSettingsPage = lazyNamed(
   () => import('../features/two-factor/components/TwoFactorSettingsPage'),
@@ -254,6 +258,10 @@ export const appRoutes: RouteObject[] = [
               { path: '/superadmin/users/:id', element: guard({ id: 'projectId' }, <UserPage />) },
               { path: '/superadmin/new-user-requests', element: <NewUserRequestsPage /> },
               { path: '/superadmin/identity-providers', element: <IdentityProvidersPage /> },
+              {
+                path: '/superadmin/identity-providers/:id/mappings',
+                element: guard({ id: 'projectId' }, <GroupMappingsPage />),
+              },
               { path: '/superadmin/monitoring-permissions', element: <PermissionMatrixPage app="monitoring" /> },
               { path: '/superadmin/chart-review-permissions', element: <PermissionMatrixPage app="chart_review" /> },
               {

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { issueSession, updateSessionData } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { findUserById, type UserRow } from '../auth/users.repository.js';
+import { sendNotices } from '../notifications/notices.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
 import {
   completeOidcLogin,
@@ -137,7 +138,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const at = request.url.indexOf('?');
         const query = at === -1 ? '' : request.url.slice(at);
-        const { user, mfa } = await completeOidcLogin(db, provider, pending, query, facts(request));
+        const { user, mfa, notices } = await completeOidcLogin(db, provider, pending, query, facts(request));
+        // Open policy rounds that followed a role the groups changed: told once the sign-in's writes committed.
+        for (const project of notices) {
+          await sendNotices(db, app.mailer, project.projectId, project.notices, now, (err) =>
+            request.log.error({ err }, 'Notices after a group mapping could not be sent'),
+          );
+        }
         if ((await termsStatusForUser(db, user.id)).status !== 'accepted') {
           await issueSession(app, request, reply, {
             userId: null,

@@ -6,6 +6,9 @@ import { type SessionData, userIdentities, users } from '../../db/schema/index.j
 import { recordAudit } from '../../lib/audit.js';
 import { decrypt } from '../../lib/crypto.js';
 import { findUserById, type UserRow } from '../auth/users.repository.js';
+import type { ProjectNotices } from '../notifications/notices.js';
+import { applyGroupMappings, claimedGroups, replaceDirectoryGroups } from './group-mappings.service.js';
+import { uniqueUsername } from './identity-users.service.js';
 import { emailDomain, type ProviderRow } from './providers.service.js';
 
 /**
@@ -168,7 +171,7 @@ export async function completeOidcLogin(
   pending: SsoLogin,
   callbackQuery: string,
   facts: SsoFacts,
-): Promise<{ user: UserRow; mfa: boolean }> {
+): Promise<{ user: UserRow; mfa: boolean; notices: ProjectNotices[] }> {
   const config = await configurationFor(provider, facts.appKey, facts.now);
   const currentUrl = new URL(`${facts.appUrl}${oidcCallbackPath(provider.slug)}${callbackQuery}`);
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -196,10 +199,25 @@ export async function completeOidcLogin(
     }
   }
 
-  const user = await accountFor(db, provider, idToken.sub, claims, facts);
-  if (user.status === 'disabled') throw new SsoRefusal('disabled', 'sso_user_disabled', user.id);
-  if (user.status !== 'active') throw new SsoRefusal('disabled', `sso_user_${user.status}`, user.id);
-  return { user, mfa: mfaSatisfied(provider, { amr: idToken.amr, acr: idToken.acr }) };
+  const notices: ProjectNotices[] = [];
+  const user = await db.transaction(async (tx) => {
+    const user = await accountFor(tx, provider, idToken.sub, claims, facts);
+    if (user.status === 'disabled') throw new SsoRefusal('disabled', 'sso_user_disabled', user.id);
+    if (user.status !== 'active') throw new SsoRefusal('disabled', `sso_user_${user.status}`, user.id);
+    // The groups claim (missing: the groups stay as the directory last said), then the provider's group mappings.
+    const groups = claimedGroups(claims[map.groups || 'groups']);
+    if (groups)
+      await replaceDirectoryGroups(tx, { providerId: provider.id, userId: user.id, names: groups, at: facts.now });
+    await applyGroupMappings(tx, {
+      providerId: provider.id,
+      userId: user.id,
+      at: facts.now,
+      actor: { userId: user.id, ip: facts.ip, requestId: facts.requestId },
+      notices,
+    });
+    return user;
+  });
+  return { user, mfa: mfaSatisfied(provider, { amr: idToken.amr, acr: idToken.acr }), notices };
 }
 
 /** The provider is trusted for MFA and the ID token's amr (or acr) holds one of its values (default `mfa`). */
@@ -214,7 +232,7 @@ const text = (value: unknown, max: number) => (typeof value === 'string' ? value
 
 /** The account the provider's subject is: already linked, or linked / created for a verified email it may speak for. */
 async function accountFor(
-  db: Database,
+  db: DbOrTx,
   provider: ProviderRow,
   subject: string,
   claims: Record<string, unknown>,
@@ -289,21 +307,6 @@ async function accountFor(
       at: facts.now,
     });
   }
-}
-
-/** A username from the provider's (letters, digits, . _ - only, 3 to 50), made unique with a number. */
-async function uniqueUsername(tx: DbOrTx, wanted: string): Promise<string> {
-  let base = wanted.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 45);
-  if (base.length < 3) base = `${base}user`.slice(0, 45);
-  for (let n = 1; n < 1000; n++) {
-    const candidate = n === 1 ? base : `${base}${n}`;
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
-    if (!taken) return candidate;
-  }
-  return `${base.slice(0, 36)}${Date.now().toString(36)}`;
 }
 
 /** A finished single sign-on: the account's and the link's last sign-in, and `auth.login` with the provider. */

@@ -4,6 +4,7 @@ import {
   oidcCallbackPath,
   oidcLoginPath,
   type PublicIdentityProvider,
+  scimBaseUrl,
 } from '@portal/shared';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -75,6 +76,11 @@ export function presentProvider(row: ProviderRow, linkedUsers: number, appUrl: s
         : null,
     callback_url: `${appUrl}${oidcCallbackPath(row.slug)}`,
     linked_users: linkedUsers,
+    scim: {
+      enabled: row.scimTokenHash !== null,
+      created_at: row.scimTokenCreatedAt?.toISOString() ?? null,
+      base_url: scimBaseUrl(appUrl),
+    },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { NOTIFY_CHANNEL } from './notifications.service.js';
 
-type Listener = (notificationId: number) => void;
+/** A new notification for the user, or `sessionsEnded`: their sessions were ended (their streams check theirs now). */
+export type HubEvent = { notificationId: number } | { sessionsEnded: true };
+type Listener = (event: HubEvent) => void;
 
 /**
  * One LISTEN connection per server instance; NOTIFY from any instance reaches the streams of the user on this one.
@@ -53,8 +55,14 @@ export class NotificationHub {
 
   private dispatch(payload: string | undefined): void {
     try {
-      const { user_id: userId, id } = JSON.parse(payload ?? '') as { user_id: number; id: number };
-      for (const listener of this.listeners.get(userId) ?? []) listener(id);
+      const message = JSON.parse(payload ?? '') as { user_id: number; id?: number; sessions_ended?: boolean };
+      const event: HubEvent | null = message.sessions_ended
+        ? { sessionsEnded: true }
+        : typeof message.id === 'number'
+          ? { notificationId: message.id }
+          : null;
+      if (!event) return;
+      for (const listener of this.listeners.get(message.user_id) ?? []) listener(event);
     } catch {
       // Not ours: ignore.
     }

@@ -125,22 +125,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       res.write('retry: 5000\n: connected\n\n');
-      const unsubscribe = hub.subscribe(user.id, (id) => {
-        void notificationById(db, user.id, id).then((notification) => {
-          if (notification) res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
-        });
-      });
       const sessionHash = request.session?.idHash ?? '';
-      // Each heartbeat also checks the session: a sign-out elsewhere, a disabled account or an ended session ends
-      // the stream within one beat.
-      const heartbeat = setInterval(() => {
+      // The session still exists (else the stream ends): checked at each heartbeat, and at once when the user's
+      // sessions are ended (an account disabled, a directory deprovisioning the person: signalSessionsEnded).
+      const checkSession = (keepAlive: boolean) =>
         void db
           .select({ idHash: sessions.idHash })
           .from(sessions)
           .where(eq(sessions.idHash, sessionHash))
-          .then((rows) => (rows.length ? res.write(': keep-alive\n\n') : end()))
+          .then((rows) => (!rows.length ? end() : keepAlive ? res.write(': keep-alive\n\n') : undefined))
           .catch(() => end());
-      }, HEARTBEAT_MS);
+      const unsubscribe = hub.subscribe(user.id, (event) => {
+        if ('sessionsEnded' in event) return checkSession(false);
+        void notificationById(db, user.id, event.notificationId).then((notification) => {
+          if (notification) res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+        });
+      });
+      const heartbeat = setInterval(() => checkSession(true), HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();

@@ -7,6 +7,17 @@ import type { Mailer } from '../../lib/mailer.js';
 export const NOTIFY_CHANNEL = 'portal_notifications';
 
 /**
+ * Tells every server instance that `userId`'s sessions were ended (an account disabled, a directory deprovisioning
+ * the person): their open notification streams check their session at once and end, instead of at the next heartbeat.
+ * Sent with the transaction that deletes the sessions (NOTIFY is delivered on commit).
+ */
+export async function signalSessionsEnded(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(
+    sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ user_id: userId, sessions_ended: true })})`,
+  );
+}
+
+/**
  * Notifies users, in one transaction: a row per user, and a PostgreSQL NOTIFY per row (delivered on commit) so every
  * server instance pushes it to that user's open streams. With `email`, each user is also emailed (after commit).
  * `now` is the app clock's time: the notification's (and the email log entry's) time.

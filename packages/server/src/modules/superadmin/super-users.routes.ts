@@ -26,6 +26,7 @@ import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.j
 import { clearFailedAttempts } from '../auth/login-attempts.repository.js';
 import { actorOf } from '../members/members.service.js';
 import { type ProjectNotices, sendNotices } from '../notifications/notices.js';
+import { signalSessionsEnded } from '../notifications/notifications.service.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
 import { assertUnique, listUsers, loadUserDetail, replaceMemberships } from './super-users.service.js';
 
@@ -298,6 +299,8 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       await tx.update(users).set({ status: 'disabled', updatedAt: now }).where(eq(users.id, user.id));
       // Every session ends at once: the next request of any of its browsers is signed out.
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.idHash });
+      // Their open notification streams end now too (on every server instance), not at their next heartbeat.
+      await signalSessionsEnded(tx, user.id);
       return {
         data: {
           sessions_ended: ended.length,

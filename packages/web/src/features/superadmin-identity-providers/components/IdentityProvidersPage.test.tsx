@@ -29,6 +29,7 @@ const NORTHWIND: IdentityProvider = {
   },
   callback_url: 'https://portal.example.org/auth/oidc/northwind/callback',
   linked_users: 12,
+  scim: { enabled: false, created_at: null, base_url: 'https://portal.example.org/scim/v2' },
   created_at: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
 };
@@ -101,13 +102,26 @@ describe('IdentityProvidersPage: the list', () => {
         'Enabled',
         'Yes',
         '12',
-        'EditDelete',
+        'Group mappingsProvisioningEditDelete',
       ],
-      ['Lakesidelakeside', 'OpenID Connect', 'None', 'Disabled', 'No', '0', 'EditDelete'],
+      ['Lakesidelakeside', 'OpenID Connect', 'None', 'Disabled', 'No', '0', 'Group mappingsProvisioningEditDelete'],
     ]);
     expect(document.title).toBe('Identity providers | Healthcare Quality Portal');
     expect(getControl('Administration').getAttribute('href')).toBe('/superadmin');
+    expect(labelled('Group mappings of Northwind Health').getAttribute('href')).toBe(
+      '/superadmin/identity-providers/5/mappings',
+    );
     expect(getControl('Add identity provider')).toBeTruthy();
+  });
+
+  it('opens a provider’s provisioning from its row, with its SCIM address and a way to make a token', async () => {
+    server([NORTHWIND]);
+    await open();
+    await waitFor(() => labelled('Provisioning of Northwind Health'));
+    await click(labelled('Provisioning of Northwind Health'));
+    await waitFor(() => expect(text(dialog())).toContain('Provisioning (SCIM 2.0)'));
+    expect(field('SCIM base URL', dialog()).value).toBe('https://portal.example.org/scim/v2');
+    expect(getControl('Create token', dialog())).toBeTruthy();
   });
 
   it('explains single sign-on and offers to add a provider when there is none', async () => {

@@ -6,6 +6,7 @@ import {
   EmptyState,
   Group,
   List,
+  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -24,6 +25,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useDeleteIdentityProvider } from '../api/delete-identity-provider';
 import { type IdentityProvider, useIdentityProviders } from '../api/get-identity-providers';
 import { IdentityProviderModal } from './IdentityProviderModal';
+import { ScimTokenPanel } from './ScimTokenPanel';
 
 const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'person' : 'people'}`;
 
@@ -44,6 +46,9 @@ export function IdentityProvidersPage() {
   // undefined: the form is closed; null: adding; a provider: editing it.
   const [editing, setEditing] = useState<IdentityProvider | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<IdentityProvider | null>(null);
+  // The provider whose provisioning is open, read from the list so a new or revoked token shows at once.
+  const [provisioningId, setProvisioningId] = useState<number | null>(null);
+  const provisioning = providers.data?.find((provider) => provider.id === provisioningId) ?? null;
 
   async function confirmDelete() {
     const provider = deleting;
@@ -85,6 +90,7 @@ export function IdentityProvidersPage() {
       <ProvidersTable
         providers={providers.data}
         onEdit={setEditing}
+        onProvisioning={(provider) => setProvisioningId(provider.id)}
         onDelete={setDeleting}
         deletingId={remove.isPending ? remove.variables : undefined}
       />
@@ -116,6 +122,15 @@ export function IdentityProvidersPage() {
         provider={editing ?? null}
         onClose={() => setEditing(undefined)}
       />
+      <Modal
+        opened={provisioning !== null}
+        onClose={() => setProvisioningId(null)}
+        title={provisioning ? `Provisioning of ${provisioning.name}` : 'Provisioning'}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {provisioning && <ScimTokenPanel provider={provisioning} />}
+      </Modal>
       <ConfirmActionModal
         opened={deleting !== null}
         title={deleting ? `Delete ${deleting.name}?` : 'Delete identity provider?'}
@@ -160,13 +175,15 @@ function NoProviders({ onAdd }: { onAdd: () => void }) {
 interface ProvidersTableProps {
   providers: IdentityProvider[];
   onEdit: (provider: IdentityProvider) => void;
+  /** Opens the provider's SCIM provisioning (its directory's base URL and token). */
+  onProvisioning: (provider: IdentityProvider) => void;
   onDelete: (provider: IdentityProvider) => void;
   deletingId: number | undefined;
 }
 
-function ProvidersTable({ providers, onEdit, onDelete, deletingId }: ProvidersTableProps) {
+function ProvidersTable({ providers, onEdit, onProvisioning, onDelete, deletingId }: ProvidersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={1080}>
       <Table striped verticalSpacing="sm" horizontalSpacing="md" data-testid="identity-providers">
         <Table.Thead>
           <Table.Tr>
@@ -201,7 +218,7 @@ function ProvidersTable({ providers, onEdit, onDelete, deletingId }: ProvidersTa
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={provider.enabled ? 'green.8' : 'gray.7'} variant="light">
+                <Badge color={provider.enabled ? 'teal.9' : 'gray.8'} variant="light" size="sm" tt="none">
                   {provider.enabled ? 'Enabled' : 'Disabled'}
                 </Badge>
                 {provider.local_passwords_off && (
@@ -219,6 +236,23 @@ function ProvidersTable({ providers, onEdit, onDelete, deletingId }: ProvidersTa
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
                   <Button
+                    component={Link}
+                    to={`/superadmin/identity-providers/${provider.id}/mappings`}
+                    variant="default"
+                    size="compact-sm"
+                    aria-label={`Group mappings of ${provider.name}`}
+                  >
+                    Group mappings
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="compact-sm"
+                    onClick={() => onProvisioning(provider)}
+                    aria-label={`Provisioning of ${provider.name}`}
+                  >
+                    Provisioning
+                  </Button>
+                  <Button
                     variant="default"
                     size="compact-sm"
                     onClick={() => onEdit(provider)}
@@ -228,7 +262,7 @@ function ProvidersTable({ providers, onEdit, onDelete, deletingId }: ProvidersTa
                   </Button>
                   <Button
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     size="compact-sm"
                     onClick={() => onDelete(provider)}
                     loading={deletingId === provider.id}

@@ -1,0 +1,67 @@
+import {
+  type GroupMapping,
+  type GroupMappingBody,
+  type GroupMappingOptions,
+  groupMappingListSchema,
+  groupMappingOptionsSchema,
+  groupMappingSchema,
+} from '@portal/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { IDENTITY_PROVIDERS_KEY, identityProviderPath } from './keys';
+
+export type { GroupMapping, GroupMappingBody, GroupMappingOptions };
+
+/** Every query of one provider's group mappings (docs/identity.md "Group mappings"). */
+export const groupMappingsKey = (providerId: number) => [...IDENTITY_PROVIDERS_KEY, providerId, 'mappings'] as const;
+const mappingsPath = (providerId: number) => `${identityProviderPath(providerId)}/mappings`;
+
+/** GET /super/identity-providers/{id}/mappings. */
+export async function getGroupMappings(providerId: number, signal?: AbortSignal): Promise<GroupMapping[]> {
+  const { mappings } = await apiFetch(mappingsPath(providerId), { signal, schema: groupMappingListSchema });
+  return mappings;
+}
+
+export function useGroupMappings(providerId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: groupMappingsKey(providerId),
+      queryFn: ({ signal }) => getGroupMappings(providerId, signal),
+    }),
+  );
+}
+
+/** GET /super/identity-providers/{id}/mapping-options: active projects, their apps and policy departments. */
+export function useGroupMappingOptions(providerId: number, enabled = true) {
+  return useQuery({
+    queryKey: [...groupMappingsKey(providerId), 'options'],
+    queryFn: ({ signal }) =>
+      apiFetch(`${identityProviderPath(providerId)}/mapping-options`, { signal, schema: groupMappingOptionsSchema }),
+    enabled,
+  });
+}
+
+/** POST (id null) or PUT a mapping; the list loads again either way. */
+export function useSaveGroupMapping(providerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: GroupMappingBody }) =>
+      apiFetch(id === null ? mappingsPath(providerId) : `${mappingsPath(providerId)}/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body,
+        schema: groupMappingSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupMappingsKey(providerId) }),
+  });
+}
+
+/** DELETE a mapping: 204. What it granted goes at each person's next sign-in. */
+export function useDeleteGroupMapping(providerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiFetch(`${mappingsPath(providerId)}/${id}`, { method: 'DELETE' });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupMappingsKey(providerId) }),
+  });
+}
