@@ -108,6 +108,63 @@ test('a refused sign-in says why in words', async ({ browser }) => {
   await close();
 });
 
+test('a leaver deprovisioned by the directory is signed out of the tab they have open', async ({ browser }) => {
+  // The directory (SCIM) with the provider's token, as Entra ID would hold it.
+  const admin = await freshPage(browser);
+  await signInThroughApi(admin.page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  const xsrf = (await admin.page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const { providers } = (await (await admin.page.request.get('/super/identity-providers')).json()) as {
+    providers: { id: number; slug: string }[];
+  };
+  const hospital = providers.find((p) => p.slug === 'hospital')!;
+  const issued = await admin.page.request.post(`/super/identity-providers/${hospital.id}/scim-token`, {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(issued.status()).toBe(200);
+  const { token } = (await issued.json()) as { token: string };
+  const scim = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/scim+json' };
+  const email = `leaver${test.info().retry || ''}@example.com`;
+  const created = await admin.page.request.post('/scim/v2/Users', {
+    headers: scim,
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: email,
+      externalId: `ext-${email}`,
+      active: true,
+      name: { givenName: 'Lee', familyName: 'Vere' },
+      emails: [{ value: email, primary: true, type: 'work' }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // The provisioned person signs in through the provider and keeps the portal open.
+  const { page, close } = await freshPage(browser);
+  await page.goto('/member-login');
+  await page.getByRole('link', { name: 'Sign in with Hospital SSO' }).click();
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/\/member-login\?sso=terms/);
+  await page.getByRole('checkbox', { name: /accept the terms and conditions/i }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/member\/projects/);
+  await expect(page.getByRole('heading', { name: 'Your projects' })).toBeVisible();
+
+  // They leave the organisation: the directory deactivates them, as Entra ID sends it.
+  const deactivated = await admin.page.request.patch(`/scim/v2/Users/${id}`, {
+    headers: scim,
+    data: {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    },
+  });
+  expect(deactivated.status()).toBe(200);
+  // The open tab is told at once (no waiting for a poll) and says why.
+  await expect(page).toHaveURL(/\/member-login\?reason=session_ended/, { timeout: 10_000 });
+  await expect(page.getByText('You were signed out: your account was turned off')).toBeVisible();
+  await close();
+  await admin.close();
+});
+
 test('the console and the sign-in page fit the screen, down to a phone @responsive', async ({ browser }) => {
   const { page, close } = await freshPage(browser);
   await signInThroughApi(page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });

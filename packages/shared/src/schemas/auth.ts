@@ -28,6 +28,8 @@ export const MESSAGES = {
   passwordConfirmationRequired: 'Please confirm your password to continue.',
   mfaRequired: 'Two-factor authentication is required for your account. Set it up to continue.',
   inactivityLogout: 'You were signed out after a period of inactivity.',
+  sessionEnded:
+    'You were signed out: your account was turned off or your sessions were ended. Contact your administrator if this is unexpected.',
 } as const;
 
 export const loginRequestSchema = z

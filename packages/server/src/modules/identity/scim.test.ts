@@ -189,13 +189,20 @@ describe('SCIM 2.0 provisioning', () => {
     const deactivated = await scim.patch(`/Users/${resource.id}`, [{ op: 'Replace', path: 'active', value: 'False' }]);
     expect(deactivated.statusCode).toBe(200);
     expect(deactivated.json().active).toBe(false);
+    let said = '';
     const ended = await Promise.race([
       (async () => {
-        for (;;) if ((await reader.read()).done) return 'ended';
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) return 'ended';
+          said += new TextDecoder().decode(chunk.value);
+        }
       })(),
       new Promise((resolve) => setTimeout(() => resolve('still open'), 1000)),
     ]);
     expect(ended).toBe('ended');
+    // The open tab is told why, so it leaves for the login page at once.
+    expect(said).toContain('event: session_ended');
     expect(await db().select().from(sessions).where(eq(sessions.userId, identity.userId))).toEqual([]);
     expect((await agent.get('/api/user')).statusCode).toBe(401);
     const after = await userOf(identity.userId);

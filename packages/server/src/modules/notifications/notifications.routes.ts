@@ -133,7 +133,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           .select({ idHash: sessions.idHash })
           .from(sessions)
           .where(eq(sessions.idHash, sessionHash))
-          .then((rows) => (!rows.length ? end() : keepAlive ? res.write(': keep-alive\n\n') : undefined))
+          .then((rows) => (!rows.length ? end(true) : keepAlive ? res.write(': keep-alive\n\n') : undefined))
           .catch(() => end());
       const unsubscribe = hub.subscribe(user.id, (event) => {
         if ('sessionsEnded' in event) return checkSession(false);
@@ -142,14 +142,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       const heartbeat = setInterval(() => checkSession(true), HEARTBEAT_MS);
-      const end = () => {
+      // `sessionGone`: the tab is told (`event: session_ended`), so it signs out at once instead of polling into a 401.
+      const end = (sessionGone = false) => {
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(end);
-        if (!res.writableEnded) res.end();
+        if (res.writableEnded) return;
+        if (sessionGone) res.write('event: session_ended\ndata: {}\n\n');
+        res.end();
       };
       streams.add(end);
-      request.raw.on('close', end);
+      request.raw.on('close', () => end());
     },
   );
 };

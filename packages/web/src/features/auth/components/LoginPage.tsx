@@ -77,6 +77,7 @@ export function LoginPage() {
     browserNavigation.assign(ssoStartUrl(provider.login_url, target));
 
   const inactivity = params.get('reason') === 'inactivity';
+  const sessionEnded = params.get('reason') === 'session_ended';
   const checking = (
     <Center py="xl" role="status" aria-label="Checking your session">
       <Loader />
@@ -117,6 +118,11 @@ export function LoginPage() {
         {inactivity && (
           <Alert color="yellow" variant="light" role="status">
             {MESSAGES.inactivityLogout}
+          </Alert>
+        )}
+        {sessionEnded && (
+          <Alert color="yellow" variant="light" role="status">
+            {MESSAGES.sessionEnded}
           </Alert>
         )}
         {ssoError !== null && (

@@ -41,7 +41,8 @@ export function NotificationBell({ projectId, superadmin }: NotificationBellProp
       ? { kind: 'project', projectId }
       : null;
   const [opened, setOpened] = useState(false);
-  const poll = useNotificationStream(scope !== null, projectId, superadmin);
+  // Streamed for every signed-in person, with a project or not: the stream also says when the session was ended.
+  const poll = useNotificationStream(true, projectId, superadmin);
   const list = useNotifications(scope, poll);
   const mark = useMarkNotificationsRead(scope);
 

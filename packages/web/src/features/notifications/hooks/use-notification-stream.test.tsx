@@ -34,6 +34,22 @@ describe('useNotificationStream', () => {
     expect(FailingEventSource.last!.closed).toBe(true);
   });
 
+  it('leaves for the login page at once when the server ends the session', async () => {
+    vi.stubGlobal('EventSource', FailingEventSource);
+    const leave = vi.fn();
+    function Leaving() {
+      useNotificationStream(true, '4', false, leave);
+      return null;
+    }
+    await render(<Leaving />);
+    expect(leave).not.toHaveBeenCalled();
+    await act(async () => {
+      FailingEventSource.last!.dispatchEvent(new MessageEvent('session_ended', { data: '{}' }));
+    });
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(FailingEventSource.last!.closed).toBe(true);
+  });
+
   it('polls when the browser has no EventSource', async () => {
     vi.stubGlobal('EventSource', undefined);
     await render(<Probe enabled />);

@@ -4,18 +4,28 @@ import { NOTIFICATIONS_KEY } from '../api/get-notifications';
 
 export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
 export const POLL_INTERVAL_MS = 30_000;
+/** Where a tab goes when the server ends its session; the login page says why. */
+export const SESSION_ENDED_LOGIN_PATH = '/member-login?reason=session_ended';
 
 /**
  * Live notifications: GET /api/notifications/stream (server-sent events, `event: notification` with the
- * notification's JSON, which carries project_id). A notification for the shown scope re-fetches the list. When
+ * notification's JSON, which carries project_id; `event: session_ended` when the server ended the session, and the
+ * tab then goes to the login page). A notification for the shown scope re-fetches the list. When
  * the stream fails (or the browser has no EventSource) the bell polls every 30 s instead.
  * Returns the polling interval to use: false while the stream is live.
  */
-export function useNotificationStream(enabled: boolean, projectId: string | null, superadmin: boolean): number | false {
+export function useNotificationStream(
+  enabled: boolean,
+  projectId: string | null,
+  superadmin: boolean,
+  leave: () => void = () => window.location.replace(SESSION_ENDED_LOGIN_PATH),
+): number | false {
   const queryClient = useQueryClient();
   const [failed, setFailed] = useState(() => typeof EventSource === 'undefined');
   const scope = useRef({ projectId, superadmin });
   scope.current = { projectId, superadmin };
+  const leaveRef = useRef(leave);
+  leaveRef.current = leave;
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -38,6 +48,12 @@ export function useNotificationStream(enabled: boolean, projectId: string | null
       }
     };
     source.addEventListener('notification', onNotification as EventListener);
+    // The server ended this session (an account turned off, a directory deprovisioning the person): leave at once.
+    const onSessionEnded = () => {
+      source.close();
+      leaveRef.current();
+    };
+    source.addEventListener('session_ended', onSessionEnded);
     source.onopen = () => setFailed(false);
     source.onerror = () => {
       // Polling takes over; the browser would otherwise keep reconnecting on its own schedule.
@@ -46,6 +62,7 @@ export function useNotificationStream(enabled: boolean, projectId: string | null
     };
     return () => {
       source.removeEventListener('notification', onNotification as EventListener);
+      source.removeEventListener('session_ended', onSessionEnded);
       source.close();
     };
   }, [enabled, queryClient]);
