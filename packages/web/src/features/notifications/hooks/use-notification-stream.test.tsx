@@ -23,6 +23,11 @@ function Probe({ enabled }: { enabled: boolean }) {
   return null;
 }
 
+function Leaving({ leave }: { leave: () => void }) {
+  useNotificationStream(true, '4', false, leave);
+  return null;
+}
+
 describe('useNotificationStream', () => {
   it('does not poll while the stream is live, polls every 30 s after it fails', async () => {
     vi.stubGlobal('EventSource', FailingEventSource);
@@ -37,11 +42,7 @@ describe('useNotificationStream', () => {
   it('leaves for the login page at once when the server ends the session', async () => {
     vi.stubGlobal('EventSource', FailingEventSource);
     const leave = vi.fn();
-    function Leaving() {
-      useNotificationStream(true, '4', false, leave);
-      return null;
-    }
-    await render(<Leaving />);
+    await render(<Leaving leave={leave} />);
     expect(leave).not.toHaveBeenCalled();
     await act(async () => {
       FailingEventSource.last!.dispatchEvent(new MessageEvent('session_ended', { data: '{}' }));
