@@ -96,6 +96,11 @@ export const identityProviderInputSchema = z.object({
     .max(20, 'At most 20 values.'),
   /** Local passwords refused for the provider's domains (break-glass superadmins excepted). */
   local_passwords_off: z.boolean(),
+  /**
+   * The provider's email claim counts as verified unless it sends email_verified false: for directories that own
+   * their domains but send no email_verified (Entra ID, AD FS).
+   */
+  trust_email: z.boolean().default(false),
   claims: claimMapSchema,
   oidc: oidcSettingsInput,
 });
@@ -133,6 +138,7 @@ export const identityProviderSchema = z.object({
   trust_mfa: z.boolean(),
   mfa_values: z.array(z.string()),
   local_passwords_off: z.boolean(),
+  trust_email: z.boolean(),
   claims: claimMapSchema,
   oidc: z.object({ issuer: z.string(), client_id: z.string(), scopes: z.string(), has_secret: z.boolean() }).nullable(),
   /** What the provider's administrator registers: the redirect (callback) address. */

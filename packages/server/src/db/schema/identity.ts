@@ -42,6 +42,8 @@ export const identityProviders = pgTable(
     /** The amr / acr values that mean multi-factor; empty means `mfa`. */
     mfaValues: text('mfa_values').array().notNull().default(sql`'{}'::text[]`),
     localPasswordsOff: boolean('local_passwords_off').notNull().default(false),
+    /** Its email claim counts as verified unless it says otherwise (Entra ID and AD FS send no email_verified). */
+    trustEmail: boolean('trust_email').notNull().default(false),
     claims: jsonb('claims').$type<ClaimMapColumn>().notNull(),
     issuer: text('issuer'),
     clientId: text('client_id'),

@@ -250,7 +250,9 @@ async function accountFor(
 
   const map = provider.claims;
   const email = text(claims[map.email], 254).toLowerCase();
-  if (!email || claims.email_verified !== true) throw new SsoRefusal('no_email', 'sso_email_unverified');
+  // Verified when the provider says so, or, for a provider trusted for its emails, unless it says it is not.
+  const verified = claims.email_verified === true || (provider.trustEmail && claims.email_verified !== false);
+  if (!email || !verified) throw new SsoRefusal('no_email', 'sso_email_unverified');
   const domain = emailDomain(email);
   if (!domain || !provider.domains.includes(domain)) throw new SsoRefusal('not_linked', 'sso_domain_not_claimed');
 

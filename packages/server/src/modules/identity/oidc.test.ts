@@ -215,6 +215,22 @@ describe('OpenID Connect sign-in', () => {
     ]);
   });
 
+  it('takes the email of a provider trusted for its emails without email_verified (Entra ID, AD FS), never against it', async () => {
+    const provider = await makeProvider({ trustEmail: true });
+    const silent = person(provider, { email_verified: undefined });
+    expect((await signIn(ctx.agent(), provider, silent)).headers.location).toBe('/projects');
+    expect(await userByEmail(silent.email!)).toBeDefined();
+    // A provider that says the address is not verified is believed, trusted or not.
+    const denied = person(provider, { email_verified: false });
+    expectRefused(await signIn(ctx.agent(), provider, denied), 'no_email');
+    expect(await userByEmail(denied.email!)).toBeUndefined();
+    // Without the trust, silence is not verification.
+    const untrusted = await makeProvider();
+    const quiet = person(untrusted, { email_verified: undefined });
+    expectRefused(await signIn(ctx.agent(), untrusted, quiet), 'no_email');
+    expect(await userByEmail(quiet.email!)).toBeUndefined();
+  });
+
   it('refuses a callback whose state does not match, and the login it belonged to is spent', async () => {
     const provider = await makeProvider();
     const account = person(provider);

@@ -44,6 +44,7 @@ function auditView(row: ProviderRow) {
     trust_mfa: row.trustMfa,
     mfa_values: row.mfaValues,
     local_passwords_off: row.localPasswordsOff,
+    trust_email: row.trustEmail,
     claims: row.claims,
     issuer: row.issuer,
     client_id: row.clientId,
@@ -64,6 +65,7 @@ export function presentProvider(row: ProviderRow, linkedUsers: number, appUrl: s
     trust_mfa: row.trustMfa,
     mfa_values: row.mfaValues,
     local_passwords_off: row.localPasswordsOff,
+    trust_email: row.trustEmail,
     claims: row.claims,
     oidc:
       row.kind === 'oidc'
@@ -194,6 +196,7 @@ function columnsOf(input: ProviderInput) {
     trustMfa: input.trust_mfa,
     mfaValues: [...new Set(input.mfa_values)],
     localPasswordsOff: input.local_passwords_off,
+    trustEmail: input.trust_email,
     claims: input.claims,
     issuer: input.oidc.issuer,
     clientId: input.oidc.client_id,

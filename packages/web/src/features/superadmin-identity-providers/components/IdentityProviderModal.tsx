@@ -328,6 +328,13 @@ function ProviderForm({ provider, onCreated, onClose }: ProviderFormProps) {
             />
           )}
           <Switch
+            label="Trust the provider's email addresses"
+            description="Entra ID and AD FS send no email_verified: turn this on for them, so that people with an address in the domains above can be linked or created. Only for a directory that owns those domains."
+            checked={draft.trust_email}
+            onChange={(event) => change('trust_email', event.currentTarget.checked)}
+            error={errors.trust_email}
+          />
+          <Switch
             label="Turn off local passwords for these domains"
             description="People with an address in the domains above must sign in through this provider. Superadmins keep their password for break-glass access."
             checked={draft.local_passwords_off}

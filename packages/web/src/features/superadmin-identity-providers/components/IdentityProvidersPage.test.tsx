@@ -20,6 +20,7 @@ const NORTHWIND: IdentityProvider = {
   trust_mfa: true,
   mfa_values: ['mfa'],
   local_passwords_off: false,
+  trust_email: false,
   claims: { ...DEFAULT_CLAIMS },
   oidc: {
     issuer: 'https://login.northwind.org',
@@ -191,6 +192,7 @@ describe('IdentityProvidersPage: adding a provider', () => {
     });
     await addTag('Email domains', 'NorthWind.org', form());
     await click(field('Enabled', form()));
+    await click(field("Trust the provider's email addresses", form()));
     await click(getControl('Add identity provider', form()));
 
     await waitFor(() => expect(api.calls(`POST ${PATH}`)).toHaveLength(1));
@@ -203,6 +205,7 @@ describe('IdentityProvidersPage: adding a provider', () => {
       trust_mfa: false,
       mfa_values: [],
       local_passwords_off: false,
+      trust_email: true,
       claims: DEFAULT_CLAIMS,
       oidc: {
         issuer: 'https://login.northwind.org',

@@ -19,6 +19,7 @@ const provider = (scim: IdentityProvider['scim']): IdentityProvider => ({
   trust_mfa: false,
   mfa_values: [],
   local_passwords_off: false,
+  trust_email: false,
   claims: { ...DEFAULT_CLAIMS },
   oidc: { issuer: 'https://login.northwind.org', client_id: 'portal', scopes: 'openid', has_secret: true },
   callback_url: 'https://portal.example.org/auth/oidc/northwind/callback',

@@ -27,6 +27,7 @@ export interface ProviderDraft {
   trust_mfa: boolean;
   mfa_values: string[];
   local_passwords_off: boolean;
+  trust_email: boolean;
   claims: ClaimMap;
 }
 
@@ -44,6 +45,7 @@ export function emptyDraft(): ProviderDraft {
     trust_mfa: false,
     mfa_values: [...DEFAULT_MFA_VALUES],
     local_passwords_off: false,
+    trust_email: false,
     claims: { ...DEFAULT_CLAIMS },
   };
 }
@@ -62,6 +64,7 @@ export function draftOf(provider: IdentityProvider): ProviderDraft {
     trust_mfa: provider.trust_mfa,
     mfa_values: provider.mfa_values.length > 0 ? [...provider.mfa_values] : [...DEFAULT_MFA_VALUES],
     local_passwords_off: provider.local_passwords_off,
+    trust_email: provider.trust_email,
     claims: { ...provider.claims },
   };
 }
@@ -78,6 +81,7 @@ export function inputOf(draft: ProviderDraft, kind: string = draft.kind): Identi
     trust_mfa: draft.trust_mfa,
     mfa_values: draft.trust_mfa ? draft.mfa_values : [],
     local_passwords_off: draft.local_passwords_off,
+    trust_email: draft.trust_email,
     claims: draft.claims,
     oidc: {
       issuer: draft.issuer,

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_providers" ADD COLUMN "trust_email" boolean DEFAULT false NOT NULL;
