@@ -183,7 +183,7 @@ interface ProvidersTableProps {
 
 function ProvidersTable({ providers, onEdit, onProvisioning, onDelete, deletingId }: ProvidersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1080}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="sm" horizontalSpacing="md" data-testid="identity-providers">
         <Table.Thead>
           <Table.Tr>
@@ -218,7 +218,13 @@ function ProvidersTable({ providers, onEdit, onProvisioning, onDelete, deletingI
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={provider.enabled ? 'teal.9' : 'gray.8'} variant="light" size="sm" tt="none">
+                <Badge
+                  color={provider.enabled ? 'teal.9' : 'gray.8'}
+                  variant="light"
+                  size="sm"
+                  tt="none"
+                  style={{ minWidth: 'max-content' }}
+                >
                   {provider.enabled ? 'Enabled' : 'Disabled'}
                 </Badge>
                 {provider.local_passwords_off && (
@@ -234,7 +240,7 @@ function ProvidersTable({ providers, onEdit, onProvisioning, onDelete, deletingI
                 <Text size="sm">{provider.linked_users.toLocaleString('en-US')}</Text>
               </Table.Td>
               <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Group gap="xs" justify="flex-end">
                   <Button
                     component={Link}
                     to={`/superadmin/identity-providers/${provider.id}/mappings`}

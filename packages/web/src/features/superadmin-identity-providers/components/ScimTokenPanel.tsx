@@ -78,7 +78,7 @@ export function ScimTokenPanel({ provider }: { provider: IdentityProvider }) {
           <Title order={3} size="h5" id={`scim-${provider.id}`}>
             Provisioning (SCIM 2.0)
           </Title>
-          <Badge color={scim.enabled ? 'green.8' : 'gray'} variant="light">
+          <Badge color={scim.enabled ? 'teal.9' : 'gray.8'} variant="light" size="sm" tt="none">
             {scim.enabled ? 'On' : 'Off'}
           </Badge>
         </Group>
