@@ -35,6 +35,34 @@ export function LoadFailure({ error, fallback, retrying, onRetry }: LoadFailureP
   );
 }
 
+interface QueryBodyProps<T> {
+  query: { data: T | undefined; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  /** Shown when the server gives no reason of its own. */
+  fallback: string;
+  /** Names the placeholder for assistive technology ("Loading documents"). */
+  loadingLabel: string;
+  rows?: number;
+  /** A placeholder shaped like the content, instead of rows. */
+  loading?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/** One query's three states: its data, a failure with a way to try again, or placeholders while it loads. */
+export function QueryBody<T>({ query, fallback, loadingLabel, rows, loading, children }: QueryBodyProps<T>) {
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError) {
+    return (
+      <LoadFailure
+        error={query.error}
+        fallback={fallback}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return loading ?? <LoadingRows label={loadingLabel} rows={rows} />;
+}
+
 /** Placeholder rows while a list loads. */
 export function LoadingRows({ label, rows = 4 }: { label: string; rows?: number }) {
   return (
