@@ -25,17 +25,35 @@ export function findChromium() {
   return candidates.find((p) => p && fs.existsSync(p));
 }
 
-function ensureChromium() {
-  if (findChromium()) return;
+/** PHP with its XML extension, for SimpleSAMLphp: the SAML identity provider of the single sign-on tests. */
+function hasSimpleSamlPhp() {
+  if (!fs.existsSync('/usr/share/simplesamlphp/www') || !fs.existsSync('/usr/bin/php')) return false;
+  try {
+    return execSync('php -m', { encoding: 'utf8' }).split('\n').includes('dom');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the tests need from the system: Chromium (browser tests) and SimpleSAMLphp with PHP (the SAML identity
+ * provider of the API and browser tests), installed from Debian's packages in one go where they are missing.
+ */
+function ensureSystemPackages() {
+  const missing = [
+    ...(findChromium() ? [] : ['chromium']),
+    ...(hasSimpleSamlPhp() ? [] : ['simplesamlphp', 'php-cli', 'php-xml', 'php-mbstring']),
+  ];
+  if (!missing.length) return;
   const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canInstall) {
     console.error(
-      'The browser tests need Chromium. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ' +
-        'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+      `The tests need ${missing.join(', ')}. Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}); ` +
+        'Chromium may also be given as CHROMIUM_PATH.',
     );
     process.exit(1);
   }
-  step('Install Chromium', 'apt-get update -qq && apt-get install -y -qq chromium', {
+  step('Install system packages', `apt-get update -qq && apt-get install -y -qq ${missing.join(' ')}`, {
     DEBIAN_FRONTEND: 'noninteractive',
   });
 }
@@ -46,7 +64,7 @@ step('Lint', 'npx biome check .');
 step('Module boundaries', 'node scripts/module-boundaries.mjs');
 step('Typecheck', 'npx tsc -b');
 ensureBuilt();
+ensureSystemPackages();
 step('Unit and API tests', 'npx vitest run');
-ensureChromium();
 step('Browser tests', 'npx playwright test');
 console.log('\nAll tests passed.');

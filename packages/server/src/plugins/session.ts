@@ -60,6 +60,11 @@ declare module 'fastify' {
      * cookie is not read (a session never authenticates it) and no CSRF token is asked (no browser sends it).
      */
     bearerToken?: boolean;
+    /**
+     * A message an identity provider's page posts from another site (the SAML ACS): signed, used once and checked
+     * by its handler, it stands in for the CSRF token, which such a post cannot carry.
+     */
+    signedMessage?: boolean;
   }
 }
 
@@ -89,6 +94,7 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await loadSession(request, reply, token);
     if (!STATE_CHANGING.has(request.method) || !request.routeOptions.url) return;
+    if (request.routeOptions.config?.signedMessage) return;
     const header = request.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!request.session || !sent || !safeEqual(sha256(sent), request.session.csrfTokenHash)) {

@@ -15,6 +15,13 @@ export const IDP_KIND_LABELS: Record<IdpKind, string> = { oidc: 'OpenID Connect'
 /** Where a provider's sign-in starts and returns (the callback is what the provider's administrator registers). */
 export const oidcLoginPath = (slug: string) => `/auth/oidc/${slug}/login`;
 export const oidcCallbackPath = (slug: string) => `/auth/oidc/${slug}/callback`;
+/** SAML 2.0: the SP-initiated start, the assertion consumer service (HTTP-POST) and the portal's SP metadata. */
+export const samlLoginPath = (slug: string) => `/auth/saml/${slug}/login`;
+export const samlAcsPath = (slug: string) => `/auth/saml/${slug}/acs`;
+export const samlMetadataPath = (slug: string) => `/auth/saml/${slug}/metadata`;
+/** Single logout (HTTP-Redirect): the identity provider's LogoutRequest and LogoutResponse come here. */
+export const samlLogoutPath = (slug: string) => `/auth/saml/${slug}/slo`;
+export const loginPathFor = (kind: IdpKind, slug: string) => (kind === 'saml' ? samlLoginPath : oidcLoginPath)(slug);
 
 export const IDP_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 /** A domain a provider claims: name@domain is offered (or sent straight to) that provider at sign-in. */
@@ -29,6 +36,22 @@ export const DEFAULT_CLAIMS = {
   groups: 'groups',
 } as const;
 export type ClaimKey = keyof typeof DEFAULT_CLAIMS;
+
+/** The attribute names Entra ID and AD FS send by default (Okta, Google and Keycloak let the administrator name them). */
+export const DEFAULT_SAML_ATTRIBUTES = {
+  email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  first_name: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+  last_name: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+  username: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
+  groups: 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+} as const satisfies Record<ClaimKey, string>;
+
+/** The AuthnContextClassRef values that mean multi-factor when a SAML provider lists none of its own. */
+export const DEFAULT_SAML_MFA_VALUES = [
+  'http://schemas.microsoft.com/claims/multipleauthn',
+  'urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract',
+  'https://refeds.org/profile/mfa',
+] as const;
 export const CLAIM_LABELS: Record<ClaimKey, string> = {
   email: 'Email',
   first_name: 'First name',
@@ -72,38 +95,69 @@ const oidcSettingsInput = z.object({
     .refine((value) => value.split(/\s+/).includes('openid'), 'The scopes must include openid.'),
 });
 
-export const identityProviderInputSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(
-      IDP_SLUG_PATTERN,
-      'The short name is 1 to 40 lowercase letters, digits or hyphens, starting with a letter or digit.',
-    ),
-  name: z.string().trim().min(1, 'Enter a name.').max(100, 'The name is at most 100 characters.'),
-  kind: z.literal('oidc', 'Only OpenID Connect providers can be added yet.'),
-  enabled: z.boolean(),
-  domains: z
-    .array(z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, 'Enter domains such as hospital.org, without the @.'))
-    .max(20, 'A provider claims at most 20 domains.')
-    .transform((domains) => [...new Set(domains)]),
-  /** The provider's own multi-factor sign-in satisfies the portal's two-factor requirement when it says so. */
-  trust_mfa: z.boolean(),
-  /** The amr or acr values that mean multi-factor (OIDC); empty means the standard `mfa`. */
-  mfa_values: z
-    .array(z.string().trim().min(1).max(200, 'A value is at most 200 characters.'))
-    .max(20, 'At most 20 values.'),
-  /** Local passwords refused for the provider's domains (break-glass superadmins excepted). */
-  local_passwords_off: z.boolean(),
-  /**
-   * The provider's email claim counts as verified unless it sends email_verified false: for directories that own
-   * their domains but send no email_verified (Entra ID, AD FS).
-   */
-  trust_email: z.boolean().default(false),
-  claims: claimMapSchema,
-  oidc: oidcSettingsInput,
+const optionalUrl = z.union([z.literal(''), httpsUrl]).default('');
+
+/**
+ * A SAML identity provider, described by its metadata (an uploaded file, or an address fetched when saved) or by
+ * hand; what the metadata says wins over the fields typed. Assertions must be signed with one of its certificates.
+ */
+const samlSettingsInput = z.object({
+  metadata_url: optionalUrl,
+  /** An uploaded metadata file: read when saved, never stored as such. */
+  metadata_xml: z.string().max(500_000, 'The metadata file is at most 500 KB.').default(''),
+  entity_id: z.string().trim().max(500, 'The entity ID is at most 500 characters.').default(''),
+  sso_url: optionalUrl,
+  slo_url: optionalUrl,
+  /** The signing certificate (PEM, or its base64 body); empty on an update keeps the stored ones. */
+  certificate: z.string().trim().max(20_000, 'The certificate is at most 20,000 characters.').default(''),
 });
+export type SamlSettingsInput = z.input<typeof samlSettingsInput>;
+
+export const identityProviderInputSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        IDP_SLUG_PATTERN,
+        'The short name is 1 to 40 lowercase letters, digits or hyphens, starting with a letter or digit.',
+      ),
+    name: z.string().trim().min(1, 'Enter a name.').max(100, 'The name is at most 100 characters.'),
+    kind: z.enum(IDP_KINDS, 'Pick OpenID Connect or SAML 2.0.'),
+    enabled: z.boolean(),
+    domains: z
+      .array(
+        z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, 'Enter domains such as hospital.org, without the @.'),
+      )
+      .max(20, 'A provider claims at most 20 domains.')
+      .transform((domains) => [...new Set(domains)]),
+    /** The provider's own multi-factor sign-in satisfies the portal's two-factor requirement when it says so. */
+    trust_mfa: z.boolean(),
+    /** The amr or acr values that mean multi-factor (OIDC); empty means the standard `mfa`. */
+    mfa_values: z
+      .array(z.string().trim().min(1).max(200, 'A value is at most 200 characters.'))
+      .max(20, 'At most 20 values.'),
+    /** Local passwords refused for the provider's domains (break-glass superadmins excepted). */
+    local_passwords_off: z.boolean(),
+    /**
+     * The provider's email claim counts as verified unless it sends email_verified false: for directories that own
+     * their domains but send no email_verified (Entra ID, AD FS).
+     */
+    trust_email: z.boolean().default(false),
+    claims: claimMapSchema,
+    /** The settings of the provider's kind; the other kind's may be left out. */
+    oidc: oidcSettingsInput.nullable().default(null),
+    saml: samlSettingsInput.nullable().default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'oidc' && !value.oidc) {
+      ctx.addIssue({ code: 'custom', path: ['oidc'], message: 'Enter the OpenID Connect settings.' });
+    }
+    if (value.kind === 'saml' && !value.saml) {
+      ctx.addIssue({ code: 'custom', path: ['saml'], message: 'Enter the SAML settings or its metadata.' });
+    }
+  });
 export type IdentityProviderInput = z.input<typeof identityProviderInputSchema>;
 
 // ------------------------------------------------------------------------------------------ SCIM 2.0 provisioning
@@ -141,7 +195,19 @@ export const identityProviderSchema = z.object({
   trust_email: z.boolean(),
   claims: claimMapSchema,
   oidc: z.object({ issuer: z.string(), client_id: z.string(), scopes: z.string(), has_secret: z.boolean() }).nullable(),
-  /** What the provider's administrator registers: the redirect (callback) address. */
+  saml: z
+    .object({
+      metadata_url: z.string(),
+      entity_id: z.string(),
+      sso_url: z.string(),
+      slo_url: z.string(),
+      certificates: z.array(z.object({ subject: z.string(), expires_at: z.string(), fingerprint: z.string() })),
+      /** What the provider's administrator enters for the portal (or reads from `sp_metadata_url`). */
+      sp_entity_id: z.string(),
+      sp_metadata_url: z.string(),
+    })
+    .nullable(),
+  /** What the provider's administrator registers: the redirect (callback) address, or SAML's assertion consumer. */
   callback_url: z.string(),
   /** People who have signed in through it. */
   linked_users: z.number(),

@@ -50,6 +50,13 @@ export const identityProviders = pgTable(
     /** AES-256-GCM with APP_KEY (`v1.<iv>.<tag>.<data>`). */
     clientSecretSealed: text('client_secret_sealed'),
     scopes: text('scopes'),
+    /** SAML: where the metadata was fetched from (kept to fetch again), the IdP's entity ID and endpoints. */
+    samlMetadataUrl: text('saml_metadata_url'),
+    samlEntityId: text('saml_entity_id'),
+    samlSsoUrl: text('saml_sso_url'),
+    samlSloUrl: text('saml_slo_url'),
+    /** The IdP's signing certificates (PEM): an assertion signed with none of them is refused. */
+    samlCertificates: text('saml_certificates').array().notNull().default(sql`'{}'::text[]`),
     /** SHA-256 of the provider's SCIM bearer token (shown once when made); null: no provisioning. */
     scimTokenHash: text('scim_token_hash'),
     scimTokenCreatedAt: timestamp('scim_token_created_at', { withTimezone: true }),
@@ -178,4 +185,27 @@ export const mappedMemberships = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.providerId, t.projectId, t.userId] })],
+);
+
+/**
+ * SAML message IDs used once: the AuthnRequests the portal sent (a response's InResponseTo must name one, then it is
+ * spent) and the assertions it accepted (the same assertion posted again is a replay). Kept until they expire.
+ */
+export const samlMessageIds = pgTable(
+  'saml_message_ids',
+  {
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    messageId: text('message_id').notNull(),
+    /** For a request: where the person goes once signed in. */
+    redirect: text('redirect'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.kind, t.messageId] }),
+    index('saml_message_ids_expires_idx').on(t.expiresAt),
+    check('saml_message_ids_kind_check', sql`${t.kind} in ('request', 'assertion')`),
+  ],
 );

@@ -1,8 +1,8 @@
 import {
   type IdentityProvider,
   type identityProviderInputSchema,
+  loginPathFor,
   oidcCallbackPath,
-  oidcLoginPath,
   type PublicIdentityProvider,
   scimBaseUrl,
 } from '@portal/shared';
@@ -14,6 +14,14 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { encrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import {
+  describeCertificate,
+  fetchIdpMetadata,
+  type IdpMetadata,
+  parseIdpMetadata,
+  serviceProvider,
+  toPem,
+} from './saml-settings.js';
 
 /**
  * Identity providers (decision record 023): the superadmin's CRUD, what the sign-in page may know, and the
@@ -49,6 +57,11 @@ function auditView(row: ProviderRow) {
     issuer: row.issuer,
     client_id: row.clientId,
     scopes: row.scopes,
+    saml_metadata_url: row.samlMetadataUrl,
+    saml_entity_id: row.samlEntityId,
+    saml_sso_url: row.samlSsoUrl,
+    saml_slo_url: row.samlSloUrl,
+    saml_certificates: row.samlCertificates.map((pem) => describeCertificate(pem)?.fingerprint ?? 'unreadable'),
     // Compared by its sealed value (a new secret reseals, so it differs), recorded only as changed (audit-diff).
     client_secret: row.clientSecretSealed,
   };
@@ -76,7 +89,9 @@ export function presentProvider(row: ProviderRow, linkedUsers: number, appUrl: s
             has_secret: row.clientSecretSealed !== null,
           }
         : null,
-    callback_url: `${appUrl}${oidcCallbackPath(row.slug)}`,
+    saml: row.kind === 'saml' ? presentSaml(row, appUrl) : null,
+    callback_url:
+      row.kind === 'saml' ? serviceProvider(appUrl, row.slug).acsUrl : `${appUrl}${oidcCallbackPath(row.slug)}`,
     linked_users: linkedUsers,
     scim: {
       enabled: row.scimTokenHash !== null,
@@ -85,6 +100,19 @@ export function presentProvider(row: ProviderRow, linkedUsers: number, appUrl: s
     },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function presentSaml(row: ProviderRow, appUrl: string): NonNullable<IdentityProvider['saml']> {
+  const sp = serviceProvider(appUrl, row.slug);
+  return {
+    metadata_url: row.samlMetadataUrl ?? '',
+    entity_id: row.samlEntityId ?? '',
+    sso_url: row.samlSsoUrl ?? '',
+    slo_url: row.samlSloUrl ?? '',
+    certificates: row.samlCertificates.flatMap((pem) => describeCertificate(pem) ?? []),
+    sp_entity_id: sp.entityId,
+    sp_metadata_url: sp.entityId,
   };
 }
 
@@ -124,7 +152,7 @@ export async function publicProviders(db: Database): Promise<PublicIdentityProvi
     name: row.name,
     kind: row.kind as PublicIdentityProvider['kind'],
     domains: row.domains,
-    login_url: oidcLoginPath(row.slug),
+    login_url: loginPathFor(row.kind as PublicIdentityProvider['kind'], row.slug),
     local_passwords_off: row.localPasswordsOff,
   }));
 }
@@ -186,8 +214,56 @@ async function assertFree(tx: DbOrTx, input: ProviderInput, exceptId: number | n
   if (messages.length) throw new AppError('UNPROCESSABLE', messages[0]!, { domains: messages });
 }
 
-function columnsOf(input: ProviderInput) {
+type SamlColumns = Pick<
+  ProviderRow,
+  'samlMetadataUrl' | 'samlEntityId' | 'samlSsoUrl' | 'samlSloUrl' | 'samlCertificates'
+>;
+
+/**
+ * A SAML provider's settings as stored: read from the uploaded metadata, else from the metadata address, else as
+ * typed. A certificate left empty on an update keeps the stored ones. 422 naming the field for what is missing.
+ */
+async function samlColumns(input: ProviderInput, before: ProviderRow | null): Promise<SamlColumns> {
+  const saml = input.saml!;
+  let metadata: IdpMetadata | null = null;
+  if (saml.metadata_xml.trim()) metadata = parseIdpMetadata(saml.metadata_xml);
+  else if (saml.metadata_url) metadata = await fetchIdpMetadata(saml.metadata_url);
+  const certificates = metadata
+    ? metadata.certificates.map(toPem)
+    : saml.certificate
+      ? [toPem(saml.certificate)]
+      : (before?.samlCertificates ?? []);
+  const missing = (field: string, message: string) =>
+    new AppError('UNPROCESSABLE', message, { [`saml.${field}`]: [message] });
+  const entityId = metadata?.entityId ?? saml.entity_id;
+  const ssoUrl = metadata?.ssoUrl ?? saml.sso_url;
+  if (!entityId) throw missing('entity_id', 'Enter the identity provider’s entity ID, or its metadata.');
+  if (!ssoUrl) throw missing('sso_url', 'Enter the single sign-on address, or the metadata.');
+  if (!certificates.length) throw missing('certificate', 'Enter the signing certificate, or the metadata.');
+  if (certificates.some((pem) => !describeCertificate(pem))) {
+    throw missing('certificate', 'This is not a certificate: paste the PEM text or its base64 body.');
+  }
   return {
+    samlMetadataUrl: saml.metadata_url || null,
+    samlEntityId: entityId,
+    samlSsoUrl: ssoUrl,
+    samlSloUrl: metadata ? metadata.sloUrl : saml.slo_url || null,
+    samlCertificates: certificates,
+  };
+}
+
+const NO_OIDC = { issuer: null, clientId: null, scopes: null, clientSecretSealed: null };
+const NO_SAML: SamlColumns = {
+  samlMetadataUrl: null,
+  samlEntityId: null,
+  samlSsoUrl: null,
+  samlSloUrl: null,
+  samlCertificates: [],
+};
+
+/** The columns of one save: the kind's settings, the other kind's cleared. */
+async function columnsOf(input: ProviderInput, before: ProviderRow | null, appKey: Buffer) {
+  const common = {
     slug: input.slug,
     name: input.name,
     kind: input.kind,
@@ -198,9 +274,18 @@ function columnsOf(input: ProviderInput) {
     localPasswordsOff: input.local_passwords_off,
     trustEmail: input.trust_email,
     claims: input.claims,
-    issuer: input.oidc.issuer,
-    clientId: input.oidc.client_id,
-    scopes: input.oidc.scopes.split(/\s+/).filter(Boolean).join(' '),
+  };
+  if (input.kind === 'saml') return { ...common, ...NO_OIDC, ...(await samlColumns(input, before)) };
+  const oidc = input.oidc!;
+  const secret = oidc.client_secret?.length ? encrypt(oidc.client_secret, appKey) : null;
+  return {
+    ...common,
+    ...NO_SAML,
+    issuer: oidc.issuer,
+    clientId: oidc.client_id,
+    scopes: oidc.scopes.split(/\s+/).filter(Boolean).join(' '),
+    // Omitted on an update: the stored secret stays (while the provider stays OpenID Connect).
+    clientSecretSealed: secret ?? (before?.kind === 'oidc' ? before.clientSecretSealed : null),
   };
 }
 
@@ -216,15 +301,14 @@ export async function createProvider(
   facts: ChangeFacts,
 ): Promise<IdentityProvider> {
   const parsed = input;
+  const columns = await columnsOf(parsed, null, facts.appKey);
   try {
     return await db.transaction(async (tx) => {
       await assertFree(tx, parsed, null);
-      const secret = parsed.oidc.client_secret?.length ? parsed.oidc.client_secret : null;
       const [row] = await tx
         .insert(identityProviders)
         .values({
-          ...columnsOf(parsed),
-          clientSecretSealed: secret === null ? null : encrypt(secret, facts.appKey),
+          ...columns,
           createdAt: facts.now,
           updatedAt: facts.now,
         })
@@ -259,12 +343,10 @@ export async function updateProvider(
       const [before] = await tx.select().from(identityProviders).where(eq(identityProviders.id, id)).for('update');
       if (!before) throw notFound('Identity provider not found.');
       await assertFree(tx, parsed, id);
-      const secret = parsed.oidc.client_secret?.length ? parsed.oidc.client_secret : null;
       const [after] = await tx
         .update(identityProviders)
         .set({
-          ...columnsOf(parsed),
-          ...(secret === null ? {} : { clientSecretSealed: encrypt(secret, facts.appKey) }),
+          ...(await columnsOf(parsed, before, facts.appKey)),
           updatedAt: facts.now,
         })
         .where(eq(identityProviders.id, id))

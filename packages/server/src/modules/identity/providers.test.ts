@@ -151,9 +151,12 @@ describe('superadmin: identity providers', () => {
     expect(errors['oidc.issuer']).toEqual(['Enter an address starting with https://.']);
     expect(errors['oidc.client_id']).toEqual(['Enter the client ID.']);
     expect(errors['oidc.scopes']).toEqual(['The scopes must include openid.']);
+    // A SAML provider needs its SAML settings (the OpenID Connect ones are not read).
     const saml = await agent.post(PATH, { ...input(), kind: 'saml' });
     expect(saml.statusCode).toBe(400);
-    expect(saml.json().errors.kind).toEqual(['Only OpenID Connect providers can be added yet.']);
+    expect(saml.json().errors.saml).toEqual(['Enter the SAML settings or its metadata.']);
+    const kind = await agent.post(PATH, { ...input(), kind: 'ws-fed' });
+    expect(kind.json().errors.kind).toEqual(['Pick OpenID Connect or SAML 2.0.']);
     expect(await db().select().from(identityProviders).where(eq(identityProviders.slug, '-bad slug'))).toEqual([]);
   });
 

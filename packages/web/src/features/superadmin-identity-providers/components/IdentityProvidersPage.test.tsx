@@ -22,6 +22,7 @@ const NORTHWIND: IdentityProvider = {
   local_passwords_off: false,
   trust_email: false,
   claims: { ...DEFAULT_CLAIMS },
+  saml: null,
   oidc: {
     issuer: 'https://login.northwind.org',
     client_id: 'portal',

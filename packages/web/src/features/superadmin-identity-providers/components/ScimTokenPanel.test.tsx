@@ -21,6 +21,7 @@ const provider = (scim: IdentityProvider['scim']): IdentityProvider => ({
   local_passwords_off: false,
   trust_email: false,
   claims: { ...DEFAULT_CLAIMS },
+  saml: null,
   oidc: { issuer: 'https://login.northwind.org', client_id: 'portal', scopes: 'openid', has_secret: true },
   callback_url: 'https://portal.example.org/auth/oidc/northwind/callback',
   linked_users: 0,

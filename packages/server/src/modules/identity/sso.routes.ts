@@ -1,6 +1,6 @@
 import { errorBodySchema, MESSAGES, SSO_ERRORS, ssoAcceptTermsSchema, ssoFinishSchema } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionSso } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
@@ -8,30 +8,34 @@ import { AppError } from '../../lib/errors.js';
 import { issueSession, updateSessionData } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { findUserById, type UserRow } from '../auth/users.repository.js';
+import type { ProjectNotices } from '../notifications/notices.js';
 import { sendNotices } from '../notifications/notices.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
-import {
-  completeOidcLogin,
-  recordSsoFailure,
-  recordSsoLogin,
-  SSO_LOGIN_MS,
-  SsoRefusal,
-  safeRedirect,
-  startOidcLogin,
-} from './oidc.service.js';
+import { completeOidcLogin, startOidcLogin } from './oidc.service.js';
 import { findProviderById, findProviderBySlug, type ProviderRow } from './providers.service.js';
+import { completeSamlLogin, spMetadata, startSamlLogin } from './saml.service.js';
+import { recordSsoFailure, recordSsoLogin, SSO_LOGIN_MS, SsoRefusal, safeRedirect } from './sso.service.js';
 
 const PENDING_LOGIN_MS = minutes(5);
 const exempt = { mfaExempt: true };
 const slugParams = z.object({ slug: z.string().max(100) });
 const MEMBER_LOGIN = '/member-login';
+/** After a provider's POST (SAML) the browser must GET the next page: 303; after its redirect (OIDC) 302 as ever. */
+const seeOther = (request: FastifyRequest) => (request.method === 'POST' ? 303 : 302);
+
+/** A SAML message as the provider's browser form posts it (HTTP-POST binding). */
+const samlPostSchema = z.object({
+  SAMLResponse: z.string().min(1).max(1_000_000),
+  RelayState: z.string().max(2000).optional(),
+});
 
 /**
- * Single sign-on through OpenID Connect (decision record 023, docs/identity.md): the browser is sent to the
- * provider, comes back to the callback, and leaves signed in, at the terms step, at the two-factor code step, or at
- * the sign-in page with `sso_error=<key of SSO_ERRORS>`. Every refusal is audited as a failed sign-in.
+ * Single sign-on through OpenID Connect and SAML 2.0 (decision record 023, docs/identity.md): the browser is sent to
+ * the provider (or, SAML, comes from it unasked), comes back to the callback or the ACS, and leaves signed in, at the
+ * terms step, at the two-factor code step, or at the sign-in page with `sso_error=<key of SSO_ERRORS>`. Every
+ * refusal is audited as a failed sign-in.
  */
-export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const facts = (request: FastifyRequest) => ({
     appKey: app.appKey,
@@ -46,7 +50,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(error instanceof SsoRefusal)) request.log.error({ err: error }, 'Single sign-on failed');
     else request.log.warn({ reason: refusal.reason, detail: refusal.detail, provider }, 'Single sign-on refused');
     await recordSsoFailure(db, { refusal, provider }, facts(request));
-    return reply.header('cache-control', 'no-store').redirect(`${MEMBER_LOGIN}?sso_error=${refusal.key}`, 302);
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`${MEMBER_LOGIN}?sso_error=${refusal.key}`, seeOther(request));
   }
 
   /** Signed in, or (portal TOTP on, provider's MFA not trusted) held at the code step of POST /login. */
@@ -74,6 +80,42 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     await issueSession(app, request, reply, { userId: input.user.id, data: { sso }, now });
     await recordSsoLogin(db, { userId: input.user.id, provider: input.provider, mfa: input.mfa }, facts(request));
     return { kind: 'signed_in', redirect: input.redirect };
+  }
+
+  /** A provider's answer accepted: notices sent, then the terms step, the code step, or signed in. */
+  async function land(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { user: UserRow; provider: ProviderRow; mfa: boolean; notices: ProjectNotices[]; redirect: string },
+  ) {
+    const now = app.clock.now();
+    const { user, provider, mfa, redirect } = input;
+    // Open policy rounds that followed a role the groups changed: told once the sign-in's writes committed.
+    for (const project of input.notices) {
+      await sendNotices(db, app.mailer, project.projectId, project.notices, now, (err) =>
+        request.log.error({ err }, 'Notices after a group mapping could not be sent'),
+      );
+    }
+    if ((await termsStatusForUser(db, user.id)).status !== 'accepted') {
+      await issueSession(app, request, reply, {
+        userId: null,
+        data: {
+          pendingSso: {
+            userId: user.id,
+            providerId: provider.id,
+            mfa,
+            redirect,
+            expiresAt: new Date(now.getTime() + SSO_LOGIN_MS).toISOString(),
+          },
+        },
+        now,
+      });
+      return reply.header('cache-control', 'no-store').redirect(`${MEMBER_LOGIN}?sso=terms`, seeOther(request));
+    }
+    const done = await finish(request, reply, { user, provider, mfa, redirect });
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(done.kind === 'two_factor' ? `${MEMBER_LOGIN}?sso=two_factor` : done.redirect, seeOther(request));
   }
 
   app.get(
@@ -139,37 +181,101 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const at = request.url.indexOf('?');
         const query = at === -1 ? '' : request.url.slice(at);
         const { user, mfa, notices } = await completeOidcLogin(db, provider, pending, query, facts(request));
-        // Open policy rounds that followed a role the groups changed: told once the sign-in's writes committed.
-        for (const project of notices) {
-          await sendNotices(db, app.mailer, project.projectId, project.notices, now, (err) =>
-            request.log.error({ err }, 'Notices after a group mapping could not be sent'),
-          );
-        }
-        if ((await termsStatusForUser(db, user.id)).status !== 'accepted') {
-          await issueSession(app, request, reply, {
-            userId: null,
-            data: {
-              pendingSso: {
-                userId: user.id,
-                providerId: provider.id,
-                mfa,
-                redirect: pending.redirect,
-                expiresAt: new Date(now.getTime() + SSO_LOGIN_MS).toISOString(),
-              },
-            },
-            now,
-          });
-          return reply.header('cache-control', 'no-store').redirect(`${MEMBER_LOGIN}?sso=terms`, 302);
-        }
-        const done = await finish(request, reply, { user, provider, mfa, redirect: pending.redirect });
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(done.kind === 'two_factor' ? `${MEMBER_LOGIN}?sso=two_factor` : done.redirect, 302);
+        return await land(request, reply, { user, provider, mfa, notices, redirect: pending.redirect });
       } catch (error) {
         return refuse(request, reply, error, slug);
       }
     },
   );
+
+  // ---------------------------------------------------------------------------------------------- SAML 2.0
+  /** The enabled SAML provider of a path, or null. */
+  async function samlProvider(slug: string): Promise<ProviderRow | null> {
+    const provider = await findProviderBySlug(db, slug.toLowerCase());
+    return provider?.enabled && provider.kind === 'saml' ? provider : null;
+  }
+
+  app.get(
+    '/auth/saml/:slug/metadata',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The portal's SAML service provider metadata for one identity provider (its entity ID, ACS, logout)",
+        params: slugParams,
+      },
+      config: { ...exempt, access: access.public },
+    },
+    async (request, reply) => {
+      const provider = await samlProvider(request.params.slug);
+      if (!provider) throw new AppError('NOT_FOUND', 'No SAML identity provider has this name.');
+      return reply
+        .type('application/samlmetadata+xml; charset=utf-8')
+        .send(spMetadata(db, provider, app.config.APP_URL, app.clock.now()));
+    },
+  );
+
+  app.get(
+    '/auth/saml/:slug/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a SAML sign-in: redirects to the identity provider with an AuthnRequest',
+        params: slugParams,
+        querystring: z.object({ redirect: z.string().max(2000).optional() }),
+      },
+      config: { ...exempt, access: access.public },
+    },
+    async (request, reply) => {
+      const provider = await samlProvider(request.params.slug);
+      if (!provider) return reply.redirect(`${MEMBER_LOGIN}?sso_error=unknown_provider`, 302);
+      try {
+        const url = await startSamlLogin(db, provider, {
+          appUrl: app.config.APP_URL,
+          now: app.clock.now(),
+          redirect: safeRedirect(request.query.redirect),
+        });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      } catch (error) {
+        return refuse(request, reply, error, provider.slug);
+      }
+    },
+  );
+
+  await app.register(async (acs) => {
+    // The provider's page posts a form: parsed here only, bounded (a signed response with groups is rarely 100 KB).
+    acs.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1_500_000 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    acs.withTypeProvider<ZodTypeProvider>().post(
+      '/auth/saml/:slug/acs',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The assertion consumer service: the identity provider posts its signed response here',
+          params: slugParams,
+          body: samlPostSchema,
+        },
+        // A form posted by the provider's page, from another site: the signed, once-only assertion stands in for the
+        // CSRF token (plugins/session.ts).
+        config: { ...exempt, access: access.public, signedMessage: true },
+      },
+      async (request, reply) => {
+        const slug = request.params.slug;
+        try {
+          const provider = await samlProvider(slug);
+          if (!provider) throw new SsoRefusal('unknown_provider', 'sso_unknown_provider');
+          const { user, mfa, notices, redirect } = await completeSamlLogin(db, provider, request.body, facts(request));
+          // IdP-initiated: the RelayState may name a page of the portal (anything else is the home page).
+          const to = redirect ?? safeRedirect(request.body.RelayState);
+          return await land(request, reply, { user, provider, mfa, notices, redirect: to });
+        } catch (error) {
+          return refuse(request, reply, error, slug);
+        }
+      },
+    );
+  });
 
   app.post(
     '/auth/sso/accept-terms',
