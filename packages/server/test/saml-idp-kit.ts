@@ -45,6 +45,11 @@ export interface SamlTestIdp {
    * the chosen user's password and returns the form the IdP's page would post to the portal.
    */
   authorize(url: string): Promise<{ action: string; SAMLResponse: string; RelayState?: string }>;
+  /**
+   * The same browser (the IdP's session of the last `authorize`) opening `url`: follows the IdP's redirects and
+   * returns the first address outside the IdP (a message to the portal), or the page it ends on.
+   */
+  visit(url: string): Promise<{ leftTo: string } | { html: string }>;
   close(): Promise<void>;
 }
 
@@ -158,6 +163,7 @@ $metadata['__DYNAMIC:1__'] = [
   'certificate' => 'idp.crt',
   'auth' => 'example-userpass',
   'saml20.sign.assertion' => true,
+  'redirect.sign' => true,
   'attributes.NameFormat' => 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri',
   'authproc' => [
     90 => ['class' => 'saml:AttributeNameID', 'attribute' => 'uid', 'Format' => ${php(PERSISTENT)}],
@@ -213,6 +219,15 @@ ${body}
   await waitForHttp(`${baseUrl}/saml2/idp/metadata.php`, child);
 
   let currentUid = 'nobody';
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at).trim(), pair!.slice(at + 1));
+    }
+  };
   return {
     baseUrl,
     metadataUrl: `${baseUrl}/saml2/idp/metadata.php`,
@@ -228,16 +243,23 @@ ${body}
       sps.set(sp.entityId, sp);
       writeSps();
     },
-    async authorize(url) {
-      const jar = new Map<string, string>();
-      const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const remember = (res: Response) => {
-        for (const line of res.headers.getSetCookie()) {
-          const [pair] = line.split(';');
-          const at = pair!.indexOf('=');
-          jar.set(pair!.slice(0, at).trim(), pair!.slice(at + 1));
+    async visit(url) {
+      let next = url;
+      for (let hop = 0; hop < 10; hop++) {
+        if (!next.startsWith(baseUrl)) return { leftTo: next };
+        const res = await fetch(next, { redirect: 'manual', headers: { cookie: cookieHeader() } });
+        remember(res);
+        const location = res.headers.get('location');
+        if (res.status >= 300 && res.status < 400 && location) {
+          next = new URL(location, next).href;
+          continue;
         }
-      };
+        return { html: await res.text() };
+      }
+      throw new Error('Too many redirects at the test IdP');
+    },
+    async authorize(url) {
+      jar.clear();
       const go = async (target: string, init: RequestInit = {}): Promise<Response> => {
         let next = target;
         let request = init;

@@ -6,6 +6,10 @@ export interface SessionSso {
   providerId: number;
   providerName: string;
   mfa: boolean;
+  /** SAML: who the provider said signed in and its session, for single logout (a LogoutRequest names them). */
+  nameId?: string;
+  nameIdFormat?: string;
+  sessionIndex?: string;
 }
 
 export interface SessionData {
@@ -24,7 +28,15 @@ export interface SessionData {
     expiresAt: string;
   };
   /** A single sign-on returned, held at the terms step (10 minutes). */
-  pendingSso?: { userId: number; providerId: number; mfa: boolean; redirect: string; expiresAt: string };
+  pendingSso?: {
+    userId: number;
+    providerId: number;
+    mfa: boolean;
+    redirect: string;
+    expiresAt: string;
+    /** SAML: the provider's session, kept for single logout once signed in. */
+    saml?: Pick<SessionSso, 'nameId' | 'nameIdFormat' | 'sessionIndex'>;
+  };
   /** The session was opened by single sign-on through this provider. */
   sso?: SessionSso;
   /** Last password re-confirmation, for sensitive actions (15 minutes). */

@@ -1,10 +1,12 @@
 import { type CacheProvider, type Profile, SAML } from '@node-saml/node-saml';
 import { DEFAULT_SAML_MFA_VALUES } from '@portal/shared';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { samlMessageIds } from '../../db/schema/index.js';
+import { samlMessageIds, sessions } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../auth/users.repository.js';
 import type { ProjectNotices } from '../notifications/notices.js';
+import { signalSessionsEnded } from '../notifications/notifications.service.js';
 import { claimedGroups } from './group-mappings.service.js';
 import type { ProviderRow } from './providers.service.js';
 import { serviceProvider } from './saml-settings.js';
@@ -157,7 +159,13 @@ export async function completeSamlLogin(
   provider: ProviderRow,
   body: { SAMLResponse: string; RelayState?: string },
   facts: SsoFacts,
-): Promise<{ user: UserRow; mfa: boolean; notices: ProjectNotices[]; redirect: string | null }> {
+): Promise<{
+  user: UserRow;
+  mfa: boolean;
+  notices: ProjectNotices[];
+  redirect: string | null;
+  session: SamlSession;
+}> {
   const spent = new Map<string, string>();
   const client = samlClient(db, provider, { appUrl: facts.appUrl, now: facts.now, spent });
   let profile: Profile | null;
@@ -205,7 +213,76 @@ export async function completeSamlLogin(
     facts,
   });
   const mfa = mfaSatisfied(provider, assertion.authnContext ? [assertion.authnContext] : [], DEFAULT_SAML_MFA_VALUES);
-  return { user, mfa, notices, redirect };
+  const session: SamlSession = {
+    nameId: profile.nameID,
+    ...(profile.nameIDFormat ? { nameIdFormat: profile.nameIDFormat } : {}),
+    ...(typeof profile.sessionIndex === 'string' ? { sessionIndex: profile.sessionIndex } : {}),
+  };
+  return { user, mfa, notices, redirect, session };
+}
+
+/** What a portal session keeps of the provider's, for single logout. */
+export interface SamlSession {
+  nameId: string;
+  nameIdFormat?: string;
+  sessionIndex?: string;
+}
+
+/**
+ * Single logout (HTTP-Redirect): a LogoutRequest from the provider (it must be signed; the library checks the
+ * signature against the provider's certificates) ends the portal sessions it names, by NameID and, when it gives
+ * one, SessionIndex; the answer is a LogoutResponse URL. A LogoutResponse answers the portal's own request.
+ */
+export async function handleLogoutMessage(
+  db: Database,
+  provider: ProviderRow,
+  query: Record<string, string>,
+  originalQuery: string,
+  facts: SsoFacts,
+): Promise<{ kind: 'request'; ended: { userId: number }[]; responseUrl: string } | { kind: 'response' }> {
+  const client = samlClient(db, provider, { appUrl: facts.appUrl, now: facts.now });
+  if (query.SAMLRequest && !query.Signature) throw new SsoRefusal('failed', 'sso_protocol', null, 'unsigned_logout');
+  let result: Awaited<ReturnType<SAML['validateRedirectAsync']>>;
+  try {
+    result = await client.validateRedirectAsync(query, originalQuery);
+  } catch (error) {
+    throw new SsoRefusal('failed', 'sso_protocol', null, samlErrorCode(error));
+  }
+  if (!query.SAMLRequest) return { kind: 'response' };
+  const profile = result.profile;
+  if (!profile?.nameID || (provider.samlEntityId && profile.issuer !== provider.samlEntityId)) {
+    throw new SsoRefusal('failed', 'sso_protocol', null, 'wrong_issuer');
+  }
+  const sessionIndex = typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null;
+  const ended = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(sessions)
+      .where(
+        and(
+          sql`(${sessions.data}->'sso'->>'providerId')::int = ${provider.id}`,
+          sql`${sessions.data}->'sso'->>'nameId' = ${profile.nameID}`,
+          sessionIndex ? sql`${sessions.data}->'sso'->>'sessionIndex' = ${sessionIndex}` : undefined,
+        ),
+      )
+      .returning({ userId: sessions.userId });
+    const users = [...new Set(rows.map((row) => row.userId).filter((id): id is number => id !== null))];
+    for (const userId of users) {
+      await signalSessionsEnded(tx, userId);
+      await recordAudit(tx, {
+        action: 'auth.logout',
+        actorUserId: userId,
+        subjectType: 'user',
+        subjectId: userId,
+        data: { provider: provider.slug, single_logout: true },
+        ip: facts.ip,
+        requestId: facts.requestId,
+        at: facts.now,
+      });
+    }
+    return users.map((userId) => ({ userId }));
+  });
+  const responseUrl = await client.getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, true);
+  return { kind: 'request', ended, responseUrl };
 }
 
 /** The library's message, shortened to a code for the audit (never shown to the person). */

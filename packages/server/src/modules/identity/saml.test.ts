@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { samlAcsPath, samlMetadataPath } from '@portal/shared';
+import { samlAcsPath, samlLogoutPath, samlMetadataPath } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
@@ -50,7 +50,11 @@ async function makeProvider(options: { trustEmail?: boolean } = {}) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const provider = res.json();
-  idp.registerSp({ entityId: provider.saml.sp_entity_id, acsUrl: provider.callback_url });
+  idp.registerSp({
+    entityId: provider.saml.sp_entity_id,
+    acsUrl: provider.callback_url,
+    logoutUrl: `${APP_URL}${samlLogoutPath(slug)}`,
+  });
   return { ...provider, domain } as {
     id: number;
     slug: string;
@@ -305,5 +309,42 @@ describe('SAML 2.0 sign-in through SimpleSAMLphp', () => {
     const provider = await makeProvider({ trustEmail: false });
     const agent = ctx.agent();
     expectRefused(await postForm(agent, provider, await idpForm(agent, provider, nurse(provider))), 'no_email');
+  });
+
+  it('single logout: the IdP’s signed LogoutRequest ends the person’s portal session; an unsigned one is refused', async () => {
+    const provider = await makeProvider();
+    const agent = ctx.agent();
+    expect((await postForm(agent, provider, await idpForm(agent, provider, nurse(provider)))).statusCode).toBe(303);
+    expect((await agent.get('/api/user/sessions')).statusCode).toBe(200);
+
+    const start = await idp.visit(
+      `${idp.baseUrl}/saml2/idp/SingleLogoutService.php?ReturnTo=${encodeURIComponent(`${idp.baseUrl}/`)}`,
+    );
+    if (!('leftTo' in start)) throw new Error('The IdP sent no LogoutRequest');
+    const request = new URL(start.leftTo);
+    expect(request.pathname).toBe(samlLogoutPath(provider.slug));
+    expect(request.searchParams.get('Signature')).toBeTruthy();
+
+    const unsignedUrl = new URL(request.href);
+    unsignedUrl.searchParams.delete('Signature');
+    unsignedUrl.searchParams.delete('SigAlg');
+    const refused = await ctx.agent().get(`${unsignedUrl.pathname}${unsignedUrl.search}`);
+    expect(refused.headers.location).toBe('/member-login?sso_error=failed');
+    expect((await agent.get('/api/user/sessions')).statusCode).toBe(200);
+
+    const answer = await ctx.agent().get(`${request.pathname}${request.search}`);
+    expect(answer.statusCode).toBe(302);
+    const response = new URL(answer.headers.location as string);
+    expect(response.origin).toBe(idp.baseUrl);
+    expect(response.searchParams.get('SAMLResponse')).toBeTruthy();
+    expect((await agent.get('/api/user/sessions')).statusCode).toBe(401);
+    expect(await failures(provider)).toEqual(['sso_protocol:unsigned_logout']);
+    const logouts = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.logout'), sql`${auditEvents.data}->>'provider' = ${provider.slug}`));
+    expect(logouts.map((e) => e.data)).toEqual([{ provider: provider.slug, single_logout: true }]);
+    // The IdP takes the answer and finishes its logout.
+    expect(await idp.visit(response.href)).not.toHaveProperty('leftTo', expect.stringContaining(APP_URL));
   });
 });

@@ -13,7 +13,13 @@ import { sendNotices } from '../notifications/notices.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
 import { completeOidcLogin, startOidcLogin } from './oidc.service.js';
 import { findProviderById, findProviderBySlug, type ProviderRow } from './providers.service.js';
-import { completeSamlLogin, spMetadata, startSamlLogin } from './saml.service.js';
+import {
+  completeSamlLogin,
+  handleLogoutMessage,
+  type SamlSession,
+  spMetadata,
+  startSamlLogin,
+} from './saml.service.js';
 import { recordSsoFailure, recordSsoLogin, SSO_LOGIN_MS, SsoRefusal, safeRedirect } from './sso.service.js';
 
 const PENDING_LOGIN_MS = minutes(5);
@@ -59,10 +65,15 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   async function finish(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { user: UserRow; provider: ProviderRow; mfa: boolean; redirect: string },
+    input: { user: UserRow; provider: ProviderRow; mfa: boolean; redirect: string; saml?: SamlSession },
   ): Promise<{ kind: 'two_factor' } | { kind: 'signed_in'; redirect: string }> {
     const now = app.clock.now();
-    const sso: SessionSso = { providerId: input.provider.id, providerName: input.provider.name, mfa: input.mfa };
+    const sso: SessionSso = {
+      providerId: input.provider.id,
+      providerName: input.provider.name,
+      mfa: input.mfa,
+      ...input.saml,
+    };
     if (input.user.twoFactorConfirmedAt && !input.mfa) {
       await issueSession(app, request, reply, {
         userId: null,
@@ -86,10 +97,17 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   async function land(
     request: FastifyRequest,
     reply: FastifyReply,
-    input: { user: UserRow; provider: ProviderRow; mfa: boolean; notices: ProjectNotices[]; redirect: string },
+    input: {
+      user: UserRow;
+      provider: ProviderRow;
+      mfa: boolean;
+      notices: ProjectNotices[];
+      redirect: string;
+      saml?: SamlSession;
+    },
   ) {
     const now = app.clock.now();
-    const { user, provider, mfa, redirect } = input;
+    const { user, provider, mfa, redirect, saml } = input;
     // Open policy rounds that followed a role the groups changed: told once the sign-in's writes committed.
     for (const project of input.notices) {
       await sendNotices(db, app.mailer, project.projectId, project.notices, now, (err) =>
@@ -106,13 +124,14 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
             mfa,
             redirect,
             expiresAt: new Date(now.getTime() + SSO_LOGIN_MS).toISOString(),
+            ...(saml ? { saml } : {}),
           },
         },
         now,
       });
       return reply.header('cache-control', 'no-store').redirect(`${MEMBER_LOGIN}?sso=terms`, seeOther(request));
     }
-    const done = await finish(request, reply, { user, provider, mfa, redirect });
+    const done = await finish(request, reply, { user, provider, mfa, redirect, ...(saml ? { saml } : {}) });
     return reply
       .header('cache-control', 'no-store')
       .redirect(done.kind === 'two_factor' ? `${MEMBER_LOGIN}?sso=two_factor` : done.redirect, seeOther(request));
@@ -241,6 +260,44 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/auth/saml/:slug/slo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Single logout: the provider's signed LogoutRequest ends the sessions it names; its LogoutResponse ends ours",
+        params: slugParams,
+        querystring: z.looseObject({
+          SAMLRequest: z.string().max(100_000).optional(),
+          SAMLResponse: z.string().max(100_000).optional(),
+          RelayState: z.string().max(2000).optional(),
+          SigAlg: z.string().max(200).optional(),
+          Signature: z.string().max(2000).optional(),
+        }),
+      },
+      config: { ...exempt, access: access.public },
+    },
+    async (request, reply) => {
+      const slug = request.params.slug;
+      try {
+        const provider = await samlProvider(slug);
+        if (!provider) throw new SsoRefusal('unknown_provider', 'sso_unknown_provider');
+        const query = Object.fromEntries(
+          Object.entries(request.query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        );
+        if (!query.SAMLRequest && !query.SAMLResponse)
+          throw new SsoRefusal('failed', 'sso_protocol', null, 'no_message');
+        const at = request.url.indexOf('?');
+        const done = await handleLogoutMessage(db, provider, query, request.url.slice(at + 1), facts(request));
+        if (done.kind === 'response') return reply.header('cache-control', 'no-store').redirect(MEMBER_LOGIN, 302);
+        return reply.header('cache-control', 'no-store').redirect(done.responseUrl, 302);
+      } catch (error) {
+        return refuse(request, reply, error, slug);
+      }
+    },
+  );
+
   await app.register(async (acs) => {
     // The provider's page posts a form: parsed here only, bounded (a signed response with groups is rarely 100 KB).
     acs.addContentTypeParser(
@@ -266,10 +323,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           const provider = await samlProvider(slug);
           if (!provider) throw new SsoRefusal('unknown_provider', 'sso_unknown_provider');
-          const { user, mfa, notices, redirect } = await completeSamlLogin(db, provider, request.body, facts(request));
+          const done = await completeSamlLogin(db, provider, request.body, facts(request));
           // IdP-initiated: the RelayState may name a page of the portal (anything else is the home page).
-          const to = redirect ?? safeRedirect(request.body.RelayState);
-          return await land(request, reply, { user, provider, mfa, notices, redirect: to });
+          const redirect = done.redirect ?? safeRedirect(request.body.RelayState);
+          return await land(request, reply, { ...done, provider, redirect, saml: done.session });
         } catch (error) {
           return refuse(request, reply, error, slug);
         }
@@ -308,7 +365,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
         });
       }
-      const done = await finish(request, reply, { user, provider, mfa: pending.mfa, redirect: pending.redirect });
+      const done = await finish(request, reply, {
+        user,
+        provider,
+        mfa: pending.mfa,
+        redirect: pending.redirect,
+        ...(pending.saml?.nameId ? { saml: { ...pending.saml, nameId: pending.saml.nameId } } : {}),
+      });
       return done.kind === 'two_factor' ? { two_factor: true as const } : { redirect: done.redirect };
     },
   );
