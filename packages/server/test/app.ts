@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { testClock } from '../src/lib/clock.js';
-import { createAgent } from './agent.js';
+import { type Agent, createAgent } from './agent.js';
 import { type TestDatabase, useTestDatabase } from './database.js';
 import { TEST_PASSWORD } from './factories.js';
 import { createMailbox } from './mailbox.js';
@@ -22,6 +22,13 @@ export interface TestApp {
   agent(options?: { ip?: string }): ReturnType<typeof createAgent>;
   /** A new client signed in as `user` (made by the factories, password TEST_PASSWORD). */
   signedIn(user: { email: string }, options?: { ip?: string }): Promise<ReturnType<typeof createAgent>>;
+  /** A client signed in as each person named, one after another: `await ctx.signedInAll(s.people, 'admin', 'viewer')`. */
+  signedInAll<P extends Record<string, { email: string }>, K extends keyof P & string>(
+    people: P,
+    ...names: K[]
+  ): Promise<Record<K, Agent>>;
+  /** A signed-out client that holds an XSRF token, so a state change it tries is refused as anonymous (401), not 419. */
+  anonymous(): Promise<Agent>;
 }
 
 /**
@@ -38,6 +45,16 @@ export function useTestApp(
     const agent = createAgent(state.app, agentOptions);
     const res = await agent.login(user.email, TEST_PASSWORD);
     if (res.statusCode !== 200) throw new Error(`sign-in of ${user.email} failed: ${res.statusCode} ${res.body}`);
+    return agent;
+  };
+  state.signedInAll = async (people, ...names) => {
+    const agents = {} as Record<(typeof names)[number], Agent>;
+    for (const name of names) agents[name] = await state.signedIn(people[name]!);
+    return agents;
+  };
+  state.anonymous = async () => {
+    const agent = createAgent(state.app);
+    await agent.csrf();
     return agent;
   };
   beforeAll(async () => {

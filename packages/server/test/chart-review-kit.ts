@@ -59,6 +59,14 @@ export async function chartReviewProject(db: Database) {
 }
 export type ChartReviewSetup = Awaited<ReturnType<typeof chartReviewProject>>;
 
+/** Rob Second, a second reviewer of the project (for the reliability share and adjudication). */
+export async function addSecondReviewer(db: Database, s: Pick<ChartReviewSetup, 'project'>) {
+  const rob = await createUser(db, { firstName: 'Rob', lastName: 'Second' });
+  await addMember(db, s.project.id, rob.id, 'simple');
+  await setMainRole(db, s.project.id, rob.id, 'chart_review', 'reviewer');
+  return rob;
+}
+
 /** A valid question input; `overrides` changes what a test is about. */
 export const question = (key: string, overrides: Partial<CrQuestionInput> = {}): CrQuestionInput => ({
   key,

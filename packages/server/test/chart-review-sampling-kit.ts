@@ -3,8 +3,7 @@ import { expect } from 'vitest';
 import { crSettings } from '../src/db/schema/index.js';
 import type { Agent } from './agent.js';
 import type { TestApp } from './app.js';
-import { chartReviewProject, createTool, programInput, question } from './chart-review-kit.js';
-import { addMember, createUser, setMainRole } from './factories.js';
+import { addSecondReviewer, chartReviewProject, createTool, programInput, question } from './chart-review-kit.js';
 import { multipart } from './policy-kit.js';
 
 /**
@@ -28,9 +27,7 @@ export async function samplingSetup(
       newReviewerMatchMin: options.newReviewerRule ? 0.97 : 0,
     })
     .onConflictDoNothing();
-  const reviewer2 = await createUser(db, { firstName: 'Rob', lastName: 'Second' });
-  await addMember(db, s.project.id, reviewer2.id, 'simple');
-  await setMainRole(db, s.project.id, reviewer2.id, 'chart_review', 'reviewer');
+  const reviewer2 = await addSecondReviewer(db, s);
   const lead = await ctx.signedIn(s.people.lead);
   const tool = await createTool(lead, s.base, 'Falls', [question('fall_risk'), question('care_plan')]);
   const created = await lead.post(

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import type { Agent } from './agent.js';
+import { type Agent, send } from './agent.js';
 import type { TestApp } from './app.js';
 
 /** One call of an app's API whose guards expectAppGuards checks. */
@@ -58,16 +58,8 @@ export async function expectAppGuards(
   app: AppRefusals,
 ): Promise<void> {
   const db = ctx.db.handle.db;
-  const anonymous = ctx.agent();
-  await anonymous.csrf();
-  const agents = {
-    noRole: await ctx.signedIn(s.people.noRole),
-    viewer: await ctx.signedIn(s.people.viewer),
-    outsider: await ctx.signedIn(s.people.outsider),
-    lead: await ctx.signedIn(s.people.lead),
-    admin: await ctx.signedIn(s.people.admin),
-    superadmin: await ctx.signedIn(s.people.superadmin),
-  };
+  const anonymous = await ctx.anonymous();
+  const agents = await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider', 'lead', 'admin', 'superadmin');
   const before = await app.snapshot(db);
   for (const call of calls) {
     const label = `${call.method} ${call.path}`;
@@ -100,6 +92,32 @@ export async function expectAppGuards(
     for (const who of allowed) {
       const answer = await sendCall(agents[who], call, s.base);
       expect(answer.statusCode, `${call.method} ${call.path} as ${who}: ${answer.body}`).toBe(200);
+    }
+  }
+}
+
+/** A row of a guard test's call table: method, url, body, then whatever decides who may make the call. */
+type CallRow = readonly [
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  url: string,
+  body?: unknown,
+  ...rest: unknown[],
+];
+
+/**
+ * Makes each call as each person `expected` names for it and expects that person's status; a failure names the
+ * call, the person and the answer.
+ */
+export async function expectStatuses<Call extends CallRow, Who extends string>(
+  agents: Record<Who, Agent>,
+  calls: readonly Call[],
+  expected: (call: Call) => readonly (readonly [Who, number])[],
+): Promise<void> {
+  for (const call of calls) {
+    const [method, url, body] = call;
+    for (const [who, status] of expected(call)) {
+      const answer = await send(agents[who], method, url, body);
+      expect(answer.statusCode, `${method} ${url} as ${who}: ${answer.body}`).toBe(status);
     }
   }
 }

@@ -18,6 +18,7 @@ import {
   monRows,
   monTargets,
 } from '../src/db/schema/index.js';
+import { insertPage } from './monitoring-kit.js';
 
 /**
  * Fixtures of the monitoring data tests (issue 9): datasets with one committed import, rows, measures and their
@@ -259,4 +260,20 @@ export async function addAnnotation(
     text: excludeFromLimits ? 'Half the wards did not report' : 'New mattresses',
     excludeFromLimits,
   });
+}
+
+/**
+ * Page "1 Falls" of the monitoring owner, with a falls dataset of monthly rows from `from` (addMonthlyRows): the
+ * ground the series and chart tests draw on.
+ */
+export async function fallsPageWithRows(
+  db: Database,
+  s: { project: { id: number }; people: { owner: { id: number } } },
+  from: string,
+  months: readonly (readonly [number, number])[],
+) {
+  const page = await insertPage(db, s.project.id, { title: 'Falls', number: '1', ownerId: s.people.owner.id });
+  const dataset = await addDataset(db, s.project.id);
+  await addMonthlyRows(db, dataset, from, months);
+  return { page, dataset };
 }

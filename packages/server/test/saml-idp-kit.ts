@@ -12,6 +12,8 @@ import path from 'node:path';
  */
 
 export const SIMPLESAMLPHP_WWW = '/usr/share/simplesamlphp/www';
+/** The password of the test IdP's one user (its sign-in form asks for it). */
+export const SAML_TEST_PASSWORD = 'portal-test-password';
 export const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 
 export interface SamlTestUser {
@@ -184,7 +186,7 @@ $metadata['__DYNAMIC:1__'] = [
     fs.writeFileSync(path.join(dir, 'metadata', 'saml20-sp-remote.php'), `<?php\n${entries.join('\n')}\n`);
   };
   writeSps();
-  const password = 'portal-test-password';
+  const password = SAML_TEST_PASSWORD;
   const signInAs = (user: SamlTestUser) => {
     const attributes: Record<string, string[]> = { uid: [user.uid] };
     if (user.email) attributes[ATTRIBUTES.email] = [user.email];

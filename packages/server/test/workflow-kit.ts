@@ -1,5 +1,7 @@
+import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { policyDepartmentRoles, policyDepartments } from '../src/db/schema/index.js';
+import type { Agent } from './agent.js';
 import { addMember, createUser, setMainRole } from './factories.js';
 import { policyProject } from './policy-kit.js';
 
@@ -42,4 +44,20 @@ export async function workflowProject(db: Database) {
     .insert(policyDepartmentRoles)
     .values(roles.map(([userId, role]) => ({ projectId: base.project.id, departmentId: nursing!.id, userId, role })));
   return { ...base, people, nursing: nursing!, pharmacy: pharmacy! };
+}
+
+/** The people of workflowProject who take part in a round, to sign in: `ctx.signedInAll(s.people, ...ROUND_PEOPLE)`. */
+export const ROUND_PEOPLE = ['admin', 'author', 'reviewer1', 'reviewer2', 'signer1', 'signer2', 'reader'] as const;
+
+/** A new draft policy posted by `author` to the policy app at `base` (201 expected): its id and draft version. */
+export async function postDraft(
+  author: Agent,
+  base: string,
+  title: string,
+  departmentId: number | null,
+  content = `<p>${title}</p>`,
+) {
+  const answer = await author.post(`${base}/documents`, { title, department_id: departmentId, content });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json() as { id: number; draft_version: { id: number; revision: number; content: string } };
 }

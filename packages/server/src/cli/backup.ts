@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { openDatabase, runningEmbeddedUrl } from '../db/open.js';
-import {
-  BackupError,
-  backupDatabase,
-  configuredAppKeyId,
-  describeDatabase,
-  findPgTool,
-  formatBytes,
-} from '../lib/backup.js';
+import { runningEmbeddedUrl } from '../db/open.js';
+import { BackupError, backupDatabase, configuredAppKeyId, findPgTool, formatBytes } from '../lib/backup.js';
+import { embeddedDatabase, externalDatabase, readCommandLine, runBackupCommand } from './command-line.js';
 
 /**
  * npm run backup -- [file]
@@ -39,11 +33,7 @@ interface Source {
 /** The database to back up: DATABASE_URL, the embedded one (started for the backup), or a running portal's. */
 async function openSource(config: Config): Promise<Source> {
   if (config.DATABASE_URL) {
-    return {
-      url: config.DATABASE_URL,
-      description: `the database at ${describeDatabase(config.DATABASE_URL)}`,
-      close: async () => {},
-    };
+    return externalDatabase(config.DATABASE_URL);
   }
   if (!fs.existsSync(path.join(config.DATA_DIR, 'postgres', 'PG_VERSION'))) {
     throw new BackupError(
@@ -52,12 +42,7 @@ async function openSource(config: Config): Promise<Source> {
     );
   }
   try {
-    const opened = await openDatabase(config, () => {}, { migrate: false });
-    return {
-      url: opened.embedded!.connectionString,
-      description: `the embedded database in ${config.DATA_DIR}`,
-      close: opened.close,
-    };
+    return await embeddedDatabase(config);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const url = runningEmbeddedUrl(config.DATA_DIR);
@@ -79,22 +64,9 @@ async function openSource(config: Config): Promise<Source> {
 const parseArguments = () => parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
 
 async function main(): Promise<number> {
-  let args: ReturnType<typeof parseArguments>;
-  try {
-    args = parseArguments();
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const { positionals, values } = args;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length > 1) {
-    console.error(USAGE);
-    return 2;
-  }
+  const args = readCommandLine(parseArguments, USAGE, (files) => files <= 1);
+  if (typeof args === 'number') return args;
+  const { positionals } = args;
   const config = loadConfig();
   const file = positionals[0] ? path.resolve(positionals[0]) : defaultBackupFile();
   // Before starting anything: a missing pg_dump is the most likely problem on a new machine.
@@ -151,14 +123,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError || error instanceof BackupError
-        ? error.message
-        : `Could not back up the database: ${(error as Error).message}`,
-    );
-    process.exit(2);
-  },
-);
+runBackupCommand(main, 'Could not back up the database');

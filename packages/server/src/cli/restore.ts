@@ -2,21 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MIGRATIONS_FOLDER } from '../db/migrate.js';
-import { openDatabase } from '../db/open.js';
 import {
   BackupError,
   configuredAppKeyId,
   databaseHasData,
-  describeDatabase,
   findPgTool,
   formatBytes,
   manifestPathFor,
   readManifest,
   restoreDatabase,
 } from '../lib/backup.js';
+import { embeddedDatabase, externalDatabase, readCommandLine, runBackupCommand } from './command-line.js';
 
 /**
  * npm run restore -- <file> [--yes] [--no-verify]
@@ -39,20 +38,10 @@ interface Target {
 
 async function openTarget(config: Config): Promise<Target> {
   if (config.DATABASE_URL) {
-    return {
-      url: config.DATABASE_URL,
-      description: `the database at ${describeDatabase(config.DATABASE_URL)}`,
-      close: async () => {},
-    };
+    return externalDatabase(config.DATABASE_URL);
   }
   try {
-    // Not migrated: the backup brings its own schema; the portal applies newer migrations when it next starts.
-    const opened = await openDatabase(config, () => {}, { migrate: false });
-    return {
-      url: opened.embedded!.connectionString,
-      description: `the embedded database in ${config.DATA_DIR}`,
-      close: opened.close,
-    };
+    return await embeddedDatabase(config);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     throw new BackupError(
@@ -73,22 +62,9 @@ const parseArguments = () =>
   });
 
 async function main(): Promise<number> {
-  let args: ReturnType<typeof parseArguments>;
-  try {
-    args = parseArguments();
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const args = readCommandLine(parseArguments, USAGE, (files) => files === 1);
+  if (typeof args === 'number') return args;
   const { positionals, values } = args;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
   const config = loadConfig();
   const file = path.resolve(positionals[0]!);
   if (!fs.existsSync(file)) {
@@ -177,14 +153,4 @@ function printNotes(config: Config, backupMigrations: number, backupKeyId: strin
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError || error instanceof BackupError
-        ? error.message
-        : `Could not restore the database: ${(error as Error).message}`,
-    );
-    process.exit(2);
-  },
-);
+runBackupCommand(main, 'Could not restore the database');

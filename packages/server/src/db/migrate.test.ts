@@ -94,6 +94,7 @@ describe('runMigrations', () => {
       'project_memberships',
       'projects',
       'rate_limit_hits',
+      'saml_message_ids',
       'sessions',
       'std_assessments',
       'std_comments',

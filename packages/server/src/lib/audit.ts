@@ -69,3 +69,19 @@ export function projectAudit<App extends string>(app: App) {
       ...(at ? { at } : {}),
     });
 }
+
+/**
+ * The audit recorder of one kind of row of a project app (`subjectAudit('monitoring', 'mon_chart')`): as
+ * projectAudit, with the row's id as the subject.
+ */
+export function subjectAudit<App extends string>(app: App, type: string) {
+  const record = projectAudit(app);
+  return (
+    tx: DbOrTx,
+    actor: ProjectActorFacts,
+    action: AuditActionIn<App>,
+    id: number | string,
+    data: Record<string, unknown> = {},
+    at?: Date,
+  ): Promise<void> => record(tx, actor, action, { type, id }, data, at);
+}

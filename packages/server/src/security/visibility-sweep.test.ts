@@ -61,6 +61,7 @@ const NO_2XX_EXPECTED: Record<string, string> = {
   '/auth/oidc/:slug/login': 'a single sign-on starts with a redirect (302) to the provider or the sign-in page',
   '/auth/oidc/:slug/callback': 'a single sign-on ends with a redirect (302); the sweep has no provider to sign in at',
   '/auth/saml/:slug/login': 'a SAML sign-in starts with a redirect (302) to the provider or the sign-in page',
+  '/auth/saml/:slug/slo': 'single logout answers with a redirect (302) to the provider or the sign-in page',
   '/auth/saml/:slug/metadata': 'the sweep’s provider is OpenID Connect: no SAML metadata (404); metadata is public',
 };
 /** The superadmin's calls (the console's API): swept as the superadmin, not as the project's administrator. */

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { ref } from './columns.js';
 import { termsVersions } from './terms.js';
 import { users } from './users.js';
 
@@ -40,12 +41,8 @@ export const loginAttempts = pgTable(
 export const termsAcceptances = pgTable(
   'terms_acceptances',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    termsVersionId: integer('terms_version_id')
-      .notNull()
-      .references(() => termsVersions.id, { onDelete: 'restrict' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    termsVersionId: ref('terms_version_id', () => termsVersions.id, 'restrict'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
     ip: inet('ip'),
   },
@@ -57,9 +54,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     /** reset: a forgotten password (60 minutes); invitation: a new account's first password (7 days). */
     purpose: text('purpose').notNull().default('reset'),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { crPrograms, crQuestions, crToolVersions } from './chart-review.js';
-import { at, createdAt, project, updatedAt, userRef } from './columns.js';
+import { at, createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { monMeasures } from './monitoring-data.js';
 import { users } from './users.js';
 
@@ -35,9 +35,7 @@ export const crSamples = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => crPrograms.id, { onDelete: 'restrict' }),
+    programId: ref('program_id', () => crPrograms.id, 'restrict'),
     /** The first day of the programme's month or quarter. */
     periodStart: date('period_start').notNull(),
     fileName: text('file_name').notNull(),
@@ -77,12 +75,8 @@ export const crCases = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    sampleId: integer('sample_id')
-      .notNull()
-      .references(() => crSamples.id, { onDelete: 'cascade' }),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => crPrograms.id, { onDelete: 'restrict' }),
+    sampleId: ref('sample_id', () => crSamples.id, 'cascade'),
+    programId: ref('program_id', () => crPrograms.id, 'restrict'),
     periodStart: date('period_start').notNull(),
     /** Random and meaningless, e.g. CR-2026-03-0142: what every screen and export shows. */
     caseCode: text('case_code').notNull(),
@@ -122,18 +116,10 @@ export const crAssignments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    caseId: integer('case_id')
-      .notNull()
-      .references(() => crCases.id, { onDelete: 'cascade' }),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => crPrograms.id, { onDelete: 'restrict' }),
-    toolVersionId: integer('tool_version_id')
-      .notNull()
-      .references(() => crToolVersions.id, { onDelete: 'restrict' }),
-    reviewerId: integer('reviewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    caseId: ref('case_id', () => crCases.id, 'cascade'),
+    programId: ref('program_id', () => crPrograms.id, 'restrict'),
+    toolVersionId: ref('tool_version_id', () => crToolVersions.id, 'restrict'),
+    reviewerId: ref('reviewer_id', () => users.id, 'restrict'),
     role: text('role').notNull().default('primary'),
     /** A blind review never shows the other reviewer's answers. */
     blind: boolean('blind').notNull().default(false),
@@ -161,12 +147,8 @@ export const crAnswers = pgTable(
   'cr_answers',
   {
     projectId: project(),
-    assignmentId: integer('assignment_id')
-      .notNull()
-      .references(() => crAssignments.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => crQuestions.id, { onDelete: 'restrict' }),
+    assignmentId: ref('assignment_id', () => crAssignments.id, 'cascade'),
+    questionId: ref('question_id', () => crQuestions.id, 'restrict'),
     value: text('value'),
     naReason: text('na_reason').notNull().default(''),
     note: text('note').notNull().default(''),
@@ -190,15 +172,9 @@ export const crIrrPairs = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    caseId: integer('case_id')
-      .notNull()
-      .references(() => crCases.id, { onDelete: 'cascade' }),
-    primaryAssignmentId: integer('primary_assignment_id')
-      .notNull()
-      .references(() => crAssignments.id, { onDelete: 'cascade' }),
-    secondAssignmentId: integer('second_assignment_id')
-      .notNull()
-      .references(() => crAssignments.id, { onDelete: 'cascade' }),
+    caseId: ref('case_id', () => crCases.id, 'cascade'),
+    primaryAssignmentId: ref('primary_assignment_id', () => crAssignments.id, 'cascade'),
+    secondAssignmentId: ref('second_assignment_id', () => crAssignments.id, 'cascade'),
     status: text('status').notNull().default('pending'),
     itemsCompared: integer('items_compared'),
     itemsAgreed: integer('items_agreed'),
@@ -226,14 +202,10 @@ export const crCaseResults = pgTable(
       .primaryKey()
       .references(() => crCases.id, { onDelete: 'cascade' }),
     projectId: project(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => crPrograms.id, { onDelete: 'restrict' }),
+    programId: ref('program_id', () => crPrograms.id, 'restrict'),
     periodStart: date('period_start').notNull(),
     unit: text('unit'),
-    toolVersionId: integer('tool_version_id')
-      .notNull()
-      .references(() => crToolVersions.id, { onDelete: 'restrict' }),
+    toolVersionId: ref('tool_version_id', () => crToolVersions.id, 'restrict'),
     score: doublePrecision('score'),
     applicable: integer('applicable').notNull(),
     met: integer('met').notNull(),
@@ -254,9 +226,7 @@ export const crFindings = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => crPrograms.id, { onDelete: 'restrict' }),
+    programId: ref('program_id', () => crPrograms.id, 'restrict'),
     periodStart: date('period_start').notNull(),
     unit: text('unit'),
     /** The question's stable key; null: the programme's overall compliance. */
@@ -330,9 +300,7 @@ export const crReviewerUnits = pgTable(
   'cr_reviewer_units',
   {
     projectId: project(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     unit: text('unit').notNull(),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),

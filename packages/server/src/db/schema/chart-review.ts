@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, project, updatedAt, userRef } from './columns.js';
+import { createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { monMeasures } from './monitoring-data.js';
 import { projects } from './projects.js';
 
@@ -78,9 +78,7 @@ export const crToolVersions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    toolId: integer('tool_id')
-      .notNull()
-      .references(() => crTools.id, { onDelete: 'restrict' }),
+    toolId: ref('tool_id', () => crTools.id, 'restrict'),
     version: integer('version').notNull(),
     /** draft, published or retired (a newer version was published). */
     status: text('status').notNull().default('draft'),
@@ -106,9 +104,7 @@ export const crQuestions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    toolVersionId: integer('tool_version_id')
-      .notNull()
-      .references(() => crToolVersions.id, { onDelete: 'cascade' }),
+    toolVersionId: ref('tool_version_id', () => crToolVersions.id, 'cascade'),
     key: text('key').notNull(),
     section: text('section').notNull().default(''),
     position: integer('position').notNull(),
@@ -140,9 +136,7 @@ export const crPrograms = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
     name: text('name').notNull(),
-    toolId: integer('tool_id')
-      .notNull()
-      .references(() => crTools.id, { onDelete: 'restrict' }),
+    toolId: ref('tool_id', () => crTools.id, 'restrict'),
     /** A fixed version; null: the tool's latest published version when a sample is drawn. */
     pinnedVersionId: integer('pinned_version_id').references(() => crToolVersions.id, { onDelete: 'restrict' }),
     units: text('units').array().notNull().default(sql`'{}'::text[]`),

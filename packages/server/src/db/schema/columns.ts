@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -15,3 +15,10 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).n
 export const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 /** A moment that may not have happened yet. */
 export const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A link every row must have, to the row `target` names: `cascade` when this row goes with it, `restrict` when it
+ * keeps that row from being deleted.
+ */
+export const ref = (name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
+  integer(name).notNull().references(target, { onDelete });

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, project, updatedAt, userRef } from './columns.js';
+import { createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { monPages } from './monitoring.js';
 
 /**
@@ -63,9 +63,7 @@ export const monImports = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    datasetId: integer('dataset_id')
-      .notNull()
-      .references(() => monDatasets.id, { onDelete: 'restrict' }),
+    datasetId: ref('dataset_id', () => monDatasets.id, 'restrict'),
     fileName: text('file_name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
@@ -113,9 +111,7 @@ export const monImportChunks = pgTable(
   'mon_import_chunks',
   {
     projectId: project(),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => monImports.id, { onDelete: 'cascade' }),
+    importId: ref('import_id', () => monImports.id, 'cascade'),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },
@@ -128,12 +124,8 @@ export const monRows = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    datasetId: integer('dataset_id')
-      .notNull()
-      .references(() => monDatasets.id, { onDelete: 'restrict' }),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => monImports.id, { onDelete: 'restrict' }),
+    datasetId: ref('dataset_id', () => monDatasets.id, 'restrict'),
+    importId: ref('import_id', () => monImports.id, 'restrict'),
     /** Line of the file the row came from (for error reports and provenance). */
     rowNo: integer('row_no').notNull(),
     /** The row's date (time column); periods are derived from it by the measure's grain. */
@@ -160,9 +152,7 @@ export const monMeasures = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    pageId: integer('page_id')
-      .notNull()
-      .references(() => monPages.id, { onDelete: 'restrict' }),
+    pageId: ref('page_id', () => monPages.id, 'restrict'),
     datasetId: integer('dataset_id').references(() => monDatasets.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     type: text('type').notNull(),
@@ -208,9 +198,7 @@ export const monFormulaVersions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'restrict' }),
+    measureId: ref('measure_id', () => monMeasures.id, 'restrict'),
     version: integer('version').notNull(),
     datasetId: integer('dataset_id').references(() => monDatasets.id, { onDelete: 'restrict' }),
     numerator: text('numerator').notNull().default(''),
@@ -233,9 +221,7 @@ export const monTargets = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'restrict' }),
+    measureId: ref('measure_id', () => monMeasures.id, 'restrict'),
     value: doublePrecision('value').notNull(),
     effectiveFrom: date('effective_from').notNull(),
     kind: text('kind').notNull().default('target'),
@@ -254,9 +240,7 @@ export const monBenchmarks = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'restrict' }),
+    measureId: ref('measure_id', () => monMeasures.id, 'restrict'),
     source: text('source').notNull(),
     statistic: text('statistic').notNull(),
     percentile: integer('percentile'),
@@ -281,9 +265,7 @@ export const monPhases = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'restrict' }),
+    measureId: ref('measure_id', () => monMeasures.id, 'restrict'),
     startPeriod: date('start_period').notNull(),
     label: text('label').notNull(),
     reason: text('reason').notNull().default('other'),
@@ -305,9 +287,7 @@ export const monAnnotations = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'restrict' }),
+    measureId: ref('measure_id', () => monMeasures.id, 'restrict'),
     periodStart: date('period_start').notNull(),
     kind: text('kind').notNull().default('event'),
     text: text('text').notNull(),
@@ -329,9 +309,7 @@ export const monSeries = pgTable(
   'mon_series',
   {
     projectId: project(),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'cascade' }),
+    measureId: ref('measure_id', () => monMeasures.id, 'cascade'),
     stratum: text('stratum').notNull().default(''),
     chart: text('chart').notNull(),
     inputHash: text('input_hash').notNull(),
@@ -348,12 +326,8 @@ export const monCharts = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    pageId: integer('page_id')
-      .notNull()
-      .references(() => monPages.id, { onDelete: 'restrict' }),
-    measureId: integer('measure_id')
-      .notNull()
-      .references(() => monMeasures.id, { onDelete: 'restrict' }),
+    pageId: ref('page_id', () => monPages.id, 'restrict'),
+    measureId: ref('measure_id', () => monMeasures.id, 'restrict'),
     title: text('title').notNull(),
     chartType: text('chart_type').notNull(),
     /** {stratum, from, to, sigma_lines, show_target, show_benchmark, show_annotations, rule_profile}. */

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, project, updatedAt, userRef } from './columns.js';
+import { createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { storedFiles } from './files.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -108,9 +108,7 @@ export const monUsers = pgTable(
   'mon_users',
   {
     projectId: project(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
   },
@@ -137,12 +135,8 @@ export const monRoleMembers = pgTable(
   'mon_role_members',
   {
     projectId: project(),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => monRoles.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id', () => monRoles.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
   },
@@ -155,9 +149,7 @@ export const monPagePermissions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    pageId: integer('page_id')
-      .notNull()
-      .references(() => monPages.id, { onDelete: 'cascade' }),
+    pageId: ref('page_id', () => monPages.id, 'cascade'),
     roleId: integer('role_id').references(() => monRoles.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** 'view' reads the page; 'edit' changes its content and insights; 'manage' also its permissions. */
@@ -180,9 +172,7 @@ export const monInsights = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    pageId: integer('page_id')
-      .notNull()
-      .references(() => monPages.id, { onDelete: 'restrict' }),
+    pageId: ref('page_id', () => monPages.id, 'restrict'),
     title: text('title').notNull(),
     /** Sanitised rich text. */
     body: text('body').notNull().default(''),
@@ -207,9 +197,7 @@ export const monInsightRevisions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    insightId: integer('insight_id')
-      .notNull()
-      .references(() => monInsights.id, { onDelete: 'cascade' }),
+    insightId: ref('insight_id', () => monInsights.id, 'cascade'),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -260,9 +248,7 @@ export const monRequestComments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => monRequests.id, { onDelete: 'cascade' }),
+    requestId: ref('request_id', () => monRequests.id, 'cascade'),
     authorId: userRef('author_id'),
     body: text('body').notNull(),
     createdAt: createdAt(),

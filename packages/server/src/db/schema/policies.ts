@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, project, updatedAt, userRef } from './columns.js';
+import { createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { storedFiles } from './files.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -110,9 +110,7 @@ export const policyVersions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => policyDocuments.id, { onDelete: 'restrict' }),
+    documentId: ref('document_id', () => policyDocuments.id, 'restrict'),
     version: integer('version').notNull(),
     state: text('state').notNull().default('draft'),
     /** Sanitised HTML (SPEC section 5). */
@@ -146,9 +144,7 @@ export const policyNumberHistory = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => policyDocuments.id, { onDelete: 'restrict' }),
+    documentId: ref('document_id', () => policyDocuments.id, 'restrict'),
     fromNumber: text('from_number'),
     toNumber: text('to_number'),
     reason: text('reason').notNull(),
@@ -163,13 +159,9 @@ export const policyUploadKeys = pgTable(
   'policy_upload_keys',
   {
     projectId: project(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     key: text('key').notNull(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => policyDocuments.id, { onDelete: 'restrict' }),
+    documentId: ref('document_id', () => policyDocuments.id, 'restrict'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.key] })],
@@ -183,9 +175,7 @@ export const policyUsers = pgTable(
   'policy_users',
   {
     projectId: project(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
   },

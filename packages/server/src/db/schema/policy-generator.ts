@@ -12,7 +12,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, project, updatedAt, userRef } from './columns.js';
+import { createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { policyDocuments, policyVersions } from './policies.js';
 import { projects } from './projects.js';
 
@@ -62,9 +62,7 @@ export const pgTemplateVersions = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** Null for the library's versions, like their template. */
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => pgTemplates.id, { onDelete: 'cascade' }),
+    templateId: ref('template_id', () => pgTemplates.id, 'cascade'),
     version: integer('version').notNull(),
     status: text('status').notNull().default('draft'),
     /** templateBodySchema: title, category, description, requires_flags, sections, variables, standards. */
@@ -92,12 +90,8 @@ export const pgGenerations = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
     kind: text('kind').notNull().default('generate'),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => pgTemplates.id, { onDelete: 'restrict' }),
-    templateVersionId: integer('template_version_id')
-      .notNull()
-      .references(() => pgTemplateVersions.id, { onDelete: 'restrict' }),
+    templateId: ref('template_id', () => pgTemplates.id, 'restrict'),
+    templateVersionId: ref('template_version_id', () => pgTemplateVersions.id, 'restrict'),
     answers: jsonb('answers').$type<Record<string, string | number | boolean | null>>().notNull(),
     /** The profile's values at the time (so the provenance survives a later profile change). */
     profile: jsonb('profile').$type<Record<string, string | number | boolean | null>>().notNull(),
@@ -106,12 +100,8 @@ export const pgGenerations = pgTable(
     unresolved: text('unresolved').array().notNull().default(sql`'{}'::text[]`),
     /** Sections replaced by an accepted suggestion of the writing assistant. */
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => policyDocuments.id, { onDelete: 'restrict' }),
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => policyVersions.id, { onDelete: 'restrict' }),
+    documentId: ref('document_id', () => policyDocuments.id, 'restrict'),
+    versionId: ref('version_id', () => policyVersions.id, 'restrict'),
     /** SHA-256 of the HTML it wrote: a draft still holding exactly that may be regenerated over. */
     contentHash: text('content_hash').notNull(),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, project, userRef } from './columns.js';
+import { createdAt, project, ref, userRef } from './columns.js';
 import { policyDepartments, policyDocuments, policyVersions } from './policies.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -11,26 +11,16 @@ import { users } from './users.js';
  * history. Every table carries project_id.
  */
 
-const documentRef = () =>
-  integer('document_id')
-    .notNull()
-    .references(() => policyDocuments.id, { onDelete: 'restrict' });
-const versionRef = () =>
-  integer('version_id')
-    .notNull()
-    .references(() => policyVersions.id, { onDelete: 'restrict' });
+const documentRef = () => ref('document_id', () => policyDocuments.id, 'restrict');
+const versionRef = () => ref('version_id', () => policyVersions.id, 'restrict');
 
 /** A department's reviewers, signers and readers. */
 export const policyDepartmentRoles = pgTable(
   'policy_department_roles',
   {
     projectId: project(),
-    departmentId: integer('department_id')
-      .notNull()
-      .references(() => policyDepartments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: ref('department_id', () => policyDepartments.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
     role: text('role').notNull(),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
@@ -66,9 +56,7 @@ export const policyWorkflowRequests = pgTable(
     versionId: versionRef(),
     round: integer('round').notNull(),
     kind: text('kind').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     status: text('status').notNull().default('pending'),
     comment: text('comment'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -98,9 +86,7 @@ export const policySignatures = pgTable(
     documentId: documentRef(),
     versionId: versionRef(),
     round: integer('round').notNull(),
-    signerId: integer('signer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    signerId: ref('signer_id', () => users.id, 'restrict'),
     /** The signer's name as it was when they signed. */
     signerName: text('signer_name').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
@@ -127,9 +113,7 @@ export const policyAttestations = pgTable(
     projectId: project(),
     documentId: documentRef(),
     versionId: versionRef(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     attestedAt: timestamp('attested_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

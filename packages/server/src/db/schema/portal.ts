@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { ref } from './columns.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -7,12 +8,8 @@ import { users } from './users.js';
 export const projectMemberRoles = pgTable(
   'project_member_roles',
   {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: ref('project_id', () => projects.id, 'restrict'),
+    userId: ref('user_id', () => users.id, 'cascade'),
     app: text('app').notNull(),
     mainRole: text('main_role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,9 +28,7 @@ export const projectMemberRoles = pgTable(
 export const permissionRules = pgTable(
   'permission_rules',
   {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'restrict' }),
+    projectId: ref('project_id', () => projects.id, 'restrict'),
     app: text('app').notNull(),
     path: text('path').notNull(),
     allowedRoles: text('allowed_roles').array().notNull(),
@@ -47,9 +42,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
     message: text('message').notNull(),
     link: text('link'),
@@ -64,9 +57,7 @@ export const contactMessages = pgTable(
   'contact_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'restrict' }),
+    projectId: ref('project_id', () => projects.id, 'restrict'),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     senderName: text('sender_name').notNull(),
     senderEmail: text('sender_email').notNull(),

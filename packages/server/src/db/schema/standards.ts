@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, project, updatedAt, userRef } from './columns.js';
+import { createdAt, project, ref, updatedAt, userRef } from './columns.js';
 import { storedFiles } from './files.js';
 import { monMeasures } from './monitoring-data.js';
 import { projects } from './projects.js';
@@ -60,9 +60,7 @@ export const stdNodes = pgTable(
   'std_nodes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    frameworkId: integer('framework_id')
-      .notNull()
-      .references(() => stdFrameworks.id, { onDelete: 'cascade' }),
+    frameworkId: ref('framework_id', () => stdFrameworks.id, 'cascade'),
     parentId: integer('parent_id').references((): AnyPgColumn => stdNodes.id, { onDelete: 'cascade' }),
     refId: text('ref_id').notNull(),
     urn: text('urn').notNull(),
@@ -93,12 +91,8 @@ export const stdMappings = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'restrict' }),
-    sourceNodeId: integer('source_node_id')
-      .notNull()
-      .references(() => stdNodes.id, { onDelete: 'cascade' }),
-    targetNodeId: integer('target_node_id')
-      .notNull()
-      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    sourceNodeId: ref('source_node_id', () => stdNodes.id, 'cascade'),
+    targetNodeId: ref('target_node_id', () => stdNodes.id, 'cascade'),
     relationship: text('relationship').notNull(),
     rationale: text('rationale').notNull().default(''),
     createdAt: createdAt(),
@@ -119,9 +113,7 @@ export const stdNodeLocal = pgTable(
   'std_node_local',
   {
     projectId: project(),
-    nodeId: integer('node_id')
-      .notNull()
-      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    nodeId: ref('node_id', () => stdNodes.id, 'cascade'),
     wording: text('wording').notNull().default(''),
     guidance: text('guidance').notNull().default(''),
     publicUrl: text('public_url').notNull().default(''),
@@ -136,9 +128,7 @@ export const stdMembers = pgTable(
   'std_members',
   {
     projectId: project(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     role: text('role').notNull(),
     createdAt: createdAt(),
     updatedBy: userRef('updated_by'),
@@ -158,9 +148,7 @@ export const stdAssessments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    frameworkId: integer('framework_id')
-      .notNull()
-      .references(() => stdFrameworks.id, { onDelete: 'restrict' }),
+    frameworkId: ref('framework_id', () => stdFrameworks.id, 'restrict'),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     scopeNote: text('scope_note').notNull().default(''),
@@ -185,12 +173,8 @@ export const stdReqAssessments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
-    nodeId: integer('node_id')
-      .notNull()
-      .references(() => stdNodes.id, { onDelete: 'restrict' }),
+    assessmentId: ref('assessment_id', () => stdAssessments.id, 'cascade'),
+    nodeId: ref('node_id', () => stdNodes.id, 'restrict'),
     result: text('result').notNull().default('not_assessed'),
     status: text('status').notNull().default('to_do'),
     naJustification: text('na_justification').notNull().default(''),
@@ -224,15 +208,9 @@ export const stdLeads = pgTable(
   'std_leads',
   {
     projectId: project(),
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
-    nodeId: integer('node_id')
-      .notNull()
-      .references(() => stdNodes.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    assessmentId: ref('assessment_id', () => stdAssessments.id, 'cascade'),
+    nodeId: ref('node_id', () => stdNodes.id, 'restrict'),
+    userId: ref('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
   },
@@ -244,9 +222,7 @@ export const stdComments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    reqAssessmentId: integer('req_assessment_id')
-      .notNull()
-      .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
+    reqAssessmentId: ref('req_assessment_id', () => stdReqAssessments.id, 'cascade'),
     authorId: userRef('author_id'),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -264,9 +240,7 @@ export const traceLinks = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    nodeId: integer('node_id')
-      .notNull()
-      .references(() => stdNodes.id, { onDelete: 'cascade' }),
+    nodeId: ref('node_id', () => stdNodes.id, 'cascade'),
     targetType: text('target_type').notNull(),
     targetId: integer('target_id').notNull(),
     note: text('note').notNull().default(''),
@@ -291,9 +265,7 @@ export const stdTracers = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
+    assessmentId: ref('assessment_id', () => stdAssessments.id, 'cascade'),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     tracedOn: date('traced_on', { mode: 'string' }).notNull(),
@@ -323,12 +295,8 @@ export const stdFindings = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => stdAssessments.id, { onDelete: 'cascade' }),
-    reqAssessmentId: integer('req_assessment_id')
-      .notNull()
-      .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
+    assessmentId: ref('assessment_id', () => stdAssessments.id, 'cascade'),
+    reqAssessmentId: ref('req_assessment_id', () => stdReqAssessments.id, 'cascade'),
     source: text('source').notNull(),
     /** The tracer the finding came from, if any. */
     tracerId: integer('tracer_id').references(() => stdTracers.id, { onDelete: 'set null' }),
@@ -375,9 +343,7 @@ export const stdEvidence = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     projectId: project(),
-    reqAssessmentId: integer('req_assessment_id')
-      .notNull()
-      .references(() => stdReqAssessments.id, { onDelete: 'cascade' }),
+    reqAssessmentId: ref('req_assessment_id', () => stdReqAssessments.id, 'cascade'),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     url: text('url'),

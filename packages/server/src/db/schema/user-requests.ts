@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ref } from './columns.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -8,9 +9,7 @@ export const userRequests = pgTable(
   'user_requests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'restrict' }),
+    projectId: ref('project_id', () => projects.id, 'restrict'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),

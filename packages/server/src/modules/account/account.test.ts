@@ -26,8 +26,7 @@ describe('my account', () => {
     const res = await agent.put('/api/user/profile', { first_name: 'Grace', last_name: 'Hopper' });
     expect(res.json()).toMatchObject({ id: user.id, first_name: 'Grace', last_name: 'Hopper' });
     expect((await agent.get('/api/user')).json().first_name).toBe('Grace');
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     expect((await anonymous.put('/api/user/profile', { first_name: 'A', last_name: 'B' })).statusCode).toBe(401);
     const actions = (await db().select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map(
       (e) => e.action,

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { sessions } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { minutes } from '../../lib/clock.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { confirmPassword } from '../../plugins/password-confirmation.js';
@@ -29,13 +30,7 @@ import { completeWithCode, type LoginOutcome, loginWithPassword } from './login.
 import { findUserByLogin } from './users.repository.js';
 
 const PENDING_LOGIN_MS = minutes(5);
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  419: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 419, 422, 429);
 const exempt = { mfaExempt: true };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

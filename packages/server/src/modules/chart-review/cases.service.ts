@@ -7,6 +7,7 @@ import {
 } from '@portal/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import { crAccessLog, crAnswers, crAssignments, crCases } from '../../db/schema/index.js';
 import { decrypt } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -28,13 +29,7 @@ export const CASE_NOT_FOUND = 'Case not found.';
 type CaseRow = typeof crCases.$inferSelect;
 
 async function loadCase(db: DbOrTx, projectId: number, caseId: number, lock = false): Promise<CaseRow> {
-  const query = db
-    .select()
-    .from(crCases)
-    .where(and(eq(crCases.projectId, projectId), eq(crCases.id, caseId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(CASE_NOT_FOUND);
-  return row;
+  return loadProjectRow(db, crCases, projectId, caseId, CASE_NOT_FOUND, lock);
 }
 
 const noneLeft = (stratum: string) =>

@@ -25,6 +25,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import {
   crActionPlans,
   crCaseResults,
@@ -179,13 +180,7 @@ export function findingTitle(
 // ------------------------------------------------------------------------------------------------ loading
 
 async function loadFinding(db: DbOrTx, projectId: number, findingId: number, lock = false): Promise<FindingRow> {
-  const query = db
-    .select()
-    .from(crFindings)
-    .where(and(eq(crFindings.projectId, projectId), eq(crFindings.id, findingId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(FINDING_NOT_FOUND);
-  return row;
+  return loadProjectRow(db, crFindings, projectId, findingId, FINDING_NOT_FOUND, lock);
 }
 
 async function loadPlan(db: DbOrTx, projectId: number, findingId: number): Promise<PlanRow | undefined> {

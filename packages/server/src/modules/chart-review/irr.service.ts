@@ -17,6 +17,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import { crAnswers, crAssignments, crCases, crIrrPairs, crPrograms, users } from '../../db/schema/index.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import type { ChartReviewActor } from '../../policies/chart-review.js';
@@ -222,13 +223,7 @@ export async function pairsReliability(
 // ------------------------------------------------------------------------------------------------ one pair
 
 async function loadPair(tx: DbOrTx, projectId: number, pairId: number, lock = false) {
-  const query = tx
-    .select()
-    .from(crIrrPairs)
-    .where(and(eq(crIrrPairs.projectId, projectId), eq(crIrrPairs.id, pairId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(PAIR_NOT_FOUND);
-  return row;
+  return loadProjectRow(tx, crIrrPairs, projectId, pairId, PAIR_NOT_FOUND, lock);
 }
 
 type PairRow = Awaited<ReturnType<typeof loadPair>>;

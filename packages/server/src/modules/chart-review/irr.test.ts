@@ -5,6 +5,7 @@ import type { Agent } from '../../../test/agent.js';
 import { useTestApp } from '../../../test/app.js';
 import { lockedSample } from '../../../test/chart-review-cases-kit.js';
 import {
+  addSecondReviewer,
   chartReviewProject,
   createTool,
   expectGuards,
@@ -13,7 +14,6 @@ import {
   programInput,
   question,
 } from '../../../test/chart-review-kit.js';
-import { addMember, createUser, setMainRole } from '../../../test/factories.js';
 import { auditEvents, crCaseResults, crIrrPairs } from '../../db/schema/index.js';
 
 describe('chart review inter-rater reliability and adjudication', () => {
@@ -23,9 +23,7 @@ describe('chart review inter-rater reliability and adjudication', () => {
 
   async function setup() {
     const s = await chartReviewProject(db());
-    const rob = await createUser(db(), { firstName: 'Rob', lastName: 'Second' });
-    await addMember(db(), s.project.id, rob.id, 'simple');
-    await setMainRole(db(), s.project.id, rob.id, 'chart_review', 'reviewer');
+    const rob = await addSecondReviewer(db(), s);
     const lead = await ctx.signedIn(s.people.lead);
     const tool = await createTool(lead, s.base, 'Pain', [
       question('icu', { na_allowed: false }),

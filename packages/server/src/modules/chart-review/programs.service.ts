@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import { crPrograms, crTools, crToolVersions, monMeasures, users } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
@@ -129,13 +130,7 @@ export async function getProgram(db: DbOrTx, actor: ChartReviewActor, programId:
 
 /** The project's programme, or 404; `lock` takes the row for update (one writer at a time). */
 export async function loadProgram(db: DbOrTx, projectId: number, programId: number, lock = false): Promise<ProgramRow> {
-  const query = db
-    .select()
-    .from(crPrograms)
-    .where(and(eq(crPrograms.projectId, projectId), eq(crPrograms.id, programId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(PROGRAM_NOT_FOUND);
-  return row;
+  return loadProjectRow(db, crPrograms, projectId, programId, PROGRAM_NOT_FOUND, lock);
 }
 
 /**

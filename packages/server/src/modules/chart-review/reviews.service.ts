@@ -17,6 +17,7 @@ import {
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import {
   crAnswers,
   crAssignments,
@@ -112,13 +113,7 @@ export function patientDataWarnings(answer: CrAnswerInput): CrAnswerWarning[] {
 // ------------------------------------------------------------------------------------------------ access
 
 async function loadAssignment(tx: DbOrTx, projectId: number, assignmentId: number, lock = false) {
-  const query = tx
-    .select()
-    .from(crAssignments)
-    .where(and(eq(crAssignments.projectId, projectId), eq(crAssignments.id, assignmentId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(REVIEW_NOT_FOUND);
-  return row;
+  return loadProjectRow(tx, crAssignments, projectId, assignmentId, REVIEW_NOT_FOUND, lock);
 }
 
 /** The case's other review, if any. */

@@ -5,6 +5,7 @@ import type { Agent } from '../../../test/agent.js';
 import { useTestApp } from '../../../test/app.js';
 import { lockedSample } from '../../../test/chart-review-cases-kit.js';
 import {
+  addSecondReviewer,
   chartReviewProject,
   createTool,
   expectGuards,
@@ -35,9 +36,7 @@ describe('chart review reviews', () => {
 
   async function setup(cases?: (s: Awaited<ReturnType<typeof chartReviewProject>>, robId: number) => unknown[]) {
     const s = await chartReviewProject(db());
-    const rob = await createUser(db(), { firstName: 'Rob', lastName: 'Second' });
-    await addMember(db(), s.project.id, rob.id, 'simple');
-    await setMainRole(db(), s.project.id, rob.id, 'chart_review', 'reviewer');
+    const rob = await addSecondReviewer(db(), s);
     const lead = await ctx.signedIn(s.people.lead);
     const tool = await createTool(lead, s.base, 'Pain', [
       question('icu', { na_allowed: false }),

@@ -1,20 +1,15 @@
-import { type ChartReviewSection, errorBodySchema } from '@portal/shared';
+import type { ChartReviewSection } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { projectAudit } from '../../lib/audit.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { requireUser } from '../../plugins/session.js';
 import { type ChartReviewActor, chartReviewAccess } from '../../policies/chart-review.js';
 
 /** What every chart review route file shares: the prefix, the error answers, the tag, id params, actor and audit. */
 
 export const P = '/api/projects/:projectId/chart-review';
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export const errors = errorAnswers(400, 401, 403, 404, 409);
 export const tags = ['chart-review'];
 
 /** The signed-in user's chart review access to the request's project for one section (chartReviewAccess). */

@@ -14,6 +14,7 @@ import {
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import { crAccessLog, crAssignments, crCases, crSamples, crToolVersions, users } from '../../db/schema/index.js';
 import { decrypt, encrypt } from '../../lib/crypto.js';
 import { csvField, safeFileName } from '../../lib/csv.js';
@@ -63,13 +64,7 @@ const sampleFacts = (
 export const refHash = (ref: string, appKey: Buffer) => createHmac('sha256', appKey).update(ref).digest('hex');
 
 export async function loadSample(db: DbOrTx, projectId: number, sampleId: number, lock = false): Promise<SampleRow> {
-  const query = db
-    .select()
-    .from(crSamples)
-    .where(and(eq(crSamples.projectId, projectId), eq(crSamples.id, sampleId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(SAMPLE_NOT_FOUND);
-  return row;
+  return loadProjectRow(db, crSamples, projectId, sampleId, SAMPLE_NOT_FOUND, lock);
 }
 
 // ------------------------------------------------------------------------------------------------ presenting

@@ -72,12 +72,7 @@ describe('chart review sampling: lists, draw, ranked list, exclusions', () => {
       list.filter((c) => !c.path.includes('pull-list')),
     );
     // The pull list: anonymous 401, no role 403, viewer 403, elsewhere 404 (its downloads are logged, so apart).
-    const agents = {
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      reviewer: await ctx.signedIn(s.people.reviewer),
-      outsider: await ctx.signedIn(s.people.outsider),
-    };
+    const agents = await ctx.signedInAll(s.people, 'noRole', 'viewer', 'reviewer', 'outsider');
     const before = await chartReviewSnapshot(db());
     const pull = `${s.base}/samples/${sample.id}/pull-list.csv?reason=Pull%20charts`;
     expect((await ctx.agent().get(pull)).statusCode).toBe(401);

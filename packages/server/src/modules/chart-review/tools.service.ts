@@ -16,6 +16,7 @@ import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import { crQuestions, crTools, crToolVersions, users } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, addFieldError, notFound } from '../../lib/errors.js';
@@ -61,23 +62,11 @@ const isOpenDraft = (version: VersionRow) => version.status === 'draft' && versi
 
 /** A tool of the project (locked for the transaction when `lock`), else 404. */
 export async function loadTool(db: DbOrTx, projectId: number, toolId: number, lock = false): Promise<ToolRow> {
-  const query = db
-    .select()
-    .from(crTools)
-    .where(and(eq(crTools.projectId, projectId), eq(crTools.id, toolId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(TOOL_NOT_FOUND);
-  return row;
+  return loadProjectRow(db, crTools, projectId, toolId, TOOL_NOT_FOUND, lock);
 }
 
 async function loadVersion(db: DbOrTx, projectId: number, versionId: number, lock = false): Promise<VersionRow> {
-  const query = db
-    .select()
-    .from(crToolVersions)
-    .where(and(eq(crToolVersions.projectId, projectId), eq(crToolVersions.id, versionId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(VERSION_NOT_FOUND);
-  return row;
+  return loadProjectRow(db, crToolVersions, projectId, versionId, VERSION_NOT_FOUND, lock);
 }
 
 /**

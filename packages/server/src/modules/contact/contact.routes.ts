@@ -11,6 +11,7 @@ import {
   PROJECT_ID_PATTERN,
 } from '@portal/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, projectMemberships } from '../../db/schema/index.js';
@@ -155,6 +156,40 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
+  /** The signed-in project admin, their access and the message of their project the path names. */
+  async function openMessage(request: FastifyRequest & { params: { projectId: number; messageId: number } }) {
+    const user = requireUser(request);
+    const access = await projectAccess(db, user, request.params.projectId);
+    requireAdmin(access);
+    return { user, access, message: await loadMessage(access, request.params.messageId) };
+  }
+
+  /** Changes the message and records `action` about it in the same transaction; the changed row. */
+  function changeMessage(
+    request: FastifyRequest,
+    { user, access, message }: Awaited<ReturnType<typeof openMessage>>,
+    set: Partial<typeof contactMessages.$inferInsert>,
+    action: 'contact.message_status' | 'contact.message_replied',
+    data: Record<string, unknown>,
+    now: Date,
+  ): Promise<Row> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.update(contactMessages).set(set).where(eq(contactMessages.id, message.id)).returning();
+      await recordAudit(tx, {
+        action,
+        projectId: access.project.id,
+        actorUserId: user.id,
+        subjectType: 'contact_message',
+        subjectId: message.id,
+        data,
+        ip: request.ip,
+        requestId: request.id,
+        at: now,
+      });
+      return row!;
+    });
+  }
+
   app.patch(
     '/api/projects/:projectId/contact-us-messages/:messageId',
     {
@@ -168,34 +203,17 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const access = await projectAccess(db, user, request.params.projectId);
-      requireAdmin(access);
-      const message = await loadMessage(access, request.params.messageId);
-      const now = app.clock.now();
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(contactMessages)
-          .set({ status: request.body.status })
-          .where(eq(contactMessages.id, message.id))
-          .returning();
-        await recordAudit(tx, {
-          action: 'contact.message_status',
-          projectId: access.project.id,
-          actorUserId: user.id,
-          subjectType: 'contact_message',
-          subjectId: message.id,
-          data: {
-            from: message.status,
-            to: request.body.status,
-            changes: changes({ status: message.status }, { status: request.body.status }),
-          },
-          ip: request.ip,
-          requestId: request.id,
-          at: now,
-        });
-        return row!;
-      });
+      const opened = await openMessage(request);
+      const { message } = opened;
+      const { status } = request.body;
+      const updated = await changeMessage(
+        request,
+        opened,
+        { status },
+        'contact.message_status',
+        { from: message.status, to: status, changes: changes({ status: message.status }, { status }) },
+        app.clock.now(),
+      );
       return present(updated);
     },
   );
@@ -213,10 +231,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const access = await projectAccess(db, user, request.params.projectId);
-      requireAdmin(access);
-      const message = await loadMessage(access, request.params.messageId);
+      const opened = await openMessage(request);
+      const { user, access, message } = opened;
       const now = app.clock.now();
       await app.mailer.send({
         to: message.senderEmail,
@@ -226,25 +242,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         text: `${request.body.message}\n\n-- \n${user.firstName} ${user.lastName}, ${access.project.name}\n\nYou wrote on ${message.createdAt.toUTCString()}:\n> ${message.message.split('\n').join('\n> ')}\n`,
         at: now,
       });
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(contactMessages)
-          .set({ repliedAt: now, status: message.status === 'unread' ? 'read' : message.status })
-          .where(eq(contactMessages.id, message.id))
-          .returning();
-        await recordAudit(tx, {
-          action: 'contact.message_replied',
-          projectId: access.project.id,
-          actorUserId: user.id,
-          subjectType: 'contact_message',
-          subjectId: message.id,
-          data: { to: message.senderEmail, subject: `Re: ${message.subject}` },
-          ip: request.ip,
-          requestId: request.id,
-          at: now,
-        });
-        return row!;
-      });
+      const updated = await changeMessage(
+        request,
+        opened,
+        { repliedAt: now, status: message.status === 'unread' ? 'read' : message.status },
+        'contact.message_replied',
+        { to: message.senderEmail, subject: `Re: ${message.subject}` },
+        now,
+      );
       return present(updated);
     },
   );

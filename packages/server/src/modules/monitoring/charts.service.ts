@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   type Benchmark,
   type Chart,
@@ -27,7 +26,7 @@ import { and, asc, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monCharts, monDatasets, monMeasures, monPages } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
@@ -162,26 +161,8 @@ async function lockPage(tx: DbOrTx, projectId: number, pageId: number) {
     .for('update');
 }
 
-function audit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  chartId: number,
-  data: Record<string, unknown>,
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: 'mon_chart',
-    subjectId: chartId,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+/** Records a chart change (`monitoring.<action>`, subject `mon_chart`) in the transaction of the change. */
+const audit = subjectAudit('monitoring', 'mon_chart');
 
 /** POST /pages/{pageId}/charts: the new chart goes last. */
 export async function createChart(

@@ -2,6 +2,7 @@ import { STALE_CHART_MESSAGE } from '@portal/shared';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import {
   addBenchmark,
   addDataset,
@@ -9,6 +10,7 @@ import {
   addMonthlyRows,
   addPhase,
   addTarget,
+  fallsPageWithRows,
   repeat,
 } from '../../../test/monitoring-data-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
@@ -26,10 +28,11 @@ describe('charts of pages, measure summary and insight drafts', () => {
   async function setup() {
     ctx.clock.set(TODAY);
     const s = await monitoringProject(db());
-    const page = await insertPage(db(), s.project.id, { title: 'Falls', number: '1', ownerId: s.people.owner.id });
-    const dataset = await addDataset(db(), s.project.id);
     // Aug 2088 to Mar 2090: 10 months at 5 falls per 1,000 patient days, then 10 at 2 (a real shift).
-    await addMonthlyRows(db(), dataset, '2088-08-01', [...repeat(10, [5, 1000]), ...repeat(10, [2, 1000])]);
+    const { page, dataset } = await fallsPageWithRows(db(), s, '2088-08-01', [
+      ...repeat(10, [5, 1000]),
+      ...repeat(10, [2, 1000]),
+    ]);
     const measure = await addMeasure(db(), s.project.id, page.id, dataset.id, {
       definition: { description: 'Falls that injure a patient', inclusions: 'All inpatients' },
     });
@@ -62,14 +65,9 @@ describe('charts of pages, measure summary and insight drafts', () => {
   it('guards every call: 401 signed out, 403 by role or page, 404 outside; nothing changes', async () => {
     const s = await setup();
     const chart = await addChart(s, 'Falls rate');
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      dataEntry: await ctx.signedIn(s.people.dataEntry),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'dataEntry', 'outsider')),
     };
     const create = { measure_id: s.measure.id, title: 'Another', chart_type: 'run' };
     // [method, url, body, refused for a viewer (section), refused for data entry (page edit access)]
@@ -83,25 +81,13 @@ describe('charts of pages, measure summary and insight drafts', () => {
       ['post', `${s.base}/pages/${s.page.id}/insights/draft`, undefined, true, true],
     ] as const;
     const before = await snapshot();
-    for (const [method, url, body, viewerRefused, dataEntryRefused] of calls) {
-      const expected = [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['outsider', 404],
-        ['viewer', viewerRefused ? 403 : 200],
-        ['dataEntry', dataEntryRefused ? 403 : 200],
-      ] as const;
-      for (const [who, status] of expected) {
-        const agent = agents[who];
-        const answer =
-          method === 'get' || method === 'delete'
-            ? await agent[method](url)
-            : method === 'post'
-              ? await agent.post(url, body)
-              : await agent.put(url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}: ${answer.body}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, ([, , , viewerRefused, dataEntryRefused]) => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['outsider', 404],
+      ['viewer', viewerRefused ? 403 : 200],
+      ['dataEntry', dataEntryRefused ? 403 : 200],
+    ]);
     expect(await snapshot()).toEqual(before);
 
     // Another project's page and chart through this project's address: 404, nothing changes.

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { csvHeaders, csvLine } from '../../lib/csv-export.js';
 import { AppError } from '../../lib/errors.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
+import { firstFilePart } from '../../lib/uploads.js';
 import { access } from '../../policies/access.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
 import {
@@ -197,11 +198,7 @@ export const monitoringDatasetRoutes: FastifyPluginAsyncZod = async (app) => {
           file: [CHOOSE_FILE],
         });
       }
-      const part = await request.file().catch((error: { statusCode?: number }) => {
-        // A body that is not well-formed multipart is the client's mistake.
-        if (error.statusCode && error.statusCode < 500) return undefined;
-        throw error;
-      });
+      const part = await firstFilePart(request);
       if (part?.fieldname !== 'file') {
         throw new AppError('VALIDATION_FAILED', CHOOSE_FILE, { file: [CHOOSE_FILE] });
       }

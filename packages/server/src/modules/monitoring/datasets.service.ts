@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { AuditActionIn, Dataset, DatasetColumn, DatasetUpdate, datasetCreateSchema } from '@portal/shared';
+import type { Dataset, DatasetColumn, DatasetUpdate, datasetCreateSchema } from '@portal/shared';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monDatasets, monImports, monMeasures } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { safeFileName } from '../../lib/csv.js';
 import { csvStream } from '../../lib/csv-export.js';
@@ -100,26 +100,8 @@ export async function getDataset(db: DbOrTx, actor: MonitoringActor, datasetId: 
   return dataset;
 }
 
-function audit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  datasetId: number,
-  data: Record<string, unknown>,
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: 'mon_dataset',
-    subjectId: datasetId,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+/** Records a dataset change (`monitoring.<action>`, subject `mon_dataset`) in the transaction of the change. */
+const audit = subjectAudit('monitoring', 'mon_dataset');
 
 const nameTaken = (name: string) => {
   const message = `A dataset named "${name}" already exists.`;

@@ -80,13 +80,9 @@ describe('datasets', () => {
         ['delete', `${base}/datasets/${dataset.id}`, undefined],
         ['get', `${base}/datasets/${dataset.id}/rows.csv`, undefined],
       ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider')),
     };
     const snapshot = async () => ({
       datasets: await db().select().from(monDatasets).orderBy(asc(monDatasets.id)),

@@ -36,13 +36,9 @@ describe('formula builder', () => {
       [`${s.base}/formulas/validate`, { dataset_id: s.dataset.id, role: 'numerator', expression: 'sum(falls)' }],
       [`${s.base}/formulas/preview`, { dataset_id: s.dataset.id, type: 'count', value_expr: 'sum(falls)' }],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider')),
     };
     const counts = async () => ({
       audit: (await db().select({ n: count() }).from(auditEvents))[0]!.n,

@@ -3,7 +3,7 @@ import { importSettingsSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { monDatasets, monImports } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordAudit, subjectAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { type ConvertedRow, rowConverter } from './csv/convert.js';
 import { phiKind } from './csv/phi.js';
@@ -142,6 +142,9 @@ async function replaceByKey(tx: DbOrTx, job: CommitJob, datasetId: number, keys:
   return replaced.rowCount ?? 0;
 }
 
+const importAudit = subjectAudit('monitoring', 'mon_import');
+
+/** Records a change of the job's import, by the person who committed it. */
 function audit(
   tx: DbOrTx,
   job: CommitJob,
@@ -149,17 +152,7 @@ function audit(
   data: Record<string, unknown>,
   at?: Date,
 ) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: job.projectId,
-    actorUserId: job.userId,
-    subjectType: 'mon_import',
-    subjectId: job.importId,
-    data,
-    ip: job.ip,
-    requestId: job.requestId,
-    ...(at ? { at } : {}),
-  });
+  return importAudit(tx, job, action, job.importId, data, at);
 }
 
 async function writeProgress(db: Database, job: CommitJob, read: number): Promise<void> {

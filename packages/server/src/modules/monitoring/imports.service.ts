@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   IMPORT_MAX_BYTES,
   type ImportDetail,
@@ -16,7 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
 import { monDatasets, monImportChunks, monImports, monRows, users } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { subjectAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -54,26 +53,8 @@ const ref = (id: number | null, name: string | null) => (id !== null && name !==
 const importOf = (projectId: number, importId: number) =>
   and(eq(monImports.projectId, projectId), eq(monImports.id, importId));
 
-function audit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  importId: number,
-  data: Record<string, unknown>,
-  at?: Date,
-) {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: 'mon_import',
-    subjectId: importId,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+/** Records an import change (`monitoring.<action>`, subject `mon_import`) in the transaction of the change. */
+const audit = subjectAudit('monitoring', 'mon_import');
 
 /** The id of the dataset's latest committed import: the only one that may be rolled back. */
 async function latestCommitted(db: DbOrTx, projectId: number, datasetId: number): Promise<number | null> {

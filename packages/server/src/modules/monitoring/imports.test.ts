@@ -130,13 +130,9 @@ describe('CSV imports', () => {
         ['delete', `${base}/imports/${pending.id}`, undefined],
         ['get', `${base}/imports/${done.id}/errors.csv`, undefined],
       ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider')),
     };
     const snapshot = async () => ({
       imports: await db().select().from(monImports).orderBy(asc(monImports.id)),

@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   type Insight,
   type InsightDetail,
@@ -14,7 +13,7 @@ import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
 import { monInsightRevisions, monInsights, monPages, users } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
@@ -113,26 +112,8 @@ async function getListed(db: DbOrTx, actor: MonitoringActor, insightId: number):
   return insight;
 }
 
-function audit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  insightId: number,
-  data: Record<string, unknown>,
-  at?: Date,
-): Promise<void> {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: 'mon_insight',
-    subjectId: insightId,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+/** Records an insight change (`monitoring.<action>`, subject `mon_insight`) in the transaction of the change. */
+const audit = subjectAudit('monitoring', 'mon_insight');
 
 async function writeRevision(tx: DbOrTx, actor: MonitoringActor, row: InsightRow): Promise<void> {
   await tx.insert(monInsightRevisions).values({

@@ -2,6 +2,7 @@ import { STALE_INSIGHT_MESSAGE } from '@portal/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
 import { auditEvents, monInsightRevisions, monInsights, monPages } from '../../db/schema/index.js';
 
@@ -47,13 +48,9 @@ describe('key insights', () => {
       ['delete', `${s.base}/insights/${insight.id}`, undefined, true],
       ['get', `${s.base}/insights/${insight.id}/revisions`, undefined, true],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider')),
     };
     const snapshot = async () => ({
       insights: await db().select().from(monInsights),
@@ -61,20 +58,12 @@ describe('key insights', () => {
       audit: (await db().select({ n: count() }).from(auditEvents))[0]!.n,
     });
     const before = await snapshot();
-    for (const [method, url, body, keyInsights] of calls) {
-      const expected = [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['outsider', 404],
-        ...(keyInsights ? ([['viewer', 403]] as const) : []),
-      ] as const;
-      for (const [who, status] of expected) {
-        const agent = agents[who];
-        const answer =
-          method === 'get' || method === 'delete' ? await agent[method](url) : await agent[method](url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, ([, , , keyInsights]) => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['outsider', 404],
+      ...(keyInsights ? ([['viewer', 403]] as const) : []),
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 

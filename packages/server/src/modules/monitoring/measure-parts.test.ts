@@ -1,6 +1,7 @@
 import { asc, count, desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import { addBareMeasure, addDataset } from '../../../test/monitoring-data-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
 import { auditEvents, monAnnotations, monBenchmarks, monPhases, monTargets } from '../../db/schema/index.js';
@@ -64,8 +65,7 @@ describe('targets, benchmarks, phases and annotations of measures', () => {
       ['put', `${s.url}/annotations/${note.id}`, { period_start: '2025-02-01', text: 'Changed' }],
       ['delete', `${s.url}/annotations/${note.id}`, undefined],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const agents = {
       anonymous,
       noRole: await ctx.signedIn(s.people.noRole),
@@ -75,19 +75,13 @@ describe('targets, benchmarks, phases and annotations of measures', () => {
       dataEntry: await ctx.signedIn(s.people.dataEntry),
     };
     const before = await snapshot();
-    for (const [method, url, body] of calls) {
-      for (const [who, status] of [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['viewer', 403],
-        ['outsider', 404],
-        ['dataEntry', 403],
-      ] as const) {
-        const agent = agents[who];
-        const answer = method === 'delete' ? await agent.delete(url) : await agent[method](url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, () => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['viewer', 403],
+      ['outsider', 404],
+      ['dataEntry', 403],
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 

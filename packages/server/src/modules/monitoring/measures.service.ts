@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   type FormulaVersion,
   type ImprovementDirection,
@@ -32,7 +31,7 @@ import {
   monSeries,
   users,
 } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { MonitoringActor } from '../../policies/monitoring.js';
@@ -106,26 +105,8 @@ export async function measureAccess(
   return { row, page };
 }
 
-export function auditMeasure(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  measureId: number,
-  data: Record<string, unknown>,
-  at?: Date,
-): Promise<void> {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: 'mon_measure',
-    subjectId: measureId,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+/** Records a measure change (`monitoring.<action>`, subject `mon_measure`) in the transaction of the change. */
+export const auditMeasure = subjectAudit('monitoring', 'mon_measure');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Presenting.

@@ -2,6 +2,7 @@ import { STALE_MEASURE_MESSAGE } from '@portal/shared';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import { addBareMeasure, addDataset, addRows } from '../../../test/monitoring-data-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
 import {
@@ -79,29 +80,17 @@ describe('measures', () => {
       ['delete', `${s.base}/measures/${measure.id}`, undefined, true],
       ['get', `${s.base}/measures/${measure.id}/formula-versions`, undefined, false],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider')),
     };
     const before = await snapshot();
-    for (const [method, url, body, write] of calls) {
-      const expected = [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['outsider', 404],
-        ['viewer', write ? 403 : 200],
-      ] as const;
-      for (const [who, status] of expected) {
-        const agent = agents[who];
-        const answer =
-          method === 'get' || method === 'delete' ? await agent[method](url) : await agent[method](url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, ([, , , write]) => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['outsider', 404],
+      ['viewer', write ? 403 : 200],
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -67,15 +67,9 @@ describe('page permissions', () => {
   it('guards both calls: 401 signed out, 403 without a role or a non-admin role, 404 outside; nothing changes', async () => {
     const s = await setup();
     const body = { restricted: false, grants: [{ role_id: s.role.id, level: 'view' }] };
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      owner: await ctx.signedIn(s.people.owner),
-      dataEntry: await ctx.signedIn(s.people.dataEntry),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'owner', 'dataEntry', 'outsider')),
     };
     const before = await snapshot();
     for (const [who, status] of [

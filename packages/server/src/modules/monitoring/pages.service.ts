@@ -70,6 +70,21 @@ export async function ensureLevels(tx: DbOrTx, projectId: number): Promise<Level
     .orderBy(asc(monPageLevels.depth));
 }
 
+/** The position after the last live page under `parentId` (null: the top level): where a new page goes. */
+export async function nextPositionUnder(tx: DbOrTx, projectId: number, parentId: number | null): Promise<number> {
+  const [last] = await tx
+    .select({ position: sql<number>`coalesce(max(${monPages.position}), -1)::int` })
+    .from(monPages)
+    .where(
+      and(
+        eq(monPages.projectId, projectId),
+        isNull(monPages.deletedAt),
+        parentId === null ? isNull(monPages.parentId) : eq(monPages.parentId, parentId),
+      ),
+    );
+  return (last?.position ?? -1) + 1;
+}
+
 /**
  * Serialises structural changes of one project's tree (creating, deleting, moving, renumbering) until the
  * transaction ends, so positions and manual numbers are checked against a tree that cannot change underneath.
@@ -308,22 +323,13 @@ export async function createPage(
       await checkNumberFree(tx, actor.projectId, input.number);
       number = input.number;
     }
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${monPages.position}), -1)::int` })
-      .from(monPages)
-      .where(
-        and(
-          eq(monPages.projectId, actor.projectId),
-          isNull(monPages.deletedAt),
-          input.parent_id === null ? isNull(monPages.parentId) : eq(monPages.parentId, input.parent_id),
-        ),
-      );
+    const position = await nextPositionUnder(tx, actor.projectId, input.parent_id);
     const [page] = await tx
       .insert(monPages)
       .values({
         projectId: actor.projectId,
         parentId: input.parent_id,
-        position: (last?.position ?? -1) + 1,
+        position,
         depth,
         number,
         title: input.title,

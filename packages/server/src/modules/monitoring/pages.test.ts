@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
 import {
   auditEvents,
@@ -40,13 +41,9 @@ describe('monitoring pages', () => {
       ['get', `${s.base}/introduction`, undefined, 200],
       ['put', `${s.base}/introduction`, { introduction: '<p>Hi</p>' }, 403],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'outsider')),
     };
     const snapshot = async () => ({
       pages: await db().select().from(monPages),
@@ -54,21 +51,15 @@ describe('monitoring pages', () => {
       audit: (await db().select({ n: count() }).from(auditEvents))[0]!.n,
     });
     const before = await snapshot();
-    for (const [method, url, body, viewerStatus] of calls) {
-      for (const [who, status] of [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['viewer', viewerStatus],
-        ['outsider', 404],
-      ] as const) {
-        const agent = agents[who];
-        const answer = method === 'get' ? await agent.get(url) : await agent[method](url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}: ${answer.body}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, ([, , , viewerStatus]) => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['viewer', viewerStatus],
+      ['outsider', 404],
+    ]);
     // The page's project, for links without one: only for those who may see the page.
     const lookup = `/api/monitoring/pages/${top.id}/project`;
-    expect((await anonymous.get(lookup)).statusCode).toBe(401);
+    expect((await agents.anonymous.get(lookup)).statusCode).toBe(401);
     expect((await agents.noRole.get(lookup)).statusCode).toBe(404);
     expect((await agents.outsider.get(lookup)).statusCode).toBe(404);
     expect((await agents.viewer.get(lookup)).json()).toEqual({ project_id: s.project.id });

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { addMember, createUser } from '../../../test/factories.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
 import {
   auditEvents,
@@ -66,30 +67,18 @@ describe('the main-role dashboard and monitoring roles', () => {
       ['put', `${s.base}/roles/${s.role.id}`, { name: 'Renamed', description: '', member_ids: [] }],
       ['delete', `${s.base}/roles/${s.role.id}`],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      viewer: await ctx.signedIn(s.people.viewer),
-      owner: await ctx.signedIn(s.people.owner),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'viewer', 'owner', 'outsider')),
     };
     const before = await snapshot();
-    for (const [method, url, body] of calls) {
-      for (const [who, status] of [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['viewer', 403],
-        ['owner', 403],
-        ['outsider', 404],
-      ] as const) {
-        const agent = agents[who];
-        const answer =
-          method === 'get' || method === 'delete' ? await agent[method](url) : await agent[method](url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, () => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['viewer', 403],
+      ['owner', 403],
+      ['outsider', 404],
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 

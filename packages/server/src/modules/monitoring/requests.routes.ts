@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
+import { fileBytes, firstFilePart } from '../../lib/uploads.js';
 import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
 import {
@@ -228,21 +229,9 @@ async function readUpload(request: FastifyRequest) {
       file: ['Choose a file.'],
     });
   }
-  const part = await request.file().catch((error: { statusCode?: number }) => {
-    // A body that is not well-formed multipart is the client's mistake, not ours.
-    if (error.statusCode && error.statusCode < 500) return undefined;
-    throw error;
-  });
+  const part = await firstFilePart(request);
   if (!part) throw new AppError('VALIDATION_FAILED', 'Choose a file.', { file: ['Choose a file.'] });
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE, { file: [FILE_TOO_LARGE] });
-    }
-    throw error;
-  }
+  const data = await fileBytes(part, FILE_TOO_LARGE);
   if (data.length === 0)
     throw new AppError('VALIDATION_FAILED', 'The file is empty.', { file: ['The file is empty.'] });
   const fileName = (part.filename ?? '').slice(0, 200) || 'delivered-file';

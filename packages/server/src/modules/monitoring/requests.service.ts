@@ -1,4 +1,3 @@
-import type { AuditActionIn } from '@portal/shared';
 import {
   CANCELLABLE_REQUEST_STATUSES,
   DATA_REQUEST_TRANSITIONS,
@@ -28,7 +27,7 @@ import {
   storedFiles,
   users,
 } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { deleteFile, storeFile } from '../../lib/files.js';
@@ -104,26 +103,8 @@ export async function listStewards(db: DbOrTx, projectId: number): Promise<{ id:
   return rows.filter((row) => isAllowed(rules, 'request-queue', row.role)).map(({ id, name }) => ({ id, name }));
 }
 
-function audit(
-  tx: DbOrTx,
-  actor: MonitoringActor,
-  action: AuditActionIn<'monitoring'>,
-  requestId: number,
-  data: Record<string, unknown>,
-  at?: Date,
-): Promise<void> {
-  return recordAudit(tx, {
-    action: `monitoring.${action}`,
-    projectId: actor.projectId,
-    actorUserId: actor.userId,
-    subjectType: 'mon_request',
-    subjectId: requestId,
-    data,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...(at ? { at } : {}),
-  });
-}
+/** Records a data request change (`monitoring.<action>`, subject `mon_request`) in the transaction of the change. */
+const audit = subjectAudit('monitoring', 'mon_request');
 
 /** The pages the actor may see, with their number and title. */
 async function visiblePages(db: DbOrTx, actor: MonitoringActor) {

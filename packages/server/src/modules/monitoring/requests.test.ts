@@ -78,8 +78,7 @@ describe('data requests', () => {
       ['post', `${s.base}/requests/${request.id}/file`, upload, true],
       ['get', `${s.base}/requests/${request.id}/file`, undefined, false],
     ];
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const owner = await ctx.signedIn(s.people.owner);
     const agents = {
       anonymous,

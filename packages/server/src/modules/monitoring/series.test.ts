@@ -7,6 +7,7 @@ import {
   addMonthlyRows,
   addTarget,
   FALLS_COLUMNS,
+  fallsPageWithRows,
   repeat,
 } from '../../../test/monitoring-data-kit.js';
 import { insertPage, monitoringProject } from '../../../test/monitoring-kit.js';
@@ -28,10 +29,11 @@ describe('measure series', () => {
   async function setup() {
     ctx.clock.set(TODAY);
     const s = await monitoringProject(db());
-    const page = await insertPage(db(), s.project.id, { title: 'Falls', number: '1', ownerId: s.people.owner.id });
-    const dataset = await addDataset(db(), s.project.id);
     // Sep 2088 to Jun 2090: 10 months at 5 per 1,000, 11 at 2, and June (the current month) provisional.
-    await addMonthlyRows(db(), dataset, '2088-09-01', [...repeat(10, [5, 1000]), ...repeat(12, [2, 1000])]);
+    const { page, dataset } = await fallsPageWithRows(db(), s, '2088-09-01', [
+      ...repeat(10, [5, 1000]),
+      ...repeat(12, [2, 1000]),
+    ]);
     const measure = await addMeasure(db(), s.project.id, page.id, dataset.id);
     const base = `/api/projects/${s.project.id}/monitoring`;
     const admin = await ctx.signedIn(s.people.admin);

@@ -29,7 +29,7 @@ import { administersMonitoring, type MonitoringActor } from '../../policies/moni
 import { pageRules } from '../../policies/monitoring-records.js';
 import { authorize, can } from '../../policies/rules.js';
 import { effectivePageAccess } from './page-access.js';
-import { ensureLevels, lockTree, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
+import { ensureLevels, lockTree, nextPositionUnder, ownerCandidates, STALE_PAGE_MESSAGE } from './pages.service.js';
 import { monitoringAudit } from './people.service.js';
 import { numberingModeOf, renumberPages } from './tree.service.js';
 import { visiblePages } from './visibility.js';
@@ -287,6 +287,14 @@ export async function setNumberingMode(
   return { mode, changed: changes.length, changes: await visibleChanges(db, actor, changes) };
 }
 
+/** Takes the numbers off these pages first, so a swap between two of them never collides midway. */
+async function clearNumbers(tx: DbOrTx, projectId: number, pageIds: number[]): Promise<void> {
+  await tx
+    .update(monPages)
+    .set({ number: null })
+    .where(and(eq(monPages.projectId, projectId), inArray(monPages.id, pageIds)));
+}
+
 /** What automatic numbering gives each live page, against the numbers they have. */
 async function plannedNumbers(db: DbOrTx, projectId: number): Promise<Change[]> {
   const pages = await livePages(db, projectId);
@@ -319,18 +327,11 @@ export async function applyNumbers(db: Database, actor: MonitoringActor, now: Da
     if (mode === 'manual') {
       const planned = await plannedNumbers(tx, actor.projectId);
       if (planned.length) {
-        await tx
-          .update(monPages)
-          .set({ number: null })
-          .where(
-            and(
-              eq(monPages.projectId, actor.projectId),
-              inArray(
-                monPages.id,
-                planned.map((change) => change.id),
-              ),
-            ),
-          );
+        await clearNumbers(
+          tx,
+          actor.projectId,
+          planned.map((change) => change.id),
+        );
         for (const change of planned) {
           await tx
             .update(monPages)
@@ -548,18 +549,11 @@ export async function bulkUpdate(
     const fields: Record<number, string[]> = {};
     const renumber = valid.filter(({ row, page }) => row.number !== undefined && row.number !== page.number);
     if (renumber.length) {
-      await tx
-        .update(monPages)
-        .set({ number: null })
-        .where(
-          and(
-            eq(monPages.projectId, actor.projectId),
-            inArray(
-              monPages.id,
-              renumber.map(({ row }) => row.id),
-            ),
-          ),
-        );
+      await clearNumbers(
+        tx,
+        actor.projectId,
+        renumber.map(({ row }) => row.id),
+      );
     }
     for (const [order, { row, page }] of valid.entries()) {
       const next: Partial<PageRow> = {};
@@ -816,19 +810,10 @@ export async function createOutline(
           .where(and(eq(monPages.projectId, actor.projectId), isNull(monPages.deletedAt)))
       ).map((row) => row.number),
     );
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${monPages.position}), -1)::int` })
-      .from(monPages)
-      .where(
-        and(
-          eq(monPages.projectId, actor.projectId),
-          isNull(monPages.deletedAt),
-          parentId === null ? isNull(monPages.parentId) : eq(monPages.parentId, parentId),
-        ),
-      );
+    const first = await nextPositionUnder(tx, actor.projectId, parentId);
     // The stack of the pages created at each depth: a page goes under the last one a level above it.
     const stack: number[] = [];
-    const nextPosition = new Map<number | null, number>([[parentId, (last?.position ?? -1) + 1]]);
+    const nextPosition = new Map<number | null, number>([[parentId, first]]);
     const ids: number[] = [];
     for (const page of pages) {
       stack.length = page.depth - 1;

@@ -68,13 +68,9 @@ describe('monitoring tree structure', () => {
       ['post', `${s.base}/pages/convert?preview=true`, upload.payload, 403, upload.headers],
       ['post', `${s.base}/pages/convert`, upload.payload, 403, upload.headers],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
     const agents = {
-      anonymous,
-      noRole: await ctx.signedIn(s.people.noRole),
-      owner: await ctx.signedIn(s.people.owner),
-      outsider: await ctx.signedIn(s.people.outsider),
+      anonymous: await ctx.anonymous(),
+      ...(await ctx.signedInAll(s.people, 'noRole', 'owner', 'outsider')),
     };
     const viewer = await ctx.signedIn(s.people.viewer);
     const before = await snapshot();

@@ -1,7 +1,6 @@
 import {
   appPeopleSchema,
   appPersonSchema,
-  errorBodySchema,
   PEOPLE_CONTRACTS,
   type PeopleApp,
   type PermissionSection,
@@ -12,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userRequests } from '../../db/schema/index.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
@@ -21,13 +21,7 @@ import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.s
 import type { PeopleAppDescriptor } from './apps.js';
 import { assignUsers, listPeople, replaceUsers, setMainRole, setMainRoles } from './people.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const userParams = projectParams.extend({ userId: pathId('user') });
 type Call = { path: string; section: PermissionSection<PeopleApp> };
 

@@ -193,8 +193,7 @@ describe.each(CASES)('$d.app: users, main roles and new-user requests', (c) => {
       ['get', s.at.requests],
       ['post', s.at.requests, request(c.roles)],
     ] as const;
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const agents = [
       ['anonymous', anonymous, 401],
       ['noRole', await ctx.signedIn(s.people.noRole), 403],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { publishDraft } from '../../../test/policy-kit.js';
-import { workflowProject } from '../../../test/workflow-kit.js';
+import { postDraft, workflowProject } from '../../../test/workflow-kit.js';
 import { policyDocuments, users } from '../../db/schema/index.js';
 import { csvField } from '../../lib/csv.js';
 
@@ -13,21 +13,8 @@ describe('department health and attestation reports', () => {
   async function setup() {
     const s = await workflowProject(db());
     const base = `/api/projects/${s.project.id}/policy-management`;
-    const as = {
-      admin: await ctx.signedIn(s.people.admin),
-      author: await ctx.signedIn(s.people.author),
-      reader: await ctx.signedIn(s.people.reader),
-      signer1: await ctx.signedIn(s.people.signer1),
-    };
-    const create = async (title: string, departmentId = s.nursing.id) => {
-      const answer = await as.author.post(`${base}/documents`, {
-        title,
-        department_id: departmentId,
-        content: `<p>${title}</p>`,
-      });
-      expect(answer.statusCode, answer.body).toBe(201);
-      return answer.json() as { id: number };
-    };
+    const as = await ctx.signedInAll(s.people, 'admin', 'author', 'reader', 'signer1');
+    const create = (title: string, departmentId = s.nursing.id) => postDraft(as.author, base, title, departmentId);
     /** A published policy of the department, its next review `reviewInDays` from the test clock's today. */
     const published = async (title: string, reviewInDays: number) => {
       const doc = await create(title);

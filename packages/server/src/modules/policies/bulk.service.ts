@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import type { Notice } from '../notifications/notices.js';
 import { documentOf } from './documents.service.js';
+import { joinedDepartment } from './policy-common.js';
 import { myTasks } from './tasks.service.js';
 import {
   attest,
@@ -82,10 +83,7 @@ export async function bulkCandidates(
       id: row.id,
       number: row.number,
       title: row.title,
-      department:
-        row.department_id === null
-          ? null
-          : { id: row.department_id, name: row.department_name ?? '', code: row.department_code ?? '' },
+      department: joinedDepartment(row),
       version_id: row.version_id,
       version: row.version,
       state: row.state as VersionState | null,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { publishDraft } from '../../../test/policy-kit.js';
-import { workflowProject } from '../../../test/workflow-kit.js';
+import { postDraft, ROUND_PEOPLE, workflowProject } from '../../../test/workflow-kit.js';
 import {
   policyAttestations,
   policyDocuments,
@@ -22,24 +22,9 @@ describe('policy bulk actions', () => {
   async function setup() {
     const s = await workflowProject(db());
     const base = `/api/projects/${s.project.id}/policy-management`;
-    const as = {
-      admin: await ctx.signedIn(s.people.admin),
-      author: await ctx.signedIn(s.people.author),
-      reviewer1: await ctx.signedIn(s.people.reviewer1),
-      reviewer2: await ctx.signedIn(s.people.reviewer2),
-      signer1: await ctx.signedIn(s.people.signer1),
-      signer2: await ctx.signedIn(s.people.signer2),
-      reader: await ctx.signedIn(s.people.reader),
-    };
-    const create = async (title: string, departmentId: number | null = s.nursing.id) => {
-      const answer = await as.author.post(`${base}/documents`, {
-        title,
-        department_id: departmentId,
-        content: `<p>${title}</p>`,
-      });
-      expect(answer.statusCode, answer.body).toBe(201);
-      return answer.json() as { id: number; draft_version: { id: number } };
-    };
+    const as = await ctx.signedInAll(s.people, ...ROUND_PEOPLE);
+    const create = (title: string, departmentId: number | null = s.nursing.id) =>
+      postDraft(as.author, base, title, departmentId);
     const published = async (title: string) => {
       const doc = await create(title);
       await publishDraft(db(), doc.id);

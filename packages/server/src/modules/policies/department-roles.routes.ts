@@ -13,7 +13,6 @@ import {
   departmentUsersBodySchema,
   documentAttestationsSchema,
   editAssignmentDataSchema,
-  errorBodySchema,
   type PolicySection,
   readerEditDataSchema,
   reviewerEditDataSchema,
@@ -21,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
@@ -48,13 +48,7 @@ import {
 } from './department-roles.service.js';
 
 const P = '/api/projects/:projectId/policy-management';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['policy departments'];
 const departmentParams = projectParams.extend({ departmentId: pathId('department') });
 const documentParams = projectParams.extend({ documentId: pathId('policy') });

@@ -308,6 +308,20 @@ export async function changeDepartmentRoles(
   return { department: await departmentRoles(db, actor.projectId, departmentId), notices };
 }
 
+/** Takes `role` in the department from these people. */
+async function dropRole(tx: DbOrTx, projectId: number, departmentId: number, role: string, userIds: number[]) {
+  await tx
+    .delete(policyDepartmentRoles)
+    .where(
+      and(
+        eq(policyDepartmentRoles.projectId, projectId),
+        eq(policyDepartmentRoles.departmentId, departmentId),
+        eq(policyDepartmentRoles.role, role),
+        inArray(policyDepartmentRoles.userId, userIds),
+      ),
+    );
+}
+
 async function writeRole(
   tx: DbOrTx,
   actor: PolicyActor,
@@ -317,18 +331,7 @@ async function writeRole(
   removed: number[],
   now: Date,
 ) {
-  if (removed.length) {
-    await tx
-      .delete(policyDepartmentRoles)
-      .where(
-        and(
-          eq(policyDepartmentRoles.projectId, actor.projectId),
-          eq(policyDepartmentRoles.departmentId, departmentId),
-          eq(policyDepartmentRoles.role, role),
-          inArray(policyDepartmentRoles.userId, removed),
-        ),
-      );
-  }
+  if (removed.length) await dropRole(tx, actor.projectId, departmentId, role, removed);
   if (added.length) {
     await tx.insert(policyDepartmentRoles).values(
       added.map((userId) => ({
@@ -369,16 +372,7 @@ export async function pruneDepartmentRoles(
   const dropped = held.filter((h) => !person || !eligibleFor(h.role as DepartmentRole, person.mainRole));
   if (!dropped.length) return [];
   for (const { departmentId, role } of dropped) {
-    await tx
-      .delete(policyDepartmentRoles)
-      .where(
-        and(
-          eq(policyDepartmentRoles.projectId, actor.projectId),
-          eq(policyDepartmentRoles.departmentId, departmentId),
-          eq(policyDepartmentRoles.role, role),
-          eq(policyDepartmentRoles.userId, userId),
-        ),
-      );
+    await dropRole(tx, actor.projectId, departmentId, role, [userId]);
   }
   await audit(
     tx,

@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { send } from '../../../test/agent.js';
 import { useTestApp } from '../../../test/app.js';
 import { addMember, createUser } from '../../../test/factories.js';
+import { expectStatuses } from '../../../test/guards-kit.js';
 import { workflowProject } from '../../../test/workflow-kit.js';
 import { auditEvents, policyDepartmentRoles, policyDepartments } from '../../db/schema/index.js';
 
@@ -12,12 +14,7 @@ describe('department reviewers, signers and readers', () => {
   async function setup() {
     const s = await workflowProject(db());
     const base = `/api/projects/${s.project.id}/policy-management`;
-    const as = {
-      admin: await ctx.signedIn(s.people.admin),
-      author: await ctx.signedIn(s.people.author),
-      reviewer1: await ctx.signedIn(s.people.reviewer1),
-      reviewer2: await ctx.signedIn(s.people.reviewer2),
-    };
+    const as = await ctx.signedInAll(s.people, 'admin', 'author', 'reviewer1', 'reviewer2');
     const [foreign] = await db()
       .insert(policyDepartments)
       .values({ projectId: s.other.id, name: 'Elsewhere', code: 'ELS' })
@@ -53,7 +50,7 @@ describe('department reviewers, signers and readers', () => {
     const d = s.dep(s.nursing.id);
     const doc = await s.halfReviewed('Guarded');
     // [method, url, body, who besides admins may call it]
-    const calls: [string, string, unknown, 'admin' | 'all' | 'signer'][] = [
+    const calls: ['get' | 'post' | 'delete', string, unknown, 'admin' | 'all' | 'signer'][] = [
       ['get', `${s.base}/department-assignment-data`, undefined, 'admin'],
       ['get', `${s.base}/department-edit-lists`, undefined, 'admin'],
       ['get', `${s.base}/department-reader-data`, undefined, 'admin'],
@@ -76,8 +73,7 @@ describe('department reviewers, signers and readers', () => {
       ['get', `${d}/attestations`, undefined, 'signer'],
       ['get', `${d}/attestations.csv`, undefined, 'signer'],
     ];
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const agents = {
       anonymous,
       noRole: await ctx.signedIn(s.people.noRole),
@@ -86,25 +82,13 @@ describe('department reviewers, signers and readers', () => {
       outsider: await ctx.signedIn(s.people.outsider),
     };
     const before = await snapshot();
-    for (const [method, url, body, allowed] of calls) {
-      const expected = [
-        ['anonymous', 401],
-        ['noRole', 403],
-        ['reader', allowed === 'all' ? 200 : 403],
-        ['author', allowed === 'all' ? 200 : 403],
-        ['outsider', 404],
-      ] as const;
-      for (const [who, status] of expected) {
-        const agent = agents[who];
-        const answer =
-          method === 'get'
-            ? await agent.get(url)
-            : method === 'delete'
-              ? await agent.delete(url)
-              : await agent.post(url, body);
-        expect(answer.statusCode, `${method} ${url} as ${who}: ${answer.body}`).toBe(status);
-      }
-    }
+    await expectStatuses(agents, calls, ([, , , allowed]) => [
+      ['anonymous', 401],
+      ['noRole', 403],
+      ['reader', allowed === 'all' ? 200 : 403],
+      ['author', allowed === 'all' ? 200 : 403],
+      ['outsider', 404],
+    ]);
     expect(await snapshot()).toEqual(before);
     // A signer may read the attestation reports, not change departments.
     const signer = await ctx.signedIn(s.people.signer1);
@@ -116,7 +100,7 @@ describe('department reviewers, signers and readers', () => {
     const s = await setup();
     const d = s.dep(s.foreign.id);
     const before = await snapshot();
-    const calls: [string, string, unknown][] = [
+    const calls: ['get' | 'post' | 'delete', string, unknown][] = [
       ['get', `${d}/edit-assignment-data`, undefined],
       ['get', `${d}/reader-edit-data`, undefined],
       ['get', `${d}/reviewer-edit-data`, undefined],
@@ -131,12 +115,7 @@ describe('department reviewers, signers and readers', () => {
       ['get', `${d}/attestations.csv`, undefined],
     ];
     for (const [method, url, body] of calls) {
-      const answer =
-        method === 'get'
-          ? await s.as.admin.get(url)
-          : method === 'delete'
-            ? await s.as.admin.delete(url)
-            : await s.as.admin.post(url, body);
+      const answer = await send(s.as.admin, method, url, body);
       expect(answer.statusCode, `${method} ${url}`).toBe(404);
       expect(answer.json().message).toBe('Department not found.');
     }

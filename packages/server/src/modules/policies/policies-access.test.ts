@@ -71,8 +71,7 @@ describe('policy management access', () => {
 
   it("answers 401 signed out and 404 to another project's member, and changes nothing", async () => {
     const s = await setup();
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const outsider = await ctx.signedIn(s.people.outsider);
     const before = await snapshot();
     for (const call of calls(s.project.id, s.doc.id, s.doc.draft_version.id, s.department.id)) {

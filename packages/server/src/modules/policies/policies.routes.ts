@@ -15,7 +15,6 @@ import {
   documentPatchSchema,
   draftSavedSchema,
   draftSaveSchema,
-  errorBodySchema,
   moveResultSchema,
   moveSchema,
   numberingSchema,
@@ -32,8 +31,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
+import { fileBytes } from '../../lib/uploads.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { ARCHIVE_DOCUMENTS, EDIT_DOCUMENTS, policyAccess } from '../../policies/policy-management.js';
@@ -58,13 +59,7 @@ import { moveDocument, numberingOverview, updateNumbering, usedNumbers } from '.
 import { searchDocuments } from './search.service.js';
 
 const P = '/api/projects/:projectId/policy-management';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const documentParams = projectParams.extend({ documentId: pathId('policy') });
 const versionParams = documentParams.extend({ versionId: pathId('version') });
 const departmentParams = projectParams.extend({ departmentId: pathId('department') });
@@ -498,16 +493,10 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const part = await request.file();
     if (!part) throw new AppError('VALIDATION_FAILED', 'Choose a file.', { file: ['Choose a file.'] });
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        const message = `The file is larger than ${POLICY_UPLOAD_MAX_BYTES / 1024 / 1024} MB. Split it or compress its images.`;
-        throw new AppError('PAYLOAD_TOO_LARGE', message, { file: [message] });
-      }
-      throw error;
-    }
+    const data = await fileBytes(
+      part,
+      `The file is larger than ${POLICY_UPLOAD_MAX_BYTES / 1024 / 1024} MB. Split it or compress its images.`,
+    );
     if (data.length === 0)
       throw new AppError('VALIDATION_FAILED', 'The file is empty.', { file: ['The file is empty.'] });
     const fields: Record<string, string> = {};

@@ -9,6 +9,17 @@ import { AppError } from '../../lib/errors.js';
 /** Records a policy change (`policy.<action>`); `at` is the app clock's time of the change. */
 export const audit = projectAudit('policy');
 
+/** The `{ id, name, code }` of a row's left-joined department (raw SQL columns department_*), or null without one. */
+export function joinedDepartment(row: {
+  department_id: number | null;
+  department_name: string | null;
+  department_code: string | null;
+}) {
+  return row.department_id === null
+    ? null
+    : { id: row.department_id, name: row.department_name ?? '', code: row.department_code ?? '' };
+}
+
 /** The department of this project, or a 400 on the field (another project's id reads as unknown). */
 export async function departmentOf(
   db: DbOrTx,

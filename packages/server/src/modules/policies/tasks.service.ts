@@ -2,6 +2,7 @@ import { type MyTasks, READ_WITHIN_DAYS, REVIEW_DUE_SOON_DAYS, type ReviewDue, t
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type PolicyActor, seesDrafts } from '../../policies/policy-management.js';
+import { joinedDepartment } from './policy-common.js';
 
 /**
  * What waits for whom (decision record 007): review and signature requests, read tasks, drafts sent back, and
@@ -28,10 +29,7 @@ function presentTask(row: TaskRow): Task {
     id: row.id,
     number: row.number,
     title: row.title,
-    department:
-      row.department_id === null
-        ? null
-        : { id: row.department_id, name: row.department_name ?? '', code: row.department_code ?? '' },
+    department: joinedDepartment(row),
     version_id: row.version_id,
     version: row.version,
     since: new Date(row.since).toISOString(),
@@ -143,10 +141,7 @@ export async function reviewsDue(
     id: row.id,
     number: row.number,
     title: row.title,
-    department:
-      row.department_id === null
-        ? null
-        : { id: row.department_id, name: row.department_name ?? '', code: row.department_code ?? '' },
+    department: joinedDepartment(row),
     owner: row.owner_id === null ? null : { id: row.owner_id, name: row.owner_name ?? '' },
     next_review_on: row.next_review_on,
     days: Number(row.days),

@@ -10,7 +10,6 @@ import {
   bulkSignTokenSchema,
   declineBodySchema,
   documentWorkflowSchema,
-  errorBodySchema,
   myTasksSchema,
   type PolicySection,
   policyDashboardSchema,
@@ -24,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
@@ -37,16 +37,7 @@ import { attest, decline, loadWorkflow, review, sendToReview, signVersion, withd
 import { loadWorkflowSettings, saveWorkflowSettings } from './workflow-settings.js';
 
 const P = '/api/projects/:projectId/policy-management';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  423: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 422, 423, 429);
 const tags = ['policy workflow'];
 const documentParams = projectParams.extend({
   documentId: pathId('policy'),

@@ -13,7 +13,7 @@ import {
   type WorkflowRequest,
   type WorkflowSettings,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { personName, personRef } from '../../db/person-name.js';
 import {
@@ -32,7 +32,14 @@ import { can, EDIT_DOCUMENTS, type PolicyActor } from '../../policies/policy-man
 import { signsOwnVersion, type VersionFacts, versionRules } from '../../policies/policy-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
 import type { Notice } from '../notifications/notices.js';
-import { documentLink, documentOf, lockDocument, refreshSearchText, seesWorkingVersion } from './documents.service.js';
+import {
+  documentLink,
+  documentOf,
+  lockDocument,
+  openDraft,
+  refreshSearchText,
+  seesWorkingVersion,
+} from './documents.service.js';
 import { addMonths, audit } from './policy-common.js';
 import { loadWorkflowSettings } from './workflow-settings.js';
 
@@ -230,6 +237,15 @@ async function askPeople(
     .onConflictDoNothing();
 }
 
+/** The signatures of the version's current round that still count (not voided). */
+const roundSignatures = (projectId: number, version: Version) =>
+  and(
+    eq(policySignatures.projectId, projectId),
+    eq(policySignatures.versionId, version.id),
+    eq(policySignatures.round, version.round),
+    isNull(policySignatures.voidedAt),
+  );
+
 /** Ends the round: open requests are withdrawn and the round's signatures voided (kept, marked void). */
 async function closeRound(tx: DbOrTx, actor: PolicyActor, version: Version, reason: string, now: Date) {
   await tx
@@ -246,14 +262,7 @@ async function closeRound(tx: DbOrTx, actor: PolicyActor, version: Version, reas
   await tx
     .update(policySignatures)
     .set({ voidedAt: now, voidReason: reason })
-    .where(
-      and(
-        eq(policySignatures.projectId, actor.projectId),
-        eq(policySignatures.versionId, version.id),
-        eq(policySignatures.round, version.round),
-        isNull(policySignatures.voidedAt),
-      ),
-    );
+    .where(roundSignatures(actor.projectId, version));
 }
 
 /** The version's author and the document's owner: who hears that it came back or was published. */
@@ -323,14 +332,7 @@ async function publish(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Versio
   const signatures = await tx
     .select({ hash: policySignatures.contentSha256 })
     .from(policySignatures)
-    .where(
-      and(
-        eq(policySignatures.projectId, actor.projectId),
-        eq(policySignatures.versionId, version.id),
-        eq(policySignatures.round, version.round),
-        isNull(policySignatures.voidedAt),
-      ),
-    );
+    .where(roundSignatures(actor.projectId, version));
   const hash = contentHash(version.content);
   if (signatures.length === 0 || signatures.some((s) => s.hash !== hash)) {
     throw new AppError('CONFLICT', 'The content changed after it was signed; it needs new signatures.');
@@ -786,39 +788,8 @@ export async function startNewVersion(
   return db.transaction(async (tx) => {
     const fresh = await lockDocument(tx, actor, doc.id);
     if (fresh.draftVersionId !== null) return 'already_done' as const;
-    const current = await loadVersionRow(tx, actor.projectId, fresh.currentVersionId!);
-    const [last] = await tx
-      .select({ version: sql<number>`max(${policyVersions.version})` })
-      .from(policyVersions)
-      .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.documentId, doc.id)));
-    const [draft] = await tx
-      .insert(policyVersions)
-      .values({
-        projectId: actor.projectId,
-        documentId: doc.id,
-        version: (last?.version ?? 0) + 1,
-        state: 'draft',
-        content: current.content,
-        changeSummary: '',
-        authorId: actor.userId,
-        updatedBy: actor.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await tx
-      .update(policyDocuments)
-      .set({ draftVersionId: draft!.id, updatedAt: now, updatedBy: actor.userId })
-      .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
-    await recordEvent(tx, actor, fresh, draft!, 'new_version', null, now);
-    await audit(
-      tx,
-      actor,
-      'version_started',
-      { type: 'policy_document', id: doc.id },
-      { version: draft!.version },
-      now,
-    );
+    const draft = await openDraft(tx, actor, fresh, now);
+    await recordEvent(tx, actor, fresh, draft, 'new_version', null, now);
     return 'done' as const;
   });
 }

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_APP_KEY, useTestApp } from '../../../test/app.js';
 import { TEST_PASSWORD } from '../../../test/factories.js';
-import { workflowProject } from '../../../test/workflow-kit.js';
+import { postDraft, ROUND_PEOPLE, workflowProject } from '../../../test/workflow-kit.js';
 import {
   auditEvents,
   notifications,
@@ -32,25 +32,10 @@ describe('policy workflow', () => {
   async function setup() {
     const s = await workflowProject(db());
     const base = `/api/projects/${s.project.id}/policy-management`;
-    const as = {
-      admin: await ctx.signedIn(s.people.admin),
-      author: await ctx.signedIn(s.people.author),
-      reviewer1: await ctx.signedIn(s.people.reviewer1),
-      reviewer2: await ctx.signedIn(s.people.reviewer2),
-      signer1: await ctx.signedIn(s.people.signer1),
-      signer2: await ctx.signedIn(s.people.signer2),
-      reader: await ctx.signedIn(s.people.reader),
-    };
+    const as = await ctx.signedInAll(s.people, ...ROUND_PEOPLE);
     type Agent = (typeof as)['admin'];
-    const create = async (title: string, departmentId: number | null = s.nursing.id, who: Agent = as.author) => {
-      const answer = await who.post(`${base}/documents`, {
-        title,
-        department_id: departmentId,
-        content: `<p>${title}: what to do.</p>`,
-      });
-      expect(answer.statusCode, answer.body).toBe(201);
-      return answer.json() as { id: number; draft_version: { id: number; revision: number; content: string } };
-    };
+    const create = (title: string, departmentId: number | null = s.nursing.id, who: Agent = as.author) =>
+      postDraft(who, base, title, departmentId, `<p>${title}: what to do.</p>`);
     const flow = (who: Agent, id: number) => who.get(`${base}/documents/${id}/workflow`);
     const act = (who: Agent, id: number, step: string, body: Record<string, unknown> = {}) =>
       who.post(`${base}/documents/${id}/${step}`, body);
@@ -486,8 +471,7 @@ describe('policy workflow', () => {
       ['post', `${s.base}/bulk/send-to-sign`, { document_ids: [doc.id] }, 'author'],
       ['post', `${s.base}/bulk/new-version`, { document_ids: [doc.id] }, 'author'],
     ];
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const agents = {
       anonymous,
       noRole: await ctx.signedIn(s.people.noRole),

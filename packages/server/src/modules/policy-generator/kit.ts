@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { errorBodySchema, type PolicySection } from '@portal/shared';
+import type { PolicySection } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { projectAudit } from '../../lib/audit.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
 import { appAccess } from '../../policies/app-access.js';
@@ -20,13 +21,7 @@ import { type ProjectAccess, projectAccess } from '../../policies/projects.js';
 
 export const P = '/api/projects/:projectId/policy-generator';
 export const tags = ['policy generator'];
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export const errors = errorAnswers(400, 401, 403, 404, 409);
 
 export { EDIT_TEMPLATES, GENERATE, type GeneratorActor } from '../../policies/generator-records.js';
 

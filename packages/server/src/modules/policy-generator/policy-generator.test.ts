@@ -128,8 +128,7 @@ describe('policy generator', () => {
       const t = await projectTemplate(s);
       const made = await generate(s, t.versionId, { lead: 'Ada' });
       expect(made.statusCode, made.body).toBe(201);
-      const anonymous = ctx.agent();
-      await anonymous.csrf();
+      const anonymous = await ctx.anonymous();
       const outsider = await ctx.signedIn(s.people.outsider);
       const before = await snapshot();
       for (const [method, url, body] of calls(s.base, t.id, t.versionId, made.json().document_id, t.body)) {

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   logoUploadSchema,
   memberSchema,
   memberUpdateSchema,
@@ -15,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, userRequests } from '../../db/schema/index.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
@@ -29,13 +29,7 @@ import {
 } from '../projects/project-details.service.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const memberParams = projectParams.extend({
   userId: pathId('user'),
 });

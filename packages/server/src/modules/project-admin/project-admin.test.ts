@@ -61,8 +61,7 @@ describe('project Admin app', () => {
 
   it("401 signed out, 403 for a simple member, 404 for another project's admin; nothing changes", async () => {
     const s = await setup();
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const snapshot = async () => ({
       audit: (await db().select({ n: count() }).from(auditEvents))[0]!.n,
       members: await db().select().from(projectMemberships).where(eq(projectMemberships.projectId, s.project.id)),

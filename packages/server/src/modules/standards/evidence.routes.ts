@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
+import { fileBytes, firstFilePart } from '../../lib/uploads.js';
 import { access } from '../../policies/access.js';
 import { getElement } from './elements.service.js';
 import {
@@ -151,21 +152,9 @@ export const standardsEvidenceRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The one file of a multipart request, with the fields sent before it (empty fields left out). */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', SEND_FILE, { file: ['Choose a file.'] });
-  const part = await request.file().catch((error: { statusCode?: number }) => {
-    // A body that is not well-formed multipart is the client's mistake, not ours.
-    if (error.statusCode && error.statusCode < 500) return undefined;
-    throw error;
-  });
+  const part = await firstFilePart(request);
   if (!part) throw new AppError('VALIDATION_FAILED', 'Choose a file.', { file: ['Choose a file.'] });
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE, { file: [TOO_LARGE] });
-    }
-    throw error;
-  }
+  const data = await fileBytes(part, TOO_LARGE);
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {
     const field = Array.isArray(value) ? value[0] : value;

@@ -20,6 +20,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import {
   auditEvents,
   policyDocuments,
@@ -38,7 +39,6 @@ import { deleteFile, storeFile } from '../../lib/files.js';
 import { authorize, can } from '../../policies/rules.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { type ElementFacts, elementFacts, evidenceRules } from '../../policies/standards-records.js';
-
 import { loadReq, type ReqRow } from './records.js';
 import { isoDay, standardsAudit } from './route-kit.js';
 
@@ -131,13 +131,7 @@ type EvidenceRow = typeof stdEvidence.$inferSelect;
 
 /** A piece of evidence of the actor's project, or 404. */
 async function loadEvidence(db: DbOrTx, projectId: number, id: number, lock = false): Promise<EvidenceRow> {
-  const query = db
-    .select()
-    .from(stdEvidence)
-    .where(and(eq(stdEvidence.projectId, projectId), eq(stdEvidence.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Evidence not found.');
-  return row;
+  return loadProjectRow(db, stdEvidence, projectId, id, 'Evidence not found.', lock);
 }
 
 /** The element, and its facts for the evidence rules (403 unless the actor may add evidence to it). */

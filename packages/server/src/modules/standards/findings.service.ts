@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import {
   monMeasures,
   monPages,
@@ -26,7 +27,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../policies/app-access.js';
 import { authorize, serialize } from '../../policies/rules.js';
 import type { StandardsActor } from '../../policies/standards.js';
@@ -71,14 +72,22 @@ async function findingFacts(
   };
 }
 
+/** Saves `fields` of a finding as the actor's next version of it (its `version` moves on: the optimistic lock). */
+async function saveFinding(
+  tx: DbOrTx,
+  actor: StandardsActor,
+  row: FindingRow,
+  now: Date,
+  fields: Partial<typeof stdFindings.$inferInsert>,
+) {
+  await tx
+    .update(stdFindings)
+    .set({ ...fields, version: row.version + 1, updatedAt: now, updatedBy: actor.userId })
+    .where(and(eq(stdFindings.projectId, actor.projectId), eq(stdFindings.id, row.id)));
+}
+
 export async function loadFinding(db: DbOrTx, projectId: number, id: number, lock = false): Promise<FindingRow> {
-  const query = db
-    .select()
-    .from(stdFindings)
-    .where(and(eq(stdFindings.projectId, projectId), eq(stdFindings.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Finding not found.');
-  return row;
+  return loadProjectRow(db, stdFindings, projectId, id, 'Finding not found.', lock);
 }
 
 function summaryOf(row: FindingRow, node: { refId: string; title: string }, today: string): StdFindingSummary {
@@ -310,21 +319,15 @@ export async function updateFinding(
       throw new AppError('CONFLICT', 'Someone else changed this finding after you opened it. Reload to see it.');
     }
     const due = correctionDue(input.cited_on, input.immediate_threat);
-    await tx
-      .update(stdFindings)
-      .set({
-        source: input.source,
-        text: input.text,
-        likelihood: input.likelihood,
-        scope: input.scope,
-        immediateThreat: input.immediate_threat,
-        citedOn: input.cited_on,
-        dueDate: due,
-        version: row.version + 1,
-        updatedAt: now,
-        updatedBy: actor.userId,
-      })
-      .where(and(eq(stdFindings.projectId, actor.projectId), eq(stdFindings.id, row.id)));
+    await saveFinding(tx, actor, row, now, {
+      source: input.source,
+      text: input.text,
+      likelihood: input.likelihood,
+      scope: input.scope,
+      immediateThreat: input.immediate_threat,
+      citedOn: input.cited_on,
+      dueDate: due,
+    });
     await standardsAudit(
       tx,
       actor,
@@ -409,21 +412,15 @@ export async function savePlan(
     }
     const first = Object.values(errors)[0]?.[0];
     if (first) throw new AppError('VALIDATION_FAILED', first, errors);
-    await tx
-      .update(stdFindings)
-      .set({
-        rootCause: input.root_cause,
-        actions: input.actions,
-        leadershipInvolvement: input.leadership_involvement,
-        preventiveAnalysis: input.preventive_analysis,
-        measureId: input.measure_id,
-        successPeriods: input.success_periods,
-        status: 'action_plan',
-        version: row.version + 1,
-        updatedAt: now,
-        updatedBy: actor.userId,
-      })
-      .where(and(eq(stdFindings.projectId, actor.projectId), eq(stdFindings.id, row.id)));
+    await saveFinding(tx, actor, row, now, {
+      rootCause: input.root_cause,
+      actions: input.actions,
+      leadershipInvolvement: input.leadership_involvement,
+      preventiveAnalysis: input.preventive_analysis,
+      measureId: input.measure_id,
+      successPeriods: input.success_periods,
+      status: 'action_plan',
+    });
     await standardsAudit(
       tx,
       actor,
@@ -508,17 +505,11 @@ async function setClosed(
   await db.transaction(async (tx) => {
     const row = await loadFinding(tx, actor.projectId, finding.id, true);
     const status = close ? 'closed' : row.actions && (row.actions as ActionRow[]).length > 0 ? 'action_plan' : 'open';
-    await tx
-      .update(stdFindings)
-      .set({
-        status,
-        closedNote: close ? note : '',
-        closedAt: close ? now : null,
-        version: row.version + 1,
-        updatedAt: now,
-        updatedBy: actor.userId,
-      })
-      .where(and(eq(stdFindings.projectId, actor.projectId), eq(stdFindings.id, row.id)));
+    await saveFinding(tx, actor, row, now, {
+      status,
+      closedNote: close ? note : '',
+      closedAt: close ? now : null,
+    });
     await standardsAudit(
       tx,
       actor,

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { loadProjectRow } from '../../db/project-row.js';
 import { stdAssessments, stdNodes, stdReqAssessments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -61,11 +62,5 @@ export type ReqRow = typeof stdReqAssessments.$inferSelect;
 
 /** An element assessment of the actor's project, or 404. */
 export async function loadReq(db: DbOrTx, projectId: number, id: number, lock = false): Promise<ReqRow> {
-  const query = db
-    .select()
-    .from(stdReqAssessments)
-    .where(and(eq(stdReqAssessments.projectId, projectId), eq(stdReqAssessments.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Element not found.');
-  return row;
+  return loadProjectRow(db, stdReqAssessments, projectId, id, 'Element not found.', lock);
 }

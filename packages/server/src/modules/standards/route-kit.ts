@@ -1,21 +1,15 @@
-import { errorBodySchema } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { projectAudit } from '../../lib/audit.js';
 import { safeFileName } from '../../lib/csv.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { requireUser } from '../../plugins/session.js';
 import { type StandardsActor, standardsAccess } from '../../policies/standards.js';
 
 /** What every standards route file shares: the prefix, the error answers, the tag, id params, actor and audit. */
 
 export const P = '/api/projects/:projectId/standards';
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export const errors = errorAnswers(400, 401, 403, 404, 409);
 export const tags = ['standards'];
 
 /** A moment's calendar day in UTC, 'YYYY-MM-DD' (due dates and expiry dates are days). */

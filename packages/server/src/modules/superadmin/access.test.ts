@@ -56,8 +56,7 @@ describe('superadmin calls refuse everyone else', () => {
     const member = await createUser(db());
     await addMember(db(), project.id, admin.id, 'admin');
     await addMember(db(), project.id, member.id, 'simple');
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const agents = { admin: await ctx.signedIn(admin), member: await ctx.signedIn(member) };
     const [before] = await db().select({ n: count() }).from(auditEvents);
 

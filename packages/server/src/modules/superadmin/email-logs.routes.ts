@@ -1,21 +1,16 @@
-import { emailLogDetailSchema, emailLogListSchema, emailLogQuerySchema, errorBodySchema } from '@portal/shared';
+import { emailLogDetailSchema, emailLogListSchema, emailLogQuerySchema } from '@portal/shared';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailLog, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { escapeLike } from './search.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const emailParams = z.object({
   emailId: z
     .string()

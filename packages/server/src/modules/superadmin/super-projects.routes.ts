@@ -1,6 +1,5 @@
 import {
   APP_CODES,
-  errorBodySchema,
   logoUploadSchema,
   memberAddSchema,
   memberListSchema,
@@ -19,6 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
@@ -28,13 +28,7 @@ import { type Notice, sendNotices } from '../notifications/notices.js';
 import { logoUrl, projectRoleOf, removeLogo, replaceLogo } from '../projects/project-details.service.js';
 import { escapeLike } from './search.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 // Superadmin routes read projects directly (no projectAccess, which answers 404 past INT4_MAX): bounded here.
 const projectParams = z.object({ projectId: pathId('project') });
 const memberParams = projectParams.extend({ userId: pathId('user') });

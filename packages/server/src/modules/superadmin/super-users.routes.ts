@@ -1,6 +1,5 @@
 import {
   type AuditAction,
-  errorBodySchema,
   INT4_MAX,
   superUserCreateSchema,
   superUserDetailSchema,
@@ -19,6 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
@@ -30,13 +30,7 @@ import { signalSessionsEnded } from '../notifications/notifications.service.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
 import { assertUnique, listUsers, loadUserDetail, replaceMemberships } from './super-users.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 /** The audit action of each POST /super/users/{id}/{action}. */
 const USER_ACTION_AUDIT = {

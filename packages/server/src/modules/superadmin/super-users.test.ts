@@ -60,8 +60,7 @@ describe('superadmin: users', () => {
 
     // Before choosing a password the account cannot sign in.
     expect((await ctx.agent().login('new.nurse', TEST_PASSWORD)).statusCode).toBe(422);
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const set = await anonymous.post('/password/reset', {
       token: link!.token,
       email: link!.email,
@@ -88,8 +87,7 @@ describe('superadmin: users', () => {
     const first = linkIn(ctx.mailbox.last('late@example.org')?.text)!;
     ctx.clock.advance(minutes(60 * 24 * 7) + 1000);
     const fresh = await ctx.signedIn((await db().select().from(users).where(eq(users.role, 'superadmin')))[0]!);
-    const anonymous = ctx.agent();
-    await anonymous.csrf();
+    const anonymous = await ctx.anonymous();
     const body = (token: string) => ({
       token,
       email: 'late@example.org',

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   userRequestApproveSchema,
   userRequestListQuerySchema,
   userRequestListSchema,
@@ -12,6 +11,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects, userRequests, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
@@ -21,13 +21,7 @@ import { invitationMail, issuePasswordLink, sendAfterCommit } from './invitation
 import { assertUnique } from './super-users.service.js';
 import { loadUserRequest, loadUserRequests, requestPageFor, usernameFor } from './user-requests.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const requestParams = z.object({
   requestId: z
     .string()
