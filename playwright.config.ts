@@ -8,6 +8,7 @@ import {
   MONITORING_DATA_URL,
   MONITORING_URL,
   POLICY_URL,
+  SAML_IDP_URL,
   SHELL_URL,
   SSO_URL,
   WORKFLOW_URL,
@@ -122,6 +123,14 @@ export default defineConfig({
       // Single sign-on: a real OpenID provider on loopback, and a demo server its superadmin connects to it.
       command: `node e2e/oidc-idp.mjs 18093 ${SSO_URL}`,
       url: `${IDP_URL}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // The SAML identity provider of the same story: SimpleSAMLphp (npm test installs it from Debian).
+      command: `npx tsx e2e/saml-idp.ts 18095 ${SSO_URL}`,
+      url: `${SAML_IDP_URL}/saml2/idp/metadata.php`,
       timeout: 60_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

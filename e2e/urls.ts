@@ -22,3 +22,5 @@ export const CLOCK_PORT = 18092;
 /** Single sign-on: a real OpenID provider (e2e/oidc-idp.mjs) and the demo server that signs people in through it. */
 export const IDP_URL = 'http://127.0.0.1:18093';
 export const SSO_URL = 'http://127.0.0.1:18094';
+/** Single sign-on: a real SAML identity provider (SimpleSAMLphp, e2e/saml-idp.ts) for the same SSO server. */
+export const SAML_IDP_URL = 'http://127.0.0.1:18095';

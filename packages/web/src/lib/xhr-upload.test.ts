@@ -1,42 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { FakeXhr } from '../test/fake-xhr';
 import { stubFetch } from '../test/fetch';
 import { ApiError } from './api';
 import { xhrUpload } from './xhr-upload';
 
-/** A stand-in for XMLHttpRequest answering each request with the next queued answer. */
-class QueuedXhr {
-  static sent: QueuedXhr[] = [];
+/** FakeXhr answering each request by itself with the next queued answer (none left: the request stays pending). */
+class QueuedXhr extends FakeXhr {
   static answers: Array<{ status: number; body?: unknown } | 'network-error'> = [];
-  headers: Record<string, string> = {};
-  withCredentials = false;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
-    onprogress: null,
-    onload: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  getResponseHeader() {
-    return 'application/json';
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send() {
-    QueuedXhr.sent.push(this);
+  override send(body: FormData) {
+    super.send(body);
     const answer = QueuedXhr.answers.shift();
-    if (!answer) return; // left pending
+    if (!answer) return;
     setTimeout(() => {
       if (answer === 'network-error') {
         this.onerror?.();
@@ -58,7 +33,7 @@ function cookies(value: string) {
 }
 
 beforeEach(() => {
-  QueuedXhr.sent = [];
+  FakeXhr.sent = [];
   QueuedXhr.answers = [];
   vi.stubGlobal('XMLHttpRequest', QueuedXhr);
 });
@@ -75,7 +50,7 @@ describe('xhrUpload', () => {
       onProgress: (fraction) => progress.push(fraction),
     });
     expect(result).toEqual({ id: 4 });
-    const xhr = QueuedXhr.sent[0]!;
+    const xhr = FakeXhr.sent[0]!;
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.headers).toEqual({ Accept: 'application/json', 'X-XSRF-TOKEN': 'tok/1=', 'Idempotency-Key': 'k-1' });
     expect(progress).toEqual([0.5, 1]);
@@ -90,7 +65,7 @@ describe('xhrUpload', () => {
     );
     await expect(xhrUpload('/api/up', { body: new FormData(), schema })).resolves.toEqual({ id: 1 });
     expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/sanctum/csrf-cookie', '/sanctum/csrf-cookie']);
-    expect(QueuedXhr.sent).toHaveLength(2);
+    expect(FakeXhr.sent).toHaveLength(2);
   });
 
   it('turns error answers into ApiError with the server message', async () => {
@@ -117,7 +92,7 @@ describe('xhrUpload', () => {
     cookies('XSRF-TOKEN=t');
     const controller = new AbortController();
     const pending = xhrUpload('/api/up', { body: new FormData(), schema, signal: controller.signal });
-    await vi.waitFor(() => expect(QueuedXhr.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });

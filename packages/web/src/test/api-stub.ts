@@ -76,3 +76,27 @@ export const CONFIG_ALTCHA = {
 };
 
 export const CONFIG_NO_CAPTCHA = { ...CONFIG_ALTCHA, captcha: { provider: 'off', challengeUrl: '' } };
+
+/** GET /api/two-factor for someone who has not turned it on and is not required to. */
+export const TWO_FACTOR_OFF = {
+  enabled: false,
+  pending: false,
+  confirmed_at: null,
+  recovery_codes_remaining: 0,
+  required: false,
+  grace_days_remaining: null,
+};
+
+/**
+ * What a sign-in screen asks the server for on the way in: signed out at first, then signed in as dana, with the
+ * terms accepted, no projects and two-factor off.
+ */
+export function signInRoutes(config: typeof CONFIG_ALTCHA): Record<string, StubHandler | StubHandler[]> {
+  return {
+    'GET /api/auth/check': [jsonResponse(SIGNED_OUT_CHECK), jsonResponse(signedInCheck('user', 'dana'))],
+    'GET /api/public/config': jsonResponse(config),
+    'GET /check-terms': jsonResponse({ status: 'accepted' }),
+    'GET /api/member/projects': jsonResponse({ projects: [] }),
+    'GET /api/two-factor': jsonResponse(TWO_FACTOR_OFF),
+  };
+}

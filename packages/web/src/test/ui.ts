@@ -17,6 +17,14 @@ export function toasts(): string[] {
   return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
 }
 
+/** The section a level-2 heading named `name` opens. */
+export function section(name: string): HTMLElement {
+  const heading = [...document.querySelectorAll('h2')].find((element) => element.textContent === name);
+  const element = heading?.closest('section');
+  if (!element) throw new Error(`no section "${name}"`);
+  return element;
+}
+
 /** A label's own words: a switch's or checkbox's label wraps its description too, which is left out. */
 const labelText = (label: HTMLLabelElement) =>
   (label.querySelector('span[class*="-label"]') ?? label).textContent?.replace(/\s*\*\s*$/, '').trim();
@@ -42,7 +50,11 @@ export function errorOf(label: string, root: ParentNode = document.body): string
 
 /** Opens a Mantine Select by its label and clicks the option named `option`. */
 export async function pick(label: string, option: string, root: ParentNode = document.body) {
-  const select = field(label, root);
+  await choose(field(label, root), option);
+}
+
+/** Opens the Mantine Select `select` and clicks the option named `option` (only this select's list is searched). */
+export async function choose(select: HTMLInputElement, option: string) {
   await click(select);
   let choice: HTMLElement | undefined;
   await waitFor(() => {
@@ -50,7 +62,7 @@ export async function pick(label: string, option: string, root: ParentNode = doc
     choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
       (element) => element.textContent?.trim() === option,
     );
-    expect(choice).toBeDefined();
+    expect(choice, `option "${option}"`).toBeDefined();
   });
   await click(choice!);
 }

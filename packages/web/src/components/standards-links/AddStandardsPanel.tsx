@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -25,7 +24,7 @@ import { messageFor } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { ConfirmActionModal } from '../ConfirmActionModal';
-import { LoadFailure, LoadingRows } from '../page-parts';
+import { ErrorNotice, LoadingRows, QueryFailure } from '../page-parts';
 import { type StdElementHit, type StdLink, useCreateLink, useDeleteLink, useElementSearch, useLinks } from './api';
 
 export const NOT_LINKED = 'Not linked to any standard yet.';
@@ -104,14 +103,7 @@ function LinkedStandards({ projectId, targetType, targetLabel, canEdit, query }:
   let body: ReactNode;
   if (query.isPending) body = <LoadingRows label="Loading the linked standards" rows={2} />;
   else if (query.isError)
-    body = (
-      <LoadFailure
-        error={query.error}
-        fallback="The linked standards could not be loaded. Please try again."
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    body = <QueryFailure query={query} fallback="The linked standards could not be loaded. Please try again." />;
   else if (query.data.links.length === 0) body = <Text c="dimmed">{NOT_LINKED}</Text>;
   else
     body = (
@@ -245,14 +237,7 @@ function ElementPicker({ projectId, targetType, targetId, targetLabel, linkedNod
   let results: ReactNode;
   if (hits.isPending) results = <LoadingRows label="Searching the standard elements" rows={3} />;
   else if (hits.isError && !hits.data)
-    results = (
-      <LoadFailure
-        error={hits.error}
-        fallback="The standard elements could not be searched. Please try again."
-        retrying={hits.isFetching}
-        onRetry={() => void hits.refetch()}
-      />
-    );
+    results = <QueryFailure query={hits} fallback="The standard elements could not be searched. Please try again." />;
   else if (elements.length === 0)
     results = (
       <Stack gap={4} data-testid="no-elements">
@@ -368,11 +353,7 @@ function ElementPicker({ projectId, targetType, targetId, targetLabel, linkedNod
                 maw={640}
                 error={errors.note}
               />
-              {errors.form && (
-                <Alert color="red" variant="light" role="alert">
-                  {errors.form}
-                </Alert>
-              )}
+              <ErrorNotice message={errors.form} />
               <Group gap="sm">
                 <Button type="submit" loading={create.isPending}>
                   Link

@@ -1,11 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { emailChangeSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { ErrorNotice, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useChangeEmail } from '../api/change-email';
-import { AccountCard } from './AccountCard';
 
 type Field = 'email' | 'password';
 const FIELDS = ['email', 'password'] as const;
@@ -47,7 +47,7 @@ export function ChangeEmailCard({ email }: { email: string }) {
   }
 
   return (
-    <AccountCard title="Change email" id="account-email">
+    <SectionCard title="Change email" id="account-email">
       <Text size="sm">
         Current email:{' '}
         <Text span fw={600} inherit style={{ overflowWrap: 'anywhere' }}>
@@ -56,11 +56,7 @@ export function ChangeEmailCard({ email }: { email: string }) {
       </Text>
       <form onSubmit={submit} noValidate aria-labelledby="account-email">
         <Stack gap="md" maw={480}>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <TextInput
             label="New email"
             name="email"
@@ -89,6 +85,6 @@ export function ChangeEmailCard({ email }: { email: string }) {
           </Button>
         </Stack>
       </form>
-    </AccountCard>
+    </SectionCard>
   );
 }

@@ -1,25 +1,18 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { PasswordMatch } from '../../../components/password/PasswordMatch';
-import { PasswordStrengthMeter } from '../../../components/password/PasswordStrengthMeter';
+import { ErrorNotice, SectionCard } from '../../../components/page-parts';
+import { NewPasswordFields } from '../../../components/password/NewPasswordFields';
 import { usePasswordEvaluation, weakPasswordMessage } from '../../../components/password/password-strength';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useChangePassword } from '../api/change-password';
-import { AccountCard } from './AccountCard';
 
 export const PASSWORD_CHANGED = 'Password changed. Your other sessions were signed out.';
 
 type Field = 'current_password' | 'password' | 'password_confirmation';
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
-
-/** Description below the input (it holds block content, so a div rather than Mantine's default p). */
-const BELOW_INPUT = {
-  inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
-  descriptionProps: { component: 'div', mt: 6 },
-};
 
 /** Current password, a new one meeting the shared rules (SPEC section 5), and the new one again. */
 export function ChangePasswordCard({ username }: { username: string }) {
@@ -65,18 +58,14 @@ export function ChangePasswordCard({ username }: { username: string }) {
   }
 
   return (
-    <AccountCard
+    <SectionCard
       title="Change password"
       id="account-password"
       description="Changing your password signs you out on every other device."
     >
       <form onSubmit={submit} noValidate aria-labelledby="account-password">
         <Stack gap="md" maw={480}>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           {/* Lets password managers store the new password against the right account. */}
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <PasswordInput
@@ -90,35 +79,21 @@ export function ChangePasswordCard({ username }: { username: string }) {
             // PasswordInput marks an error only with data-invalid; assistive technology needs aria-invalid.
             aria-invalid={errors.current_password ? true : undefined}
           />
-          <PasswordInput
-            label="New password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-            aria-invalid={errors.password ? true : undefined}
-            description={password ? <PasswordStrengthMeter evaluation={evaluation} /> : undefined}
-            {...BELOW_INPUT}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            name="password_confirmation"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errors.password_confirmation}
-            aria-invalid={errors.password_confirmation ? true : undefined}
-            description={confirmation ? <PasswordMatch matches={confirmation === password} /> : undefined}
-            {...BELOW_INPUT}
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            evaluation={evaluation}
+            errors={{ password: errors.password, confirmation: errors.password_confirmation }}
+            confirmationLabel="Confirm new password"
+            markInvalid
           />
           <Button type="submit" loading={change.isPending} w="fit-content">
             Change password
           </Button>
         </Stack>
       </form>
-    </AccountCard>
+    </SectionCard>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type StubHandler, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, render, text, typeInto, waitFor } from '../../../test/render';
+import { dialog, section, toasts } from '../../../test/ui';
 import { MyAccountPage } from './MyAccountPage';
 
 const USER = {
@@ -51,24 +52,6 @@ async function open() {
   });
   await render(<RouterProvider router={router} />);
   await waitFor(() => getField('First name'));
-}
-
-function section(name: string): HTMLElement {
-  const heading = [...document.querySelectorAll('h2')].find((element) => element.textContent === name);
-  const element = heading?.closest('section');
-  if (!element) throw new Error(`no section "${name}"`);
-  return element;
-}
-
-/** The titles of the toasts shown (sonner keeps earlier tests' toasts around, so match whole titles). */
-function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
 }
 
 describe('MyAccountPage: profile', () => {

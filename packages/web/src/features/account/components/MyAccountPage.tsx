@@ -1,11 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { CurrentUser } from '@portal/shared';
 import { Link } from 'react-router';
-import { messageFor } from '../../../lib/api';
+import { QueryFailure, SectionCard } from '../../../components/page-parts';
 import { formatDateLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentUser } from '../api/get-current-user';
-import { AccountCard } from './AccountCard';
 import { ChangeEmailCard } from './ChangeEmailCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ProfileCard } from './ProfileCard';
@@ -27,14 +26,7 @@ export function MyAccountPage() {
       {user.isPending ? (
         <AccountSkeleton />
       ) : user.isError ? (
-        <Stack gap="sm" align="flex-start">
-          <Alert color="red" variant="light" w="100%" role="alert">
-            {messageFor(user.error, 'Your account could not be loaded. Please try again.')}
-          </Alert>
-          <Button variant="default" loading={user.isFetching} onClick={() => void user.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <QueryFailure query={user} fallback="Your account could not be loaded. Please try again." />
       ) : (
         <>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -56,7 +48,7 @@ function TwoFactorCard({ user }: { user: CurrentUser }) {
   const on = user.two_factor_confirmed_at !== null;
   const since = on ? user.two_factor_confirmed_at : null;
   return (
-    <AccountCard title="Two-factor authentication" id="account-two-factor">
+    <SectionCard title="Two-factor authentication" id="account-two-factor">
       <Group gap="sm">
         <Text fw={600}>Status</Text>
         <Badge color={on ? 'teal.9' : 'gray.7'} variant="filled">
@@ -73,7 +65,7 @@ function TwoFactorCard({ user }: { user: CurrentUser }) {
       <Anchor component={Link} to="/two-factor-settings" w="fit-content">
         {on ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
       </Anchor>
-    </AccountCard>
+    </SectionCard>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type CurrentUser, profileUpdateSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { ErrorNotice, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useUpdateProfile } from '../api/update-profile';
-import { AccountCard } from './AccountCard';
 
 type Field = 'first_name' | 'last_name';
 const FIELDS = ['first_name', 'last_name'] as const;
@@ -44,14 +44,10 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <AccountCard title="Profile" id="account-profile">
+    <SectionCard title="Profile" id="account-profile">
       <form onSubmit={submit} noValidate aria-labelledby="account-profile">
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <Group grow align="flex-start" gap="md" wrap="wrap" preventGrowOverflow={false}>
             <TextInput
               label="First name"
@@ -81,6 +77,6 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           </Button>
         </Stack>
       </form>
-    </AccountCard>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type LoginResponse, MESSAGES } from '@portal/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { useLogin } from '../api/login';
 
@@ -94,11 +95,7 @@ export function CodeStep({ email, onSignedIn, onCancel }: CodeStepProps) {
             Your account is protected with two-factor authentication.
           </Text>
         </div>
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <ErrorNotice message={serverError} />
         <TextInput
           ref={input}
           key={kind}

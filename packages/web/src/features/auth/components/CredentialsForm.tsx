@@ -3,6 +3,7 @@ import { type LoginResponse, MESSAGES, type PublicConfig, providerForEmail } fro
 import { type FormEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { isWellFormedEmail, termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
@@ -115,11 +116,7 @@ export function CredentialsForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Member login">
       <Stack gap="md">
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <ErrorNotice message={serverError} />
         <TextInput
           label="Username or email"
           name="email"

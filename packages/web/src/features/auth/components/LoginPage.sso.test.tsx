@@ -1,6 +1,6 @@
 import { MESSAGES, type PublicIdentityProvider, SSO_ERRORS } from '@portal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_NO_CAPTCHA, SIGNED_OUT_CHECK, type StubHandler, signedInCheck, stubApi } from '../../../test/api-stub';
+import { CONFIG_NO_CAPTCHA, type StubHandler, signInRoutes, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, flush, getControl, getField, renderRoute, text, typeInto, waitFor } from '../../../test/render';
 import { browserNavigation } from '../sso';
@@ -36,19 +36,8 @@ function server(
   extra: Record<string, StubHandler | StubHandler[]> = {},
 ) {
   return stubApi({
-    'GET /api/auth/check': [jsonResponse(SIGNED_OUT_CHECK), jsonResponse(signedInCheck('user', 'dana'))],
-    'GET /api/public/config': jsonResponse(CONFIG_NO_CAPTCHA),
+    ...signInRoutes(CONFIG_NO_CAPTCHA),
     'GET /api/public/identity-providers': Array.isArray(providers) ? jsonResponse({ providers }) : providers,
-    'GET /check-terms': jsonResponse({ status: 'accepted' }),
-    'GET /api/member/projects': jsonResponse({ projects: [] }),
-    'GET /api/two-factor': jsonResponse({
-      enabled: false,
-      pending: false,
-      confirmed_at: null,
-      recovery_codes_remaining: 0,
-      required: false,
-      grace_days_remaining: null,
-    }),
     ...extra,
   });
 }

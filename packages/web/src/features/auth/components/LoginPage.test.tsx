@@ -8,6 +8,7 @@ import {
   SIGNED_OUT_CHECK,
   type StubHandler,
   signedInCheck,
+  signInRoutes,
   stubApi,
 } from '../../../test/api-stub';
 import { stubBroadcastChannel } from '../../../test/broadcast-stub';
@@ -29,18 +30,7 @@ const USER = {
 
 function server(extra: Record<string, StubHandler | StubHandler[]> = {}) {
   return stubApi({
-    'GET /api/auth/check': [jsonResponse(SIGNED_OUT_CHECK), jsonResponse(signedInCheck('user', 'dana'))],
-    'GET /api/public/config': jsonResponse(CONFIG_ALTCHA),
-    'GET /check-terms': jsonResponse({ status: 'accepted' }),
-    'GET /api/member/projects': jsonResponse({ projects: [] }),
-    'GET /api/two-factor': jsonResponse({
-      enabled: false,
-      pending: false,
-      confirmed_at: null,
-      recovery_codes_remaining: 0,
-      required: false,
-      grace_days_remaining: null,
-    }),
+    ...signInRoutes(CONFIG_ALTCHA),
     ...extra,
   });
 }

@@ -1,29 +1,15 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../../components/PublicPage';
-import { messageFor } from '../../../lib/api';
-import { useSignOut } from '../../../lib/session';
+import { ErrorNotice } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useLogOut } from '../hooks/use-log-out';
 
 /** /logout-confirm: asks, then POST /logout and the login page. */
 export function LogoutConfirmPage() {
   usePageTitle('Log out');
-  const signOut = useSignOut();
+  const { pending, error, logOut } = useLogOut();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function logOut() {
-    setPending(true);
-    setError(null);
-    try {
-      await signOut();
-    } catch (failure) {
-      setError(messageFor(failure, 'Logging out failed. Please try again.'));
-      setPending(false);
-    }
-  }
 
   function cancel() {
     // Back where the user came from, or to the projects when this page was opened directly.
@@ -40,11 +26,7 @@ export function LogoutConfirmPage() {
             Log out
           </Title>
           <Text size="lg">Do you want to log out?</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorNotice message={error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={cancel} disabled={pending}>
               Cancel

@@ -1,22 +1,15 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { MESSAGES } from '@portal/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
-import { PasswordMatch } from '../../../components/password/PasswordMatch';
-import { PasswordStrengthMeter } from '../../../components/password/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/password/NewPasswordFields';
 import { usePasswordEvaluation, weakPasswordMessage } from '../../../components/password/password-strength';
 import { usePublicConfig } from '../../../lib/public-config';
 import { resetErrorMessage, useResetPassword } from '../api/reset-password';
 
 /** SPEC section 9: the user is sent to the login page 2000 ms after a successful reset. */
 export const RESET_REDIRECT_MS = 2000;
-
-/** Description under the input (it holds block content, so a div rather than Mantine's default p). */
-const BELOW_INPUT = {
-  inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
-  descriptionProps: { component: 'div', mt: 6 },
-};
 
 interface FieldErrors {
   password?: string;
@@ -100,28 +93,14 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         )}
         {/* Lets password managers store the new password against the right account. */}
         <TextInput label="Email" value={email} readOnly autoComplete="username" name="email" />
-        <PasswordInput
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
-          // The meter is the field's description: below the input, and read out with it.
-          description={password ? <PasswordStrengthMeter evaluation={evaluation} /> : undefined}
-          {...BELOW_INPUT}
-        />
-        <PasswordInput
-          label="Confirm password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={errors.confirmation}
-          description={confirmation ? <PasswordMatch matches={confirmation === password} /> : undefined}
-          {...BELOW_INPUT}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          evaluation={evaluation}
+          errors={errors}
+          confirmationLabel="Confirm password"
         />
         {captchaField.field(errors.captcha)}
         <Button type="submit" loading={reset.isPending} fullWidth>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGES, SSO_ERRORS } from '@portal/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type SsoTermsOutcome, useAcceptSsoTerms } from '../api/accept-sso-terms';
 import { TermsField } from './TermsField';
@@ -52,11 +53,7 @@ export function SsoTermsStep({ onDone, onCancel }: SsoTermsStepProps) {
             Your organisation signed you in. Accept the terms and conditions to continue.
           </Text>
         </div>
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
+        <ErrorNotice message={serverError} />
         <TermsField
           checked={checked}
           onChange={(value) => {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Checkbox,
   Fieldset,
@@ -17,6 +16,7 @@ import { CR_FINDING_LIMITS, type CrActionPlanInput, type CrFinding } from '@port
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { ErrorNotice } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { useFindingMeasures, useSavePlan } from '../api/findings';
@@ -320,11 +320,7 @@ export function ActionPlanEditor({
               readOnly={readOnly}
             />
           </SimpleGrid>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           {!readOnly && (
             <Group>
               <Button type="submit" loading={save.isPending}>

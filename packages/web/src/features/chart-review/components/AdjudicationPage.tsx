@@ -3,13 +3,13 @@ import { CR_ANSWER_LIMITS, type CrAnswerValue, type CrIrrDisagreement } from '@p
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDate, formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrIrrPair, useAdjudicate, useIrrPair } from '../api/reviews';
 import { ANSWER_LABELS, AnswerButtons, answerChoices } from './AnswerButtons';
-import { idParam, Loading, PrivilegeBanner } from './cr-parts';
+import { idParam, PrivilegeBanner, QueryPanel } from './cr-parts';
 import { PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
@@ -36,23 +36,16 @@ export function AdjudicationPage() {
         {back}
       </Stack>
     );
-  if (pair.isPending) return <Loading label="Loading the second review" />;
-  if (pair.isError)
-    return (
-      <LoadFailure
-        error={pair.error}
-        fallback="The second review could not be loaded. Please try again."
-        retrying={pair.isFetching}
-        onRetry={() => void pair.refetch()}
-      />
-    );
   return (
-    <Adjudication
-      key={`${pair.data.id}-${pair.data.adjudicated_at}`}
-      projectId={projectId}
-      pair={pair.data}
-      back={back}
-    />
+    <QueryPanel
+      query={pair}
+      fallback="The second review could not be loaded. Please try again."
+      loadingLabel="Loading the second review"
+    >
+      {(data) => (
+        <Adjudication key={`${data.id}-${data.adjudicated_at}`} projectId={projectId} pair={data} back={back} />
+      )}
+    </QueryPanel>
   );
 }
 

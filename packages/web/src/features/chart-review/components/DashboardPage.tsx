@@ -1,10 +1,9 @@
-import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrDashboardProgram, useDashboardList } from '../api/dashboard';
-import { EmptyState } from './cr-parts';
+import { EmptyState, TableCard } from './cr-parts';
 import { formatInterval, formatN, formatShare, TargetBadge } from './DashboardParts';
 import { PROGRAM_STATUS_LABELS } from './ProgramsPage';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -62,57 +61,44 @@ export function DashboardPage() {
   const projectId = useChartReviewProjectId();
   const list = useDashboardList(projectId);
 
-  let body: ReactNode;
-  if (list.isPending) body = <LoadingRows label="Loading the programmes' figures" />;
-  else if (list.isError)
-    body = (
-      <LoadFailure
-        error={list.error}
-        fallback="The dashboard could not be loaded. Please try again."
-        retrying={list.isFetching}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  else if (list.data.programs.length === 0)
-    body = (
-      <EmptyState title="No programmes yet.">
-        Once a programme is set up and its first sample reviewed, its compliance, progress and findings show here.
-      </EmptyState>
-    );
-  else
-    body = (
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" striped aria-label="Programmes at a glance">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Programme</Table.Th>
-                <Table.Th scope="col">Latest period</Table.Th>
-                <Table.Th scope="col">Compliance</Table.Th>
-                <Table.Th scope="col">All-or-none</Table.Th>
-                <Table.Th scope="col">Target</Table.Th>
-                <Table.Th scope="col">Submitted / sampled</Table.Th>
-                <Table.Th scope="col">Overdue</Table.Th>
-                <Table.Th scope="col">Open findings</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.programs.map((program) => (
-                <ProgramRow key={program.id} projectId={projectId} program={program} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-
   return (
     <Stack gap="lg" w="100%" maw={1200}>
       <PageHeading title="Dashboard">
         Each programme's latest period: compliance and all-or-none with the number of items or cases behind them,
         progress of the reviews and open findings.
       </PageHeading>
-      {body}
+      <QueryBody
+        query={list}
+        fallback="The dashboard could not be loaded. Please try again."
+        loadingLabel="Loading the programmes' figures"
+      >
+        {({ programs }) =>
+          programs.length === 0 ? (
+            <EmptyState title="No programmes yet.">
+              Once a programme is set up and its first sample reviewed, its compliance, progress and findings show here.
+            </EmptyState>
+          ) : (
+            <TableCard
+              minWidth={900}
+              aria-label="Programmes at a glance"
+              columns={[
+                'Programme',
+                'Latest period',
+                'Compliance',
+                'All-or-none',
+                'Target',
+                'Submitted / sampled',
+                'Overdue',
+                'Open findings',
+              ]}
+            >
+              {programs.map((program) => (
+                <ProgramRow key={program.id} projectId={projectId} program={program} />
+              ))}
+            </TableCard>
+          )
+        }
+      </QueryBody>
     </Stack>
   );
 }

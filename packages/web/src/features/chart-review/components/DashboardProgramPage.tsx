@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, 
 import type { CrDashboard, CrPeriod } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportCsvUrl, useProgramDashboard } from '../api/dashboard';
 import { ComplianceHeatMap } from './ComplianceHeatMap';
@@ -289,26 +289,6 @@ export function DashboardProgramPage() {
   }
 
   const data = dashboard.data;
-  let body: ReactNode;
-  if (dashboard.isPending) body = <LoadingRows label="Loading the programme's figures" rows={6} />;
-  else if (dashboard.isError)
-    body = (
-      <LoadFailure
-        error={dashboard.error}
-        fallback="The figures of this programme could not be loaded. Please try again."
-        retrying={dashboard.isFetching}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
-  else if (data?.period === null)
-    body = (
-      <EmptyState title="No sample yet.">
-        This programme's figures start with its first sample: once cases are drawn and reviewed, progress and compliance
-        show here.
-      </EmptyState>
-    );
-  else if (data) body = <Figures projectId={projectId} dashboard={data} />;
-
   return (
     <Stack gap="lg" w="100%" maw={1200}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -330,7 +310,23 @@ export function DashboardProgramPage() {
         )}
       </Group>
       {data && <PrivilegeBanner label={data.privilege_label} />}
-      {body}
+      <QueryBody
+        query={dashboard}
+        fallback="The figures of this programme could not be loaded. Please try again."
+        loadingLabel="Loading the programme's figures"
+        rows={6}
+      >
+        {(figures) =>
+          figures.period === null ? (
+            <EmptyState title="No sample yet.">
+              This programme's figures start with its first sample: once cases are drawn and reviewed, progress and
+              compliance show here.
+            </EmptyState>
+          ) : (
+            <Figures projectId={projectId} dashboard={figures} />
+          )
+        }
+      </QueryBody>
       {/* After the figures: reading comes first, exporting is the occasional task. */}
       {data && data.periods.length > 0 && (
         <Section title="Export">

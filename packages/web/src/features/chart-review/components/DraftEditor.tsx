@@ -1,13 +1,18 @@
-import { Alert, Button, Group, Modal, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { CR_LIMITS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { RowAction } from '../../../components/form-parts/RowAction';
 import { useLeaveWarning } from '../../../components/leave-warning';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { type CrToolVersion, useDiscardVersion, usePublishVersion, useSaveQuestions } from '../api/tool-versions';
 import { QuestionCard, questionControlId } from './QuestionCard';
+import { QuestionSection } from './QuestionSection';
 import {
   checkDraft,
   type DraftQuestion,
@@ -194,15 +199,7 @@ export function DraftEditor({ projectId, version, partialEnabled, privilegeLabel
             {groupBySection(questions).map((group) => {
               const last = group.items.at(-1);
               return (
-                <Stack
-                  key={group.items[0]?.question.uid}
-                  gap="sm"
-                  component="section"
-                  aria-label={group.section || 'No section'}
-                >
-                  <Title order={3} fz="h4">
-                    {group.section || 'No section'}
-                  </Title>
+                <QuestionSection key={group.items[0]?.question.uid} section={group.section} gap="sm">
                   {group.items.map(({ question, index }) => (
                     <QuestionCard
                       key={question.uid}
@@ -219,11 +216,11 @@ export function DraftEditor({ projectId, version, partialEnabled, privilegeLabel
                     />
                   ))}
                   <Group>
-                    <Button variant="subtle" size="compact-sm" onClick={() => add(group.section, last?.index ?? null)}>
+                    <RowAction onClick={() => add(group.section, last?.index ?? null)}>
                       {group.section ? `Add a question to ${group.section}` : 'Add a question here'}
-                    </Button>
+                    </RowAction>
                   </Group>
-                </Stack>
+                </QuestionSection>
               );
             })}
             <Group gap="sm">
@@ -249,11 +246,7 @@ export function DraftEditor({ projectId, version, partialEnabled, privilegeLabel
         </Tabs.Panel>
       </Tabs>
 
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       <Group gap="sm" wrap="wrap">
         <Button onClick={() => void saveDraft()} loading={saveQuestions.isPending && !publishing}>
           Save draft
@@ -336,13 +329,7 @@ function PublishModal({ opened, version, saving, unsaved, onPublish, onCancel }:
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={`Publish version ${version}`}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <DialogModal opened={opened} onClose={onCancel} title={`Publish version ${version}`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -380,16 +367,13 @@ function PublishModal({ opened, version, saving, unsaved, onPublish, onCancel }:
               {problem.general}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onCancel}>
             <Button type="submit" loading={saving}>
               Publish version {version}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

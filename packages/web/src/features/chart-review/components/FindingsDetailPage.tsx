@@ -1,28 +1,17 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { CR_FINDING_LIMITS } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrFinding, useChangeFindingStatus, useFinding } from '../api/findings';
 import { ActionPlanEditor } from './ActionPlanEditor';
-import { idParam, Loading, ProjectPrivilegeBanner } from './cr-parts';
+import { idParam, ProjectPrivilegeBanner, QueryPanel } from './cr-parts';
 import { FINDING_STATUS_COLORS, FINDING_STATUS_LABELS, periodName, rateWithN, successWords } from './findings-words';
 import { formatPercent } from './percent';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -34,26 +23,22 @@ export function FindingsDetailPage() {
   const findingId = idParam(useParams().findingId);
   const finding = useFinding(projectId, findingId);
 
-  let body: ReactNode;
-  if (findingId === null) body = <Text>This finding does not exist.</Text>;
-  else if (finding.isPending) body = <Loading label="Loading the finding" />;
-  else if (finding.isError)
-    body = (
-      <LoadFailure
-        error={finding.error}
-        fallback="The finding could not be loaded. Please try again."
-        retrying={finding.isFetching}
-        onRetry={() => void finding.refetch()}
-      />
-    );
-  else body = <FindingView projectId={projectId} finding={finding.data} />;
-
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <Anchor component={Link} to={chartReviewRoute(projectId, 'findings')}>
         Back to the findings
       </Anchor>
-      {body}
+      {findingId === null ? (
+        <Text>This finding does not exist.</Text>
+      ) : (
+        <QueryPanel
+          query={finding}
+          fallback="The finding could not be loaded. Please try again."
+          loadingLabel="Loading the finding"
+        >
+          {(data) => <FindingView projectId={projectId} finding={data} />}
+        </QueryPanel>
+      )}
     </Stack>
   );
 }
@@ -202,12 +187,10 @@ function StatusChange({ projectId, finding }: { projectId: string; finding: CrFi
           {label}
         </Button>
       </Group>
-      <Modal
+      <DialogModal
         opened={opened}
         onClose={() => setOpened(false)}
         title={action === 'close' ? 'Close this finding?' : 'Reopen this finding?'}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
           <Text>
@@ -229,16 +212,13 @@ function StatusChange({ projectId, finding }: { projectId: string; finding: CrFi
             error={error}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setOpened(false)}>
             <Button onClick={() => void confirm()} loading={change.isPending}>
               {label}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
-      </Modal>
+      </DialogModal>
     </>
   );
 }

@@ -1,15 +1,21 @@
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { CR_FINDING_STATUSES, type CrFindingStatus, type CrFindingSuggestion } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type CrFindingList, useFindingSuggestions, useFindings, useRecordFinding } from '../api/findings';
+import {
+  type CrFindingList,
+  type CrFindingSuggestions,
+  useFindingSuggestions,
+  useFindings,
+  useRecordFinding,
+} from '../api/findings';
 import { type CrProgram, usePrograms } from '../api/programs';
-import { EmptyState, idParam, Loading, ProjectPrivilegeBanner } from './cr-parts';
+import { EmptyState, idParam, ProjectPrivilegeBanner, QueryPanel, TableCard } from './cr-parts';
 import { FINDING_STATUS_COLORS, FINDING_STATUS_LABELS, periodName, rateWithN, recentPeriods } from './findings-words';
 import { formatPercent } from './percent';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -36,26 +42,6 @@ export function FindingsPage() {
     else next.delete(name);
     setParams(next, { replace: true });
   }
-
-  let body: ReactNode;
-  if (findings.isPending) body = <Loading label="Loading the findings" />;
-  else if (findings.isError)
-    body = (
-      <LoadFailure
-        error={findings.error}
-        fallback="The findings could not be loaded. Please try again."
-        retrying={findings.isFetching}
-        onRetry={() => void findings.refetch()}
-      />
-    );
-  else if (findings.data.findings.length === 0)
-    body = (
-      <EmptyState title={status || program ? 'No findings match these filters.' : 'No findings yet.'}>
-        A finding records a result below the programme’s target in one period: the whole programme, one question or one
-        unit. Its action plan says what will be done, by whom and by when, and how success is measured.
-      </EmptyState>
-    );
-  else body = <FindingsTable projectId={projectId} findings={findings.data.findings} />;
 
   const programOptions = (programs.data?.programs ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   return (
@@ -84,7 +70,22 @@ export function FindingsPage() {
           w={{ base: '100%', xs: 280 }}
         />
       </Group>
-      {body}
+      <QueryPanel
+        query={findings}
+        fallback="The findings could not be loaded. Please try again."
+        loadingLabel="Loading the findings"
+      >
+        {({ findings: list }) =>
+          list.length === 0 ? (
+            <EmptyState title={status || program ? 'No findings match these filters.' : 'No findings yet.'}>
+              A finding records a result below the programme’s target in one period: the whole programme, one question
+              or one unit. Its action plan says what will be done, by whom and by when, and how success is measured.
+            </EmptyState>
+          ) : (
+            <FindingsTable projectId={projectId} findings={list} />
+          )
+        }
+      </QueryPanel>
       <SuggestionsPanel
         projectId={projectId}
         programs={programs.data?.programs ?? []}
@@ -119,59 +120,48 @@ function PlanProgress({ finding }: { finding: CrFindingList['findings'][number] 
 
 function FindingsTable({ projectId, findings }: { projectId: string; findings: CrFindingList['findings'] }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" striped aria-label="Findings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Finding</Table.Th>
-              <Table.Th scope="col">Programme and period</Table.Th>
-              <Table.Th scope="col">Rate against target</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Plan</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {findings.map((finding) => (
-              <Table.Tr key={finding.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={chartReviewRoute(projectId, `findings/${finding.id}`)} fw={700}>
-                    {finding.title}
-                  </Anchor>
-                  <Text c="dimmed" size="sm">
-                    {finding.unit ?? 'Every unit'} · {finding.question_text ?? finding.question_key ?? 'All questions'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text>{finding.program.name}</Text>
-                  <Text c="dimmed" size="sm">
-                    {periodName(finding.period_start, finding.program.grain)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text>
-                    {rateWithN(finding.rate, finding.n)} against {formatPercent(finding.target)}
-                  </Text>
-                  {finding.small_n && (
-                    <Text c="dimmed" size="sm">
-                      Small n: read with care
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={FINDING_STATUS_COLORS[finding.status]} variant="light">
-                    {FINDING_STATUS_LABELS[finding.status]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <PlanProgress finding={finding} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <TableCard
+      minWidth={860}
+      aria-label="Findings"
+      columns={['Finding', 'Programme and period', 'Rate against target', 'Status', 'Plan']}
+    >
+      {findings.map((finding) => (
+        <Table.Tr key={finding.id}>
+          <Table.Td>
+            <Anchor component={Link} to={chartReviewRoute(projectId, `findings/${finding.id}`)} fw={700}>
+              {finding.title}
+            </Anchor>
+            <Text c="dimmed" size="sm">
+              {finding.unit ?? 'Every unit'} · {finding.question_text ?? finding.question_key ?? 'All questions'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text>{finding.program.name}</Text>
+            <Text c="dimmed" size="sm">
+              {periodName(finding.period_start, finding.program.grain)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text>
+              {rateWithN(finding.rate, finding.n)} against {formatPercent(finding.target)}
+            </Text>
+            {finding.small_n && (
+              <Text c="dimmed" size="sm">
+                Small n: read with care
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Badge color={FINDING_STATUS_COLORS[finding.status]} variant="light">
+              {FINDING_STATUS_LABELS[finding.status]}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <PlanProgress finding={finding} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </TableCard>
   );
 }
 
@@ -215,30 +205,16 @@ function SuggestionsPanel({
     }
   }
 
-  let list: ReactNode = null;
-  if (!chosen) list = <Text c="dimmed">There are no programmes yet.</Text>;
-  else if (suggestions.isPending) list = <Loading label="Loading the suggested findings" />;
-  else if (suggestions.isError)
-    list = (
-      <LoadFailure
-        error={suggestions.error}
-        fallback="The suggested findings could not be loaded. Please try again."
-        retrying={suggestions.isFetching}
-        onRetry={() => void suggestions.refetch()}
-      />
-    );
-  else if (suggestions.data.suggestions.length === 0)
-    list = (
+  const list = (data: CrFindingSuggestions) =>
+    data.suggestions.length === 0 ? (
       <Text c="dimmed">
-        {suggestions.data.cases === 0
+        {data.cases === 0
           ? 'No counted reviews in this period yet.'
-          : `Nothing below the ${formatPercent(suggestions.data.program.target)} target without a finding in this period (${suggestions.data.cases} counted cases).`}
+          : `Nothing below the ${formatPercent(data.program.target)} target without a finding in this period (${data.cases} counted cases).`}
       </Text>
-    );
-  else
-    list = (
+    ) : (
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Suggested findings">
-        {suggestions.data.suggestions.map((suggestion) => {
+        {data.suggestions.map((suggestion) => {
           const key = `${suggestion.unit ?? ''}|${suggestion.question_key ?? ''}`;
           return (
             <Paper component="li" key={key} withBorder radius="sm" p="sm">
@@ -297,7 +273,17 @@ function SuggestionsPanel({
             w={{ base: '100%', xs: 200 }}
           />
         </Group>
-        {list}
+        {chosen ? (
+          <QueryPanel
+            query={suggestions}
+            fallback="The suggested findings could not be loaded. Please try again."
+            loadingLabel="Loading the suggested findings"
+          >
+            {list}
+          </QueryPanel>
+        ) : (
+          <Text c="dimmed">There are no programmes yet.</Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
@@ -6,7 +6,7 @@ import { formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePrograms } from '../api/programs';
 import { type CrIrrProgram, useIrrProgram } from '../api/reviews';
-import { EmptyState, idParam, Loading, PrivilegeBanner } from './cr-parts';
+import { EmptyState, idParam, Loading, PrivilegeBanner, TableCard } from './cr-parts';
 import { formatPercent } from './percent';
 import { PAIR_STATUS_COLORS, PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -109,94 +109,68 @@ function IrrReport({ projectId, irr }: { projectId: string; irr: CrIrrProgram })
           note={overall.meets ? 'Meets the thresholds' : 'Below the thresholds'}
         />
       </SimpleGrid>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Title order={2} fz="h4" mb="sm">
-          By question
-        </Title>
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" striped aria-label="Reliability by question">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Question</Table.Th>
-                <Table.Th scope="col">Agreement</Table.Th>
-                <Table.Th scope="col">Kappa</Table.Th>
-                <Table.Th scope="col">PABAK</Table.Th>
-                <Table.Th scope="col">n</Table.Th>
-                <Table.Th scope="col">Flag</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {irr.questions.map((q) => (
-                <Table.Tr key={q.key}>
-                  <Table.Td>{q.text}</Table.Td>
-                  <Table.Td>{percentText(q.percent)}</Table.Td>
-                  <Table.Td>{kappaText(q.kappa)}</Table.Td>
-                  <Table.Td>{kappaText(q.pabak)}</Table.Td>
-                  <Table.Td>{q.n}</Table.Td>
-                  <Table.Td>
-                    {q.flagged && (
-                      <Badge variant="light" color="red.9">
-                        Below threshold
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Text size="xs" c="dimmed" mt="xs">
-          Flagged when kappa is below 0.70, below {thresholds.kappa_min}, or agreement below{' '}
-          {formatPercent(thresholds.agreement_min)}.
-        </Text>
-      </Paper>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Title order={2} fz="h4" mb="sm">
-          Pairs
-        </Title>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" striped aria-label="Second reviews">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Case</Table.Th>
-                <Table.Th scope="col">Unit</Table.Th>
-                <Table.Th scope="col">Period</Table.Th>
-                <Table.Th scope="col">Reviewers</Table.Th>
-                <Table.Th scope="col">Agreed</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {irr.pairs.map((pair) => (
-                <Table.Tr key={pair.case_id}>
-                  <Table.Td>
-                    {pair.id !== null && (pair.status === 'disagreed' || pair.status === 'adjudicated') ? (
-                      <Anchor component={Link} to={chartReviewRoute(projectId, `irr/${pair.id}`)} fw={600}>
-                        {pair.case_code}
-                      </Anchor>
-                    ) : (
-                      pair.case_code
-                    )}
-                  </Table.Td>
-                  <Table.Td>{pair.unit ?? '—'}</Table.Td>
-                  <Table.Td>{formatMonth(pair.period_start)}</Table.Td>
-                  <Table.Td>
-                    {pair.primary_reviewer?.name ?? '—'} and {pair.second_reviewer?.name ?? '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    {pair.items_compared === null ? '—' : `${pair.items_agreed} of ${pair.items_compared}`}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={PAIR_STATUS_COLORS[pair.status]}>
-                      {PAIR_STATUS_LABELS[pair.status]}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TableCard
+        title="By question"
+        minWidth={640}
+        verticalSpacing="xs"
+        aria-label="Reliability by question"
+        columns={['Question', 'Agreement', 'Kappa', 'PABAK', 'n', 'Flag']}
+        note={
+          <Text size="xs" c="dimmed" mt="xs">
+            Flagged when kappa is below 0.70, below {thresholds.kappa_min}, or agreement below{' '}
+            {formatPercent(thresholds.agreement_min)}.
+          </Text>
+        }
+      >
+        {irr.questions.map((q) => (
+          <Table.Tr key={q.key}>
+            <Table.Td>{q.text}</Table.Td>
+            <Table.Td>{percentText(q.percent)}</Table.Td>
+            <Table.Td>{kappaText(q.kappa)}</Table.Td>
+            <Table.Td>{kappaText(q.pabak)}</Table.Td>
+            <Table.Td>{q.n}</Table.Td>
+            <Table.Td>
+              {q.flagged && (
+                <Badge variant="light" color="red.9">
+                  Below threshold
+                </Badge>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TableCard>
+      <TableCard
+        title="Pairs"
+        minWidth={760}
+        verticalSpacing="xs"
+        aria-label="Second reviews"
+        columns={['Case', 'Unit', 'Period', 'Reviewers', 'Agreed', 'Status']}
+      >
+        {irr.pairs.map((pair) => (
+          <Table.Tr key={pair.case_id}>
+            <Table.Td>
+              {pair.id !== null && (pair.status === 'disagreed' || pair.status === 'adjudicated') ? (
+                <Anchor component={Link} to={chartReviewRoute(projectId, `irr/${pair.id}`)} fw={600}>
+                  {pair.case_code}
+                </Anchor>
+              ) : (
+                pair.case_code
+              )}
+            </Table.Td>
+            <Table.Td>{pair.unit ?? '—'}</Table.Td>
+            <Table.Td>{formatMonth(pair.period_start)}</Table.Td>
+            <Table.Td>
+              {pair.primary_reviewer?.name ?? '—'} and {pair.second_reviewer?.name ?? '—'}
+            </Table.Td>
+            <Table.Td>{pair.items_compared === null ? '—' : `${pair.items_agreed} of ${pair.items_compared}`}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={PAIR_STATUS_COLORS[pair.status]}>
+                {PAIR_STATUS_LABELS[pair.status]}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TableCard>
     </Stack>
   );
 }

@@ -28,14 +28,14 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useLeaveWarning } from '../../../components/leave-warning';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrPerson, useCrPeople } from '../api/people';
 import { type CrProgram, useProgram, useSaveProgram } from '../api/programs';
 import { useTool } from '../api/tools-detail';
 import { type CrToolSummary, useTools } from '../api/tools-list';
-import { CR_ROLE_LABELS, idParam, Loading } from './cr-parts';
+import { CR_ROLE_LABELS, idParam, Loading, PercentInput } from './cr-parts';
 import { PROGRAM_STATUS_LABELS } from './ProgramsPage';
 import { numberOf, percentError, percentToShare, shareToPercent } from './percent';
 import { GRAIN_LABELS, SAMPLING_METHOD_LABELS } from './sampling-words';
@@ -230,12 +230,7 @@ export function ProgramFormPage() {
   const people = useCrPeople(projectId);
 
   let body: ReactNode;
-  if (editing && programId === null)
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        This programme does not exist.
-      </Alert>
-    );
+  if (editing && programId === null) body = <ErrorNotice message="This programme does not exist." />;
   else if ((editing && program.isPending) || tools.isPending || people.isPending)
     body = <Loading label="Loading the programme form" />;
   else if ((editing && program.isError) || tools.isError || people.isError) {
@@ -514,12 +509,9 @@ function ProgramEditor({ projectId, program, tools, people }: ProgramEditorProps
             )}
             {values.method === 'percent' && (
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                <NumberInput
+                <PercentInput
                   label="Share of eligible cases (%)"
                   required
-                  min={0}
-                  max={100}
-                  decimalScale={2}
                   value={values.pct}
                   onChange={(value) => change('pct', value, ['sampling.pct'])}
                   error={errors['sampling.pct']}
@@ -579,22 +571,16 @@ function ProgramEditor({ projectId, program, tools, people }: ProgramEditorProps
 
         <Fieldset legend="Quality checks" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput
+            <PercentInput
               label="Second-review share (%)"
               description="Share of submitted reviews that get a blind second review."
-              min={0}
-              max={100}
-              decimalScale={2}
               value={values.irr_rate}
               onChange={(value) => change('irr_rate', value, ['irr_rate'])}
               error={errors.irr_rate}
             />
-            <NumberInput
+            <PercentInput
               label="Target compliance (%)"
               description="Results below it become findings to act on."
-              min={0}
-              max={100}
-              decimalScale={2}
               value={values.target}
               onChange={(value) => change('target', value, ['target'])}
               error={errors.target}
@@ -602,11 +588,7 @@ function ProgramEditor({ projectId, program, tools, people }: ProgramEditorProps
           </SimpleGrid>
         </Fieldset>
 
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             {program ? 'Save programme' : 'Create programme'}

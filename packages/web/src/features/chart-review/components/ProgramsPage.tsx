@@ -1,11 +1,10 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { CrProgramStatus } from '@portal/shared';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrProgram, usePrograms } from '../api/programs';
-import { EmptyState, Loading } from './cr-parts';
+import { EmptyState, QueryPanel, TableCard } from './cr-parts';
 import { formatPercent } from './percent';
 import { describeSamplingPlan, GRAIN_LABELS } from './sampling-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -36,26 +35,6 @@ export function ProgramsPage() {
     </Button>
   );
 
-  let body: ReactNode;
-  if (programs.isPending) body = <Loading label="Loading the programmes" />;
-  else if (programs.isError)
-    body = (
-      <LoadFailure
-        error={programs.error}
-        fallback="The programmes could not be loaded. Please try again."
-        retrying={programs.isFetching}
-        onRetry={() => void programs.refetch()}
-      />
-    );
-  else if (programs.data.programs.length === 0)
-    body = (
-      <EmptyState title="No programmes yet." action={newProgram}>
-        A programme is a recurring audit: an audit tool applied to chosen units every month or quarter, with a sampling
-        plan that says how many charts to review, a target compliance and an owner.
-      </EmptyState>
-    );
-  else body = <ProgramsTable projectId={projectId} programs={programs.data.programs} />;
-
   return (
     <Stack gap="lg" w="100%" maw={1200}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -64,61 +43,60 @@ export function ProgramsPage() {
         </PageHeading>
         {programs.data && programs.data.programs.length > 0 && newProgram}
       </Group>
-      {body}
+      <QueryPanel
+        query={programs}
+        fallback="The programmes could not be loaded. Please try again."
+        loadingLabel="Loading the programmes"
+      >
+        {({ programs: list }) =>
+          list.length === 0 ? (
+            <EmptyState title="No programmes yet." action={newProgram}>
+              A programme is a recurring audit: an audit tool applied to chosen units every month or quarter, with a
+              sampling plan that says how many charts to review, a target compliance and an owner.
+            </EmptyState>
+          ) : (
+            <ProgramsTable projectId={projectId} programs={list} />
+          )
+        }
+      </QueryPanel>
     </Stack>
   );
 }
 
+const PROGRAM_COLUMNS = ['Name', 'Tool and version', 'Units', 'Period', 'Sample', 'Target', 'Owner', 'Status'];
+
 function ProgramsTable({ projectId, programs }: { projectId: string; programs: CrProgram[] }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Table.ScrollContainer minWidth={960}>
-        <Table verticalSpacing="sm" striped aria-label="Programmes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Tool and version</Table.Th>
-              <Table.Th scope="col">Units</Table.Th>
-              <Table.Th scope="col">Period</Table.Th>
-              <Table.Th scope="col">Sample</Table.Th>
-              <Table.Th scope="col">Target</Table.Th>
-              <Table.Th scope="col">Owner</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {programs.map((program) => (
-              <Table.Tr key={program.id} data-program-id={program.id}>
-                <Table.Td>
-                  {program.abilities.edit ? (
-                    <Anchor
-                      component={Link}
-                      to={chartReviewRoute(projectId, `programs/${program.id}/edit`)}
-                      fw={600}
-                      aria-label={`Edit ${program.name}`}
-                    >
-                      {program.name}
-                    </Anchor>
-                  ) : (
-                    <Text fw={600}>{program.name}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{toolInUse(program)}</Table.Td>
-                <Table.Td>{program.units.length ? program.units.join(', ') : 'All units'}</Table.Td>
-                <Table.Td>{GRAIN_LABELS[program.grain]}</Table.Td>
-                <Table.Td>{describeSamplingPlan(program.sampling, program.grain)}</Table.Td>
-                <Table.Td>{formatPercent(program.target)}</Table.Td>
-                <Table.Td>{program.owner?.name ?? <Text c="dimmed">No owner</Text>}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={STATUS_COLORS[program.status]}>
-                    {PROGRAM_STATUS_LABELS[program.status]}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <TableCard minWidth={960} aria-label="Programmes" columns={PROGRAM_COLUMNS}>
+      {programs.map((program) => (
+        <Table.Tr key={program.id} data-program-id={program.id}>
+          <Table.Td>
+            {program.abilities.edit ? (
+              <Anchor
+                component={Link}
+                to={chartReviewRoute(projectId, `programs/${program.id}/edit`)}
+                fw={600}
+                aria-label={`Edit ${program.name}`}
+              >
+                {program.name}
+              </Anchor>
+            ) : (
+              <Text fw={600}>{program.name}</Text>
+            )}
+          </Table.Td>
+          <Table.Td>{toolInUse(program)}</Table.Td>
+          <Table.Td>{program.units.length ? program.units.join(', ') : 'All units'}</Table.Td>
+          <Table.Td>{GRAIN_LABELS[program.grain]}</Table.Td>
+          <Table.Td>{describeSamplingPlan(program.sampling, program.grain)}</Table.Td>
+          <Table.Td>{formatPercent(program.target)}</Table.Td>
+          <Table.Td>{program.owner?.name ?? <Text c="dimmed">No owner</Text>}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={STATUS_COLORS[program.status]}>
+              {PROGRAM_STATUS_LABELS[program.status]}
+            </Badge>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </TableCard>
   );
 }

@@ -20,8 +20,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
 import { useLeaveWarning } from '../../../components/leave-warning';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDay, formatMonth } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -37,7 +38,7 @@ import {
   useSubmitReview,
 } from '../api/reviews';
 import { AnswerButtons, answerChoices } from './AnswerButtons';
-import { idParam, Loading, PrivilegeBanner } from './cr-parts';
+import { idParam, PrivilegeBanner, QueryPanel } from './cr-parts';
 import { groupBySection } from './question-draft';
 import { REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
 import { type PreviewAnswer, questionVisibility } from './show-if';
@@ -81,17 +82,15 @@ export function ReviewFormPage() {
       </Stack>
     );
   }
-  if (form.isPending) return <Loading label="Loading the review" />;
-  if (form.isError)
-    return (
-      <LoadFailure
-        error={form.error}
-        fallback="The review could not be loaded. Please try again."
-        retrying={form.isFetching}
-        onRetry={() => void form.refetch()}
-      />
-    );
-  return <ReviewForm key={`${form.data.id}-${generation}`} projectId={projectId} form={form.data} onReload={reload} />;
+  return (
+    <QueryPanel
+      query={form}
+      fallback="The review could not be loaded. Please try again."
+      loadingLabel="Loading the review"
+    >
+      {(data) => <ReviewForm key={`${data.id}-${generation}`} projectId={projectId} form={data} onReload={reload} />}
+    </QueryPanel>
+  );
 }
 
 function draftsOf(form: CrReviewForm): Record<number, Draft> {
@@ -630,14 +629,11 @@ function CaseHeader({ projectId, form }: { projectId: string; form: CrReviewForm
             onChange={(event) => setReason(event.currentTarget.value)}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setOpen(false)}>
             <Button onClick={() => void reveal()} loading={busy}>
               Reveal
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Paper>
@@ -701,10 +697,7 @@ function LeadActions({ projectId, form }: { projectId: string; form: CrReviewFor
             onChange={(event) => setReason(event.currentTarget.value)}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setReturning(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setReturning(false)}>
             <Button
               color="orange.9"
               loading={returnReview.isPending}
@@ -721,7 +714,7 @@ function LeadActions({ projectId, form }: { projectId: string; form: CrReviewFor
             >
               Return review
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
       <Modal opened={reassigning} onClose={() => setReassigning(false)} title="Reassign this review" centered>
@@ -736,10 +729,7 @@ function LeadActions({ projectId, form }: { projectId: string; form: CrReviewFor
             error={reviewerError}
             comboboxProps={{ withinPortal: false }}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setReassigning(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setReassigning(false)}>
             <Button
               loading={reassign.isPending}
               disabled={reviewer === null}
@@ -755,7 +745,7 @@ function LeadActions({ projectId, form }: { projectId: string; form: CrReviewFor
             >
               Reassign
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Group>

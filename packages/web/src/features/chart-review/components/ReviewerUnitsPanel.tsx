@@ -1,10 +1,10 @@
-import { Alert, Button, Fieldset, Group, MultiSelect, Stack, Table, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Button, Fieldset, Group, MultiSelect, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { LoadFailure } from '../../../components/page-parts';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type CrReviewerUnits, useReviewerUnits, useSaveReviewerUnits } from '../api/sampling';
-import { CR_ROLE_LABELS, Loading } from './cr-parts';
+import { CR_ROLE_LABELS, QueryPanel } from './cr-parts';
 import { useChartReviewProjectId } from './use-chart-review-project';
 
 /**
@@ -14,20 +14,6 @@ import { useChartReviewProjectId } from './use-chart-review-project';
 export function ReviewerUnitsPanel() {
   const projectId = useChartReviewProjectId();
   const units = useReviewerUnits(projectId);
-  let body: ReactNode;
-  if (units.isPending) body = <Loading label="Loading the reviewers' units" />;
-  else if (units.isError)
-    body = (
-      <LoadFailure
-        error={units.error}
-        fallback="The reviewers' units could not be loaded. Please try again."
-        retrying={units.isFetching}
-        onRetry={() => void units.refetch()}
-      />
-    );
-  else if (units.data.reviewers.length === 0)
-    body = <Text c="dimmed">Nobody in this project may review charts yet.</Text>;
-  else body = <UnitsTable projectId={projectId} data={units.data} />;
   return (
     <Fieldset
       legend="Reviewers' units"
@@ -40,7 +26,19 @@ export function ReviewerUnitsPanel() {
           The units each reviewer works on. While the conflict-of-interest rule is on, a reviewer is never assigned a
           case of one of these units.
         </Text>
-        {body}
+        <QueryPanel
+          query={units}
+          fallback="The reviewers' units could not be loaded. Please try again."
+          loadingLabel="Loading the reviewers' units"
+        >
+          {(data) =>
+            data.reviewers.length === 0 ? (
+              <Text c="dimmed">Nobody in this project may review charts yet.</Text>
+            ) : (
+              <UnitsTable projectId={projectId} data={data} />
+            )
+          }
+        </QueryPanel>
       </Stack>
     </Fieldset>
   );
@@ -112,11 +110,7 @@ function UnitsTable({ projectId, data }: { projectId: string; data: CrReviewerUn
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       {edit && (
         <Group>
           <Button onClick={() => void submit()} disabled={!dirty} loading={save.isPending}>

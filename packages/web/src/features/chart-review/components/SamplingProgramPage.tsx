@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, FileInput, Group, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { CR_UPLOAD_LIMITS, type CrGrain } from '@portal/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { ErrorNotice, LoadFailure, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -274,11 +262,7 @@ function UploadForm({
           {progress !== null && (
             <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated size="lg" />
           )}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <Group>
             <Button type="submit" loading={upload.isPending}>
               Upload list
@@ -286,28 +270,19 @@ function UploadForm({
           </Group>
         </Stack>
       </form>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Replace this period's list?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <DialogModal opened={confirming} onClose={() => setConfirming(false)} title="Replace this period's list?">
         <Stack gap="md">
           <Text>
             {period ? periodLabel(period, grain) : 'This period'} already has a list. Uploading replaces its cases and
             any draw and exclusions made from it.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setConfirming(false)} gap="md">
             <Button color="red" onClick={() => void send()}>
               Replace the list
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
-      </Modal>
+      </DialogModal>
     </Paper>
   );
 }

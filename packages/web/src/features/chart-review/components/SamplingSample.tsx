@@ -4,7 +4,6 @@ import {
   Checkbox,
   Code,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Paper,
@@ -21,7 +20,10 @@ import {
 import { type CrLockMode, crReasonSchema, type SamplingPlan, samplingPlanSchema } from '@portal/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import { LoadFailure } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { RowAction } from '../../../components/form-parts/RowAction';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDate, formatDay, formatMonth } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -36,7 +38,7 @@ import {
   useLockSample,
   useSample,
 } from '../api/sampling';
-import { Loading } from './cr-parts';
+import { QueryPanel } from './cr-parts';
 import { ASSIGNMENT_STATUS_LABELS, CASE_STATUS_LABELS, periodLabel, SampleStatusBadge } from './SamplingParts';
 import { describeSamplingPlan, SAMPLING_METHOD_LABELS } from './sampling-words';
 
@@ -51,17 +53,15 @@ export function SamplingSample({
   programPlan: SamplingPlan;
 }) {
   const sample = useSample(projectId, sampleId);
-  if (sample.isPending) return <Loading label="Loading the sample" />;
-  if (sample.isError)
-    return (
-      <LoadFailure
-        error={sample.error}
-        fallback="The sample could not be loaded. Please try again."
-        retrying={sample.isFetching}
-        onRetry={() => void sample.refetch()}
-      />
-    );
-  return <SampleView projectId={projectId} sample={sample.data} programPlan={programPlan} />;
+  return (
+    <QueryPanel
+      query={sample}
+      fallback="The sample could not be loaded. Please try again."
+      loadingLabel="Loading the sample"
+    >
+      {(data) => <SampleView projectId={projectId} sample={data} programPlan={programPlan} />}
+    </QueryPanel>
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -258,15 +258,9 @@ function CasesTable({
                 {onExclude && (
                   <Table.Td>
                     {c.status === 'selected' && !submitted(c) && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red.9"
-                        onClick={() => onExclude(c)}
-                        aria-label={`Exclude ${c.case_code}`}
-                      >
+                      <RowAction color="red.9" onClick={() => onExclude(c)} aria-label={`Exclude ${c.case_code}`}>
                         Exclude
-                      </Button>
+                      </RowAction>
                     )}
                   </Table.Td>
                 )}
@@ -390,11 +384,7 @@ function DrawPanel({
               />
             </Group>
           )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorNotice message={error} />
           <Group>
             <Button type="submit" loading={draw.isPending}>
               {drawn ? 'Draw again' : 'Draw'}
@@ -402,25 +392,16 @@ function DrawPanel({
           </Group>
         </Stack>
       </form>
-      <Modal
-        opened={asking}
-        onClose={() => setAsking(false)}
-        title="Draw the sample again?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <DialogModal opened={asking} onClose={() => setAsking(false)} title="Draw the sample again?">
         <Stack gap="md">
           <Text>A new draw replaces the selection and clears every exclusion made so far.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setAsking(false)} gap="md">
             <Button color="red" onClick={() => void run()}>
               Draw again
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
-      </Modal>
+      </DialogModal>
     </Paper>
   );
 }
@@ -499,13 +480,7 @@ function ExcludeModal({
   }
 
   return (
-    <Modal
-      opened={target !== null}
-      onClose={close}
-      title={target ? `Exclude ${target.case_code}` : 'Exclude'}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <DialogModal opened={target !== null} onClose={close} title={target ? `Exclude ${target.case_code}` : 'Exclude'}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Exclude a case">
         <Stack gap="md">
           <Text size="sm">
@@ -521,22 +496,15 @@ function ExcludeModal({
             }}
             error={error}
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <ErrorNotice message={failure} />
+          <DialogActions onCancel={close} gap="md">
             <Button type="submit" color="red" loading={exclude.isPending}>
               Exclude case
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -560,13 +528,7 @@ function PullListModal({
     onClose();
   }
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Download the pull list"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <DialogModal opened={opened} onClose={close} title="Download the pull list">
       <Stack gap="md">
         <Text size="sm">
           The pull list holds the encounter references of the selected cases, so the records team can pull the charts.
@@ -581,10 +543,7 @@ function PullListModal({
           }}
           error={touched && !valid.success ? valid.error.issues[0]?.message : undefined}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={close} gap="md">
           {valid.success ? (
             <Button
               component="a"
@@ -600,9 +559,9 @@ function PullListModal({
           ) : (
             <Button onClick={() => setTouched(true)}>Download</Button>
           )}
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -665,14 +624,7 @@ function LockModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Lock and assign"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <DialogModal opened onClose={onClose} title="Lock and assign" size="lg">
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Lock and assign">
         <Stack gap="md">
           <Text size="sm">
@@ -735,21 +687,14 @@ function LockModal({
             onChange={(event) => setConfirmed(event.currentTarget.checked)}
             error={errors.confirm}
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <ErrorNotice message={failure} />
+          <DialogActions onCancel={onClose} gap="md">
             <Button type="submit" loading={lock.isPending}>
               Lock and assign
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -17,12 +17,13 @@ import { CHART_REVIEW_MAIN_ROLES, crSettingsInputSchema } from '@portal/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { useLeaveWarning } from '../../../components/leave-warning';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrSettings, type CrSettingsInput, useCrSettings, useSaveSettings } from '../api/settings';
-import { CR_ROLE_LABELS, Loading } from './cr-parts';
+import { CR_ROLE_LABELS, PercentInput, QueryPanel } from './cr-parts';
 import { formatPercent, numberOf, percentError, percentToShare, shareToPercent } from './percent';
 import { ReviewerUnitsPanel } from './ReviewerUnitsPanel';
 import { useChartReviewProjectId } from './use-chart-review-project';
@@ -87,26 +88,24 @@ export function SettingsPage() {
   const projectId = useChartReviewProjectId();
   const settings = useCrSettings(projectId);
 
-  let body: ReactNode;
-  if (settings.isPending) body = <Loading label="Loading the settings" />;
-  else if (settings.isError)
-    body = (
-      <LoadFailure
-        error={settings.error}
-        fallback="The chart review settings could not be loaded. Please try again."
-        retrying={settings.isFetching}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  else if (!settings.data.abilities.edit) body = <SettingsSummary settings={settings.data} />;
-  else body = <SettingsForm projectId={projectId} settings={settings.data} />;
-
   return (
     <Stack gap="lg" w="100%" maw={860}>
       <PageHeading title="Chart review settings">
         How this project's chart reviews treat patient identifiers, second reviews and confidentiality.
       </PageHeading>
-      {body}
+      <QueryPanel
+        query={settings}
+        fallback="The chart review settings could not be loaded. Please try again."
+        loadingLabel="Loading the settings"
+      >
+        {(data) =>
+          data.abilities.edit ? (
+            <SettingsForm projectId={projectId} settings={data} />
+          ) : (
+            <SettingsSummary settings={data} />
+          )
+        }
+      </QueryPanel>
       {settings.data && <ReviewerUnitsPanel />}
     </Stack>
   );
@@ -135,6 +134,8 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
+
+  const bind = fieldBinder({ values, errors, change });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -195,24 +196,17 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
             max={120}
             allowDecimal={false}
             maw={320}
-            value={values.retention_months}
-            onChange={(value) => change('retention_months', value)}
-            error={errors.retention_months}
+            {...bind.number('retention_months')}
             disabled={!stored}
           />
         </Section>
 
         <Section title="Second reviews and agreement">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NumberInput
+            <PercentInput
               label="Second-review share (%)"
               description="Share of submitted reviews that get a blind second review, to measure agreement between reviewers. 5 % is usual."
-              min={0}
-              max={100}
-              decimalScale={2}
-              value={values.default_irr_rate}
-              onChange={(value) => change('default_irr_rate', value)}
-              error={errors.default_irr_rate}
+              {...bind.number('default_irr_rate')}
             />
             <NumberInput
               label="Minimum kappa"
@@ -221,29 +215,17 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
               max={1}
               step={0.05}
               decimalScale={2}
-              value={values.irr_kappa_min}
-              onChange={(value) => change('irr_kappa_min', value)}
-              error={errors.irr_kappa_min}
+              {...bind.number('irr_kappa_min')}
             />
-            <NumberInput
+            <PercentInput
               label="Minimum agreement (%)"
               description="Share of items two reviewers must answer alike (95 % is usual)."
-              min={0}
-              max={100}
-              decimalScale={2}
-              value={values.irr_agreement_min}
-              onChange={(value) => change('irr_agreement_min', value)}
-              error={errors.irr_agreement_min}
+              {...bind.number('irr_agreement_min')}
             />
-            <NumberInput
+            <PercentInput
               label="New reviewer match (%)"
               description="Every review of a new reviewer gets a second review until at least 10 items checked match this share (97 % is usual; 0 turns it off)."
-              min={0}
-              max={100}
-              decimalScale={2}
-              value={values.new_reviewer_match_min}
-              onChange={(value) => change('new_reviewer_match_min', value)}
-              error={errors.new_reviewer_match_min}
+              {...bind.number('new_reviewer_match_min')}
             />
           </SimpleGrid>
         </Section>
@@ -252,9 +234,7 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
           <Switch
             label="Allow Partial answers"
             description="Questions may then offer Yes / Partial / No / N/A; a Partial answer counts as half met in scores."
-            checked={values.partial_enabled}
-            onChange={(event) => change('partial_enabled', event.currentTarget.checked)}
-            error={errors.partial_enabled}
+            {...bind.checked('partial_enabled')}
           />
         </Section>
 
@@ -266,24 +246,16 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
             rows={2}
             resize="vertical"
             maxLength={300}
-            value={values.privilege_label}
-            onChange={(event) => change('privilege_label', event.currentTarget.value)}
-            error={errors.privilege_label}
+            {...bind.text('privilege_label')}
           />
           <Switch
             label="Reviewers may not review cases of their own unit"
             description="Assignments then skip reviewers who work in the case's unit."
-            checked={values.coi_own_unit}
-            onChange={(event) => change('coi_own_unit', event.currentTarget.checked)}
-            error={errors.coi_own_unit}
+            {...bind.checked('coi_own_unit')}
           />
         </Section>
 
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             Save settings

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, PageHeading } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -34,12 +34,7 @@ export function ToolPage() {
   );
 
   let body: ReactNode;
-  if (toolId === null)
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        This audit tool does not exist.
-      </Alert>
-    );
+  if (toolId === null) body = <ErrorNotice message="This audit tool does not exist." />;
   else if (tool.isPending || settings.isPending) body = <Loading label="Loading the audit tool" />;
   else if (tool.isError || settings.isError)
     body = (
@@ -115,11 +110,7 @@ function ToolScreen({ projectId, tool, back }: { projectId: string; tool: CrTool
           <Title order={2} fz="h3" id="cr-versions-title">
             Versions
           </Title>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <VersionsTable versions={tool.versions} selectedId={selectedId} onSelect={select} />
         </Stack>
       </Paper>

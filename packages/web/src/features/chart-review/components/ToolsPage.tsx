@@ -1,11 +1,13 @@
-import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrToolSummary, useCreateTool, useTools } from '../api/tools-list';
-import { EmptyState, Loading } from './cr-parts';
+import { EmptyState, QueryPanel, TableCard } from './cr-parts';
 import { ToolFields, useToolForm } from './tool-form';
 import { publishedLabel } from './tool-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
@@ -19,34 +21,29 @@ export function ToolsPage() {
   const mayCreate = tools.data?.abilities.create === true;
   const newTool = mayCreate && <Button onClick={() => setCreating(true)}>New tool</Button>;
 
-  let body: ReactNode;
-  if (tools.isPending) body = <Loading label="Loading the audit tools" />;
-  else if (tools.isError)
-    body = (
-      <LoadFailure
-        error={tools.error}
-        fallback="The audit tools could not be loaded. Please try again."
-        retrying={tools.isFetching}
-        onRetry={() => void tools.refetch()}
-      />
-    );
-  else if (tools.data.tools.length === 0)
-    body = (
-      <EmptyState title="No audit tools yet." action={newTool}>
-        An audit tool is the set of questions a reviewer answers for each chart, such as "Was the pain score documented
-        within 1 hour of admission?", grouped in sections and answered Yes, No or N/A. Each change is published as a new
-        version, so earlier results stay comparable.
-      </EmptyState>
-    );
-  else body = <ToolsTable projectId={projectId} tools={tools.data.tools} />;
-
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <PageHeading title="Audit tools">The question sets reviewers answer for each chart.</PageHeading>
         {tools.data && tools.data.tools.length > 0 && newTool}
       </Group>
-      {body}
+      <QueryPanel
+        query={tools}
+        fallback="The audit tools could not be loaded. Please try again."
+        loadingLabel="Loading the audit tools"
+      >
+        {({ tools: list }) =>
+          list.length === 0 ? (
+            <EmptyState title="No audit tools yet." action={newTool}>
+              An audit tool is the set of questions a reviewer answers for each chart, such as "Was the pain score
+              documented within 1 hour of admission?", grouped in sections and answered Yes, No or N/A. Each change is
+              published as a new version, so earlier results stay comparable.
+            </EmptyState>
+          ) : (
+            <ToolsTable projectId={projectId} tools={list} />
+          )
+        }
+      </QueryPanel>
       <NewToolModal projectId={projectId} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
@@ -54,58 +51,47 @@ export function ToolsPage() {
 
 function ToolsTable({ projectId, tools }: { projectId: string; tools: CrToolSummary[] }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" striped aria-label="Audit tools">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Purpose</Table.Th>
-              <Table.Th scope="col">Published version</Table.Th>
-              <Table.Th scope="col">Programmes</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tools.map((tool) => (
-              <Table.Tr key={tool.id} data-tool-id={tool.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={chartReviewRoute(projectId, `tools/${tool.id}`)} fw={600}>
-                    {tool.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {tool.purpose || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{publishedLabel(tool.published)}</Table.Td>
-                <Table.Td>{tool.program_count}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    {tool.draft && (
-                      <Badge variant="light" color="blue.9">
-                        Draft v{tool.draft.version}
-                      </Badge>
-                    )}
-                    {tool.retired && (
-                      <Badge variant="light" color="gray.8">
-                        Retired
-                      </Badge>
-                    )}
-                    {!tool.draft && !tool.retired && (
-                      <Badge variant="light" color="green.9">
-                        In use
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <TableCard
+      minWidth={720}
+      aria-label="Audit tools"
+      columns={['Name', 'Purpose', 'Published version', 'Programmes', 'Status']}
+    >
+      {tools.map((tool) => (
+        <Table.Tr key={tool.id} data-tool-id={tool.id}>
+          <Table.Td>
+            <Anchor component={Link} to={chartReviewRoute(projectId, `tools/${tool.id}`)} fw={600}>
+              {tool.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" lineClamp={2}>
+              {tool.purpose || '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>{publishedLabel(tool.published)}</Table.Td>
+          <Table.Td>{tool.program_count}</Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="wrap">
+              {tool.draft && (
+                <Badge variant="light" color="blue.9">
+                  Draft v{tool.draft.version}
+                </Badge>
+              )}
+              {tool.retired && (
+                <Badge variant="light" color="gray.8">
+                  Retired
+                </Badge>
+              )}
+              {!tool.draft && !tool.retired && (
+                <Badge variant="light" color="green.9">
+                  In use
+                </Badge>
+              )}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </TableCard>
   );
 }
 
@@ -128,7 +114,7 @@ function NewToolModal({ projectId, opened, onClose }: { projectId: string; opene
     });
 
   return (
-    <Modal opened={opened} onClose={close} title="New audit tool" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <DialogModal opened={opened} onClose={close} title="New audit tool">
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="New audit tool">
         <Stack gap="md">
           <ToolFields
@@ -137,16 +123,13 @@ function NewToolModal({ projectId, opened, onClose }: { projectId: string; opene
             purposeHint="What the audit checks and why, for reviewers and programme leads."
             autoFocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={close}>
             <Button type="submit" loading={create.isPending}>
               Create tool
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LoadFailure } from '../../../components/page-parts';
 import type { CrSettings } from '../api/settings';
 import { type CrQuestion, type CrToolVersion, useToolVersion } from '../api/tool-versions';
-import { Loading } from './cr-parts';
+import { QueryPanel } from './cr-parts';
 import { DraftEditor } from './DraftEditor';
+import { QuestionSection } from './QuestionSection';
 import { groupBySection } from './question-draft';
 import { ToolPreview } from './ToolPreview';
 import { ANSWER_TYPE_LABELS, publishedLabel, questionCount, VERSION_STATUS_LABELS } from './tool-words';
@@ -22,30 +22,6 @@ interface VersionPanelProps {
 export function VersionPanel({ projectId, versionId, settings, startNewVersion, onDone }: VersionPanelProps) {
   const version = useToolVersion(projectId, versionId);
 
-  let body: ReactNode;
-  if (version.isPending) body = <Loading label="Loading the version" />;
-  else if (version.isError)
-    body = (
-      <LoadFailure
-        error={version.error}
-        fallback="This version could not be loaded. Please try again."
-        retrying={version.isFetching}
-        onRetry={() => void version.refetch()}
-      />
-    );
-  else if (version.data.status === 'draft' && !version.data.frozen && version.data.abilities.edit)
-    body = (
-      <DraftEditor
-        key={version.data.id}
-        projectId={projectId}
-        version={version.data}
-        partialEnabled={settings.partial_enabled}
-        privilegeLabel={settings.privilege_label}
-        onDone={onDone}
-      />
-    );
-  else body = <ReadOnlyVersion version={version.data} settings={settings} startNewVersion={startNewVersion} />;
-
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="cr-version-title">
       <Stack gap="md">
@@ -55,7 +31,26 @@ export function VersionPanel({ projectId, versionId, settings, startNewVersion, 
           </Title>
           {version.data && <StatusBadge status={version.data.status} />}
         </Group>
-        {body}
+        <QueryPanel
+          query={version}
+          fallback="This version could not be loaded. Please try again."
+          loadingLabel="Loading the version"
+        >
+          {(data) =>
+            data.status === 'draft' && !data.frozen && data.abilities.edit ? (
+              <DraftEditor
+                key={data.id}
+                projectId={projectId}
+                version={data}
+                partialEnabled={settings.partial_enabled}
+                privilegeLabel={settings.privilege_label}
+                onDone={onDone}
+              />
+            ) : (
+              <ReadOnlyVersion version={data} settings={settings} startNewVersion={startNewVersion} />
+            )
+          }
+        </QueryPanel>
       </Stack>
     </Paper>
   );
@@ -124,15 +119,7 @@ function QuestionList({ questions }: { questions: CrQuestion[] }) {
         {questionCount(questions.length)}
       </Text>
       {groupBySection(questions).map((group) => (
-        <Stack
-          key={group.items[0]?.question.id}
-          gap="xs"
-          component="section"
-          aria-label={group.section || 'No section'}
-        >
-          <Title order={3} fz="h4">
-            {group.section || 'No section'}
-          </Title>
+        <QuestionSection key={group.items[0]?.question.id} section={group.section} gap="xs">
           {group.items.map(({ question, index }) => (
             <Paper key={question.id} withBorder radius="md" p="sm" data-question-key={question.key}>
               <Stack gap={4}>
@@ -175,7 +162,7 @@ function QuestionList({ questions }: { questions: CrQuestion[] }) {
               </Stack>
             </Paper>
           ))}
-        </Stack>
+        </QuestionSection>
       ))}
     </Stack>
   );

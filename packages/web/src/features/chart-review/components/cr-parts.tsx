@@ -1,13 +1,33 @@
-import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, NumberInput, type NumberInputProps, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { QueryBody } from '../../../components/page-parts';
+import { Loading } from '../../../components/shared-parts/Loading';
 import { useCrSettings } from '../api/settings';
 
-/** A load in progress: a spinner people using a screen reader hear as `label`; the height keeps the page still. */
-export function Loading({ label }: { label: string }) {
+export { Loading };
+
+/** One query's data, its failure with a way to try again, or this app's spinner (named `loadingLabel`) while it loads. */
+export function QueryPanel<T>(props: Omit<ComponentProps<typeof QueryBody<T>>, 'loading' | 'rows'>) {
+  return <QueryBody {...props} loading={<Loading label={props.loadingLabel} />} />;
+}
+
+/** A list screen's table on its card: striped rows, scrolling sideways on narrow screens, under an optional h2. */
+export function TableCard({
+  title,
+  note,
+  ...table
+}: ComponentProps<typeof ScrollTable> & { title?: string; note?: ReactNode }) {
   return (
-    <Center py="xl" mih={160} role="status" aria-label={label}>
-      <Loader />
-    </Center>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      {title && (
+        <Title order={2} fz="h4" mb="sm">
+          {title}
+        </Title>
+      )}
+      <ScrollTable verticalSpacing="sm" striped {...table} />
+      {note}
+    </Paper>
   );
 }
 
@@ -22,6 +42,11 @@ export function EmptyState({ title, children, action }: { title: string; childre
       </Stack>
     </Paper>
   );
+}
+
+/** A percentage field: 0 to 100, two decimals at most. */
+export function PercentInput(props: NumberInputProps) {
+  return <NumberInput min={0} max={100} decimalScale={2} {...props} />;
 }
 
 /** The chart review main roles as people read them (British "programme", as in the app's screens). */

@@ -14,6 +14,7 @@ import { useCurrentProject } from '../../../lib/project/project-context';
 import { signedInCheck } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { render, waitFor } from '../../../test/render';
+import { NEW_QUESTION_DEFAULTS } from './question-draft';
 
 /** What the chart review screen tests share: the project, its session routes, factories and lookups. */
 export const API = '/api/projects/12/chart-review';
@@ -93,13 +94,7 @@ export function question(overrides: Partial<CrQuestion> & Pick<CrQuestion, 'key'
     id: nextQuestionId++,
     position: 0,
     section: '',
-    help: '',
-    answer_type: 'yes_no_na',
-    weight: 1,
-    critical: false,
-    na_allowed: true,
-    na_reason_required: false,
-    show_if: '',
+    ...NEW_QUESTION_DEFAULTS,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import {
   type DraftQuestion,
   groupBySection,
   moveQuestion,
+  NEW_QUESTION_DEFAULTS,
   newQuestion,
   serverQuestionErrors,
   toDraft,
@@ -17,13 +18,7 @@ const base: CrQuestionInput = {
   key: 'q',
   section: '',
   text: 'A question?',
-  help: '',
-  answer_type: 'yes_no_na',
-  weight: 1,
-  critical: false,
-  na_allowed: true,
-  na_reason_required: false,
-  show_if: '',
+  ...NEW_QUESTION_DEFAULTS,
 };
 const draft = (...overrides: Partial<CrQuestionInput>[]): DraftQuestion[] =>
   toDraft(overrides.map((override) => ({ ...base, ...override })));

@@ -54,6 +54,17 @@ export function draftSignature(questions: readonly DraftQuestion[]): string {
   return JSON.stringify(questions.map(({ uid: _uid, ...fields }) => fields));
 }
 
+/** What a new question starts with besides its key, section and text: Yes / No / N/A, weight 1, N/A allowed. */
+export const NEW_QUESTION_DEFAULTS = {
+  help: '',
+  answer_type: 'yes_no_na',
+  weight: 1,
+  critical: false,
+  na_allowed: true,
+  na_reason_required: false,
+  show_if: '',
+} as const satisfies Partial<CrQuestionInput>;
+
 /** A new question in `section`: Yes / No / N/A, weight 1, with a key no other question has. */
 export function newQuestion(existing: readonly DraftQuestion[], section: string): DraftQuestion {
   const keys = new Set(existing.map((question) => question.key));
@@ -64,13 +75,7 @@ export function newQuestion(existing: readonly DraftQuestion[], section: string)
     key: `question_${n}`,
     section,
     text: '',
-    help: '',
-    answer_type: 'yes_no_na',
-    weight: 1,
-    critical: false,
-    na_allowed: true,
-    na_reason_required: false,
-    show_if: '',
+    ...NEW_QUESTION_DEFAULTS,
   };
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { type CrToolInput, crToolInputSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 
@@ -81,11 +82,7 @@ export function ToolFields({
         onChange={(event) => form.setPurpose(event.currentTarget.value)}
         error={form.errors.purpose}
       />
-      {form.failure && (
-        <Alert color="red" variant="light" role="alert">
-          {form.failure}
-        </Alert>
-      )}
+      <ErrorNotice message={form.failure} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, render, text, typeInto, waitFor } from '../../../test/render';
+import { dialog, toasts } from '../../../test/ui';
 import { ContactMessagesPage } from './ContactMessagesPage';
 
 const BASE = '/api/projects/12/contact-us-messages';
@@ -83,17 +84,6 @@ function row(id: number): HTMLElement {
 function detail(): HTMLElement {
   const element = document.querySelector<HTMLElement>('article');
   if (!element) throw new Error('no message open');
-  return element;
-}
-
-/** The titles of the toasts shown (sonner keeps earlier tests' toasts around, so match whole titles). */
-function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
   return element;
 }
 

@@ -18,6 +18,7 @@ import { isProjectId } from '@portal/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { QueryFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -107,16 +108,7 @@ function Inbox({ projectId }: { projectId: string }) {
       </Stack>
     );
   } else if (current.isError) {
-    list = (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(current.error, 'The messages could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={current.isFetching} onClick={() => void current.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    list = <QueryFailure query={current} fallback="The messages could not be loaded. Please try again." />;
   } else if (messages.length === 0) {
     list = (
       <Text c="dimmed" py="md">

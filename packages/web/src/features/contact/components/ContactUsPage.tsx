@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@
 import { contactMessageCreateSchema, isProjectId } from '@portal/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -98,11 +99,7 @@ function ContactForm({ projectId }: { projectId: string }) {
           <Text size="sm" c="dimmed">
             Your message goes to this project's administrators. They answer by email.
           </Text>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <TextInput
             ref={subjectInput}
             label="Subject"

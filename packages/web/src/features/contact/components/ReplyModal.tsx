@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ContactMessage, contactReplySchema } from '@portal/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useReplyToContactMessage } from '../api/reply-contact-message';
@@ -72,11 +73,7 @@ export function ReplyModal({ projectId, message, onClose }: ReplyModalProps) {
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               To {shown.sender.name} &lt;{shown.sender.email}&gt;, about "{shown.subject}"
             </Text>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <ErrorNotice message={failure} />
             <Textarea
               label="Reply"
               name="message"

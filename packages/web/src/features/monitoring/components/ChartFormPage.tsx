@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -30,9 +29,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useLeaveWarning } from '../../../components/leave-warning';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { CHART_HEIGHT } from '../../../components/spc/series-format';
 import { ApiError, messageFor } from '../../../lib/api';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useChart, useUpdateChart } from '../api/charts-detail';
@@ -43,6 +43,7 @@ import { type SeriesParams, useSeries } from '../api/series-measure';
 import { MEASURE_TYPE_WORD, RULE_SET_TEXT } from './chart-editor-words';
 import { ConflictAlert, pageName } from './pages-parts';
 import { SeriesView } from './SavedChart';
+import { FormCard } from './submit-form';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const ALL = 'all';
@@ -257,6 +258,7 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
+  const bind = fieldBinder({ values, errors, change: set });
 
   const chooseMeasure = (id: string | null) => {
     const next = measures.find((m) => String(m.id) === id);
@@ -346,22 +348,9 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
           <Text size="sm">{conflict.message}</Text>
         </ConflictAlert>
       )}
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Paper
-          withBorder
-          p="md"
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <Stack gap="sm">
             <Select
               label="Measure"
@@ -372,13 +361,7 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
               allowDeselect={false}
               error={errors.measure_id}
             />
-            <TextInput
-              label="Title"
-              withAsterisk
-              value={values.title}
-              onChange={(event) => set('title', event.currentTarget.value)}
-              error={errors.title}
-            />
+            <TextInput label="Title" withAsterisk {...bind.text('title')} />
             <Select
               label="Chart type"
               data={SPC_CHARTS.map((type) => ({
@@ -414,18 +397,14 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
                 label="From"
                 placeholder="YYYY-MM"
                 description="Optional: the first month shown."
-                value={values.from}
-                onChange={(event) => set('from', event.currentTarget.value)}
-                error={errors.from}
+                {...bind.text('from')}
               />
               <TextInput
                 type="month"
                 label="To"
                 placeholder="YYYY-MM"
                 description="Optional: the last month shown."
-                value={values.to}
-                onChange={(event) => set('to', event.currentTarget.value)}
-                error={errors.to}
+                {...bind.text('to')}
               />
             </Group>
             <Checkbox.Group
@@ -486,7 +465,7 @@ function ChartForm({ mode, pageId, pageLabel, chart, measures, start, reloadChar
               </Button>
             </Group>
           </Stack>
-        </Paper>
+        </FormCard>
         <Paper withBorder p="md" component="section" aria-labelledby="chart-preview-title">
           <Stack gap="sm">
             <Title order={2} size="h4" id="chart-preview-title">

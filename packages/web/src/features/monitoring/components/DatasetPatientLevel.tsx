@@ -1,6 +1,8 @@
-import { Button, Group, List, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Button, List, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
 import { FailureAlert } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -73,12 +75,10 @@ function PatientLevelDialog({
   }
 
   return (
-    <Modal
+    <DialogModal
       opened
       onClose={onClose}
-      centered
       title={turningOn ? 'Make this dataset patient-level?' : 'Make this dataset aggregate only?'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
         <FailureAlert message={failure} onClose={() => setFailure(null)} />
@@ -117,15 +117,12 @@ function PatientLevelDialog({
             imported stay until they are rolled back or deleted.
           </Text>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button color={turningOn ? 'red.8' : undefined} loading={update.isPending} onClick={() => void confirm()}>
             {turningOn ? 'Make patient-level' : 'Make aggregate only'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }

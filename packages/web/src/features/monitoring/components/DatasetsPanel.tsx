@@ -1,10 +1,13 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { DATASET_NAME_MAX, datasetCreateSchema } from '@portal/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FailureAlert, LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { FailureAlert, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { type Dataset, type DatasetList, useCreateDataset } from '../api/data-datasets';
@@ -23,74 +26,6 @@ interface DatasetsPanelProps {
 export function DatasetsPanel({ projectId, datasets, selectedId, hrefFor, onCreated }: DatasetsPanelProps) {
   const [creating, setCreating] = useState(false);
 
-  let body: ReactNode;
-  if (datasets.isPending) body = <LoadingRows label="Loading the datasets" rows={3} />;
-  else if (datasets.isError) {
-    body = (
-      <LoadFailure
-        error={datasets.error}
-        fallback="The datasets could not be loaded. Please try again."
-        retrying={datasets.isFetching}
-        onRetry={() => void datasets.refetch()}
-      />
-    );
-  } else if (datasets.data.datasets.length === 0) body = <Text>{NO_DATASETS}</Text>;
-  else {
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" highlightOnHover aria-labelledby="datasets-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Rows</Table.Th>
-              <Table.Th scope="col">Dates</Table.Th>
-              <Table.Th scope="col">Version</Table.Th>
-              <Table.Th scope="col">Measures using it</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {datasets.data.datasets.map((dataset) => {
-              const selected = dataset.id === selectedId;
-              return (
-                <Table.Tr
-                  key={dataset.id}
-                  data-dataset-id={dataset.id}
-                  bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        to={hrefFor(dataset.id)}
-                        fw={selected ? 700 : 500}
-                        c={selected ? 'blue.9' : undefined}
-                        aria-current={selected ? 'true' : undefined}
-                        style={{ overflowWrap: 'anywhere' }}
-                      >
-                        {dataset.name}
-                      </Anchor>
-                      {dataset.patient_level && (
-                        <Badge variant="light" color="grape.9" style={{ flexShrink: 0 }}>
-                          Patient-level
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{dataset.row_count.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {dateSpan(dataset.first_date, dataset.last_date)}
-                  </Table.Td>
-                  <Table.Td>{dataset.version}</Table.Td>
-                  <Table.Td>{dataset.measure_count}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   return (
     <DataCard
       id="datasets-heading"
@@ -101,7 +36,63 @@ export function DatasetsPanel({ projectId, datasets, selectedId, hrefFor, onCrea
         </Button>
       }
     >
-      {body}
+      <QueryBody
+        query={datasets}
+        fallback="The datasets could not be loaded. Please try again."
+        loadingLabel="Loading the datasets"
+        rows={3}
+      >
+        {(data) =>
+          data.datasets.length === 0 ? (
+            <Text>{NO_DATASETS}</Text>
+          ) : (
+            <ScrollTable
+              minWidth={640}
+              verticalSpacing="xs"
+              highlightOnHover
+              aria-labelledby="datasets-heading"
+              columns={['Name', 'Rows', 'Dates', 'Version', 'Measures using it']}
+            >
+              {data.datasets.map((dataset) => {
+                const selected = dataset.id === selectedId;
+                return (
+                  <Table.Tr
+                    key={dataset.id}
+                    data-dataset-id={dataset.id}
+                    bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+                  >
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor
+                          component={Link}
+                          to={hrefFor(dataset.id)}
+                          fw={selected ? 700 : 500}
+                          c={selected ? 'blue.9' : undefined}
+                          aria-current={selected ? 'true' : undefined}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {dataset.name}
+                        </Anchor>
+                        {dataset.patient_level && (
+                          <Badge variant="light" color="grape.9" style={{ flexShrink: 0 }}>
+                            Patient-level
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{dataset.row_count.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {dateSpan(dataset.first_date, dataset.last_date)}
+                    </Table.Td>
+                    <Table.Td>{dataset.version}</Table.Td>
+                    <Table.Td>{dataset.measure_count}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </ScrollTable>
+          )
+        }
+      </QueryBody>
       {creating && (
         <NewDatasetModal
           projectId={projectId}
@@ -158,7 +149,7 @@ function NewDatasetModal({
   }
 
   return (
-    <Modal opened onClose={onClose} title="New dataset" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <DialogModal opened onClose={onClose} title="New dataset" size="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <FailureAlert message={failure} onClose={() => setFailure(null)} />
@@ -180,16 +171,13 @@ function NewDatasetModal({
             onChange={(event) => setDescription(event.currentTarget.value)}
             error={errors.description}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" loading={create.isPending}>
               Create dataset
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -20,9 +20,9 @@ import {
 } from '@dnd-kit/sortable';
 import { Box, Button, Code, Menu, Paper, Stack, Text } from '@mantine/core';
 import { atLeast, branchHeight, branchOf, type PageMove } from '@portal/shared';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { SortableListItem } from '../../../components/sortable/SortableListItem';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -115,27 +115,25 @@ export function DragAndDropPage(_props: Record<string, never>) {
   const projectId = useMonitoringProjectId();
   const tree = usePageTree(projectId);
 
-  let body: ReactNode;
-  if (tree.isPending) body = <LoadingRows label="Loading the pages" />;
-  else if (tree.isError)
-    body = (
-      <LoadFailure
-        error={tree.error}
-        fallback="The pages could not be loaded. Please try again."
-        retrying={tree.isFetching}
-        onRetry={() => void tree.refetch()}
-      />
-    );
-  else if (tree.data.pages.length === 0) body = <Text>{EMPTY_TREE}</Text>;
-  else body = <Arrange projectId={projectId} pages={tree.data.pages} maxDepth={tree.data.max_depth} />;
-
   return (
     <Stack gap="lg" w="100%" maw={1000}>
       <PageHeading title="Arrange pages">
         Drag a page up or down to reorder it, and sideways to make it a sub-page or move it out. Its sub-pages move with
         it, and the numbers follow.
       </PageHeading>
-      {body}
+      <QueryBody
+        query={tree}
+        fallback="The pages could not be loaded. Please try again."
+        loadingLabel="Loading the pages"
+      >
+        {(data) =>
+          data.pages.length === 0 ? (
+            <Text>{EMPTY_TREE}</Text>
+          ) : (
+            <Arrange projectId={projectId} pages={data.pages} maxDepth={data.max_depth} />
+          )
+        }
+      </QueryBody>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type StubHandler, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
+import { measureDetail } from './charts-test-fixtures';
 import { FormulaBuilderPage } from './FormulaBuilderPage';
 import { API, BASE, dialog, node, openMonitoringScreen, sessionRoutes, toasts } from './pages-test-fixtures';
 import { field, pick } from './structure-test-helpers';
@@ -39,6 +40,7 @@ const DATASET: Dataset = {
   abilities: { import: true, manage: false },
 };
 
+/** What a new measure sends when no definition field is filled in. */
 const BLANK_DEFINITION = {
   description: '',
   inclusions: '',
@@ -48,38 +50,9 @@ const BLANK_DEFINITION = {
   collection_plan: '',
 };
 
+/** Measure 40 at formula version 2. */
 function measure(overrides: Partial<MeasureDetail> = {}): MeasureDetail {
-  return {
-    id: 40,
-    page_id: 2,
-    name: 'Falls with injury',
-    type: 'rate',
-    dataset: { id: 5, name: 'Ward census' },
-    numerator: 'sum(falls)',
-    denominator: 'sum(patient_days)',
-    value_expr: '',
-    multiplier: 1000,
-    unit_label: 'per 1,000 patient days',
-    direction: 'down',
-    grain: 'month',
-    strata_keys: [],
-    definition: BLANK_DEFINITION,
-    chart_default: 'u',
-    rule_profile: 'anhoej',
-    baseline_from: null,
-    baseline_to: null,
-    formula_version: 2,
-    formula_hash: 'abc',
-    version: 5,
-    targets: [],
-    benchmarks: [],
-    phases: [],
-    annotations: [],
-    updated_at: '2026-04-01T10:00:00Z',
-    page: { id: 2, number: '1.1', title: 'Falls' },
-    abilities: { edit: true },
-    ...overrides,
-  };
+  return measureDetail({ formula_version: 2, version: 5, ...overrides });
 }
 
 const point = (period: string, label: string, numerator: number, denominator: number) => ({

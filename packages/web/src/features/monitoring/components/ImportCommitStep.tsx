@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
 import { messageFor } from '../../../lib/api';
 import { type ImportDetail, importErrorsUrl, useCommitImport } from '../api/data-imports';
 import { formatCount, MODE_LABELS, POLICY_LABELS } from './import-parts';
@@ -131,28 +132,21 @@ function ErrorSample({ detail }: { detail: ImportDetail }) {
       <Text size="sm" fw={600}>
         {detail.errors.length > SHOWN_ERRORS ? `The first ${SHOWN_ERRORS} errors` : 'Errors'}
       </Text>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing={4} aria-label="Errors of the import">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Line</Table.Th>
-              <Table.Th scope="col">Column</Table.Th>
-              <Table.Th scope="col">Value</Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {detail.errors.slice(0, SHOWN_ERRORS).map((error) => (
-              <Table.Tr key={`${error.line}:${error.column}:${error.reason}`}>
-                <Table.Td>{error.line}</Table.Td>
-                <Table.Td>{error.column || '—'}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{error.value || '—'}</Table.Td>
-                <Table.Td>{error.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        minWidth={520}
+        verticalSpacing={4}
+        aria-label="Errors of the import"
+        columns={['Line', 'Column', 'Value', 'Reason']}
+      >
+        {detail.errors.slice(0, SHOWN_ERRORS).map((error) => (
+          <Table.Tr key={`${error.line}:${error.column}:${error.reason}`}>
+            <Table.Td>{error.line}</Table.Td>
+            <Table.Td>{error.column || '—'}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{error.value || '—'}</Table.Td>
+            <Table.Td>{error.reason}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Badge, Checkbox, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DATASET_COLUMN_TYPES, type Dataset, type DatasetColumnType } from '@portal/shared';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
 import { columnProblems, type DraftColumn, type ImportDraft, mappedColumns } from './import-draft';
 import { COLUMN_TYPE_LABELS } from './import-parts';
 
@@ -51,90 +52,81 @@ export function ImportMappingStep({
           monitoring admin to make the dataset patient-level.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="xs" aria-label="Column mapping">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">File column</Table.Th>
-              <Table.Th scope="col">Sample values</Table.Th>
-              <Table.Th scope="col">Skip</Table.Th>
-              <Table.Th scope="col">Key</Table.Th>
-              <Table.Th scope="col">Label</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
+      <ScrollTable
+        minWidth={860}
+        verticalSpacing="xs"
+        aria-label="Column mapping"
+        columns={['File column', 'Sample values', 'Skip', 'Key', 'Label', 'Type']}
+      >
+        {draft.columns.map((column) => {
+          const problem = problems.get(column.source);
+          const samples = column.samples.filter((value) => value.trim()).slice(0, 3);
+          return (
+            <Table.Tr key={column.source} data-source={column.source} opacity={column.skip ? 0.7 : 1}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }} miw={140}>
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm" fw={600}>
+                    {column.header}
+                  </Text>
+                  {column.phi && (
+                    <Badge variant="light" color="red.9" data-testid="phi-badge">
+                      {PHI_BADGE}
+                    </Badge>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" c="gray.8" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  {samples.length > 0 ? samples.join(', ') : '(empty)'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Skip ${column.header}`}
+                  checked={column.skip}
+                  onChange={(event) => setColumn(column.source, { skip: event.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td miw={170}>
+                <TextInput
+                  aria-label={`Key of ${column.header}`}
+                  size="xs"
+                  value={column.key}
+                  disabled={column.skip}
+                  error={column.skip ? undefined : problem?.key}
+                  description={
+                    !column.skip && dataset.columns.length > 0 && !existing.has(column.key.trim())
+                      ? 'New column'
+                      : undefined
+                  }
+                  onChange={(event) => setColumn(column.source, { key: event.currentTarget.value })}
+                />
+              </Table.Td>
+              <Table.Td miw={170}>
+                <TextInput
+                  aria-label={`Label of ${column.header}`}
+                  size="xs"
+                  value={column.label}
+                  disabled={column.skip}
+                  error={column.skip ? undefined : problem?.label}
+                  onChange={(event) => setColumn(column.source, { label: event.currentTarget.value })}
+                />
+              </Table.Td>
+              <Table.Td miw={130}>
+                <Select
+                  aria-label={`Type of ${column.header}`}
+                  size="xs"
+                  allowDeselect={false}
+                  data={TYPE_OPTIONS}
+                  value={column.type}
+                  disabled={column.skip}
+                  onChange={(value) => value && setColumn(column.source, { type: value as DatasetColumnType })}
+                />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {draft.columns.map((column) => {
-              const problem = problems.get(column.source);
-              const samples = column.samples.filter((value) => value.trim()).slice(0, 3);
-              return (
-                <Table.Tr key={column.source} data-source={column.source} opacity={column.skip ? 0.7 : 1}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }} miw={140}>
-                    <Stack gap={4} align="flex-start">
-                      <Text size="sm" fw={600}>
-                        {column.header}
-                      </Text>
-                      {column.phi && (
-                        <Badge variant="light" color="red.9" data-testid="phi-badge">
-                          {PHI_BADGE}
-                        </Badge>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td maw={220}>
-                    <Text size="sm" c="gray.8" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                      {samples.length > 0 ? samples.join(', ') : '(empty)'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Skip ${column.header}`}
-                      checked={column.skip}
-                      onChange={(event) => setColumn(column.source, { skip: event.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td miw={170}>
-                    <TextInput
-                      aria-label={`Key of ${column.header}`}
-                      size="xs"
-                      value={column.key}
-                      disabled={column.skip}
-                      error={column.skip ? undefined : problem?.key}
-                      description={
-                        !column.skip && dataset.columns.length > 0 && !existing.has(column.key.trim())
-                          ? 'New column'
-                          : undefined
-                      }
-                      onChange={(event) => setColumn(column.source, { key: event.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td miw={170}>
-                    <TextInput
-                      aria-label={`Label of ${column.header}`}
-                      size="xs"
-                      value={column.label}
-                      disabled={column.skip}
-                      error={column.skip ? undefined : problem?.label}
-                      onChange={(event) => setColumn(column.source, { label: event.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td miw={130}>
-                    <Select
-                      aria-label={`Type of ${column.header}`}
-                      size="xs"
-                      allowDeselect={false}
-                      data={TYPE_OPTIONS}
-                      value={column.type}
-                      disabled={column.skip}
-                      onChange={(value) => value && setColumn(column.source, { type: value as DatasetColumnType })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ScrollTable>
       <Select
         label="Time column"
         required

@@ -1,7 +1,9 @@
-import { Alert, Box, Button, FileInput, Group, Modal, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Box, Button, FileInput, Modal, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { atLeast, OUTLINE_MAX_BYTES, type OutlineItem } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTree } from '../api/pages-list';
 import { useImportOutline, usePreviewOutline } from '../api/structure-outline';
@@ -110,11 +112,7 @@ function ImportOutlineModal({ projectId, onClose }: { projectId: string; onClose
           comboboxProps={{ withinPortal: true }}
           disabled={tree.isPending}
         />
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         {outline && (
           <Box component="section" aria-label="Outline preview">
             <Text fw={600} mb={4}>
@@ -144,10 +142,7 @@ function ImportOutlineModal({ projectId, onClose }: { projectId: string; onClose
             </ScrollArea.Autosize>
           </Box>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} cancelDisabled={create.isPending}>
           <Button
             variant={outline ? 'default' : 'filled'}
             onClick={() => void showPreview()}
@@ -159,7 +154,7 @@ function ImportOutlineModal({ projectId, onClose }: { projectId: string; onClose
           <Button onClick={() => void createPages()} disabled={!outline || !file} loading={create.isPending}>
             Create pages
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

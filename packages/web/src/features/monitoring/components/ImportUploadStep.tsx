@@ -1,6 +1,7 @@
-import { Alert, Box, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { Box, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IMPORT_MAX_BYTES } from '@portal/shared';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type ImportDetail, useUploadImport } from '../api/data-imports';
 import { ACCEPT, formatSize, SIZE_LIMIT } from './import-parts';
@@ -117,11 +118,7 @@ export function ImportUploadStep({
           </Group>
         </Stack>
       )}
-      {problem && (
-        <Alert color="red" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
+      <ErrorNotice message={problem} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { LoadingRows } from '../../../components/page-parts';
+import { ErrorNotice, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import type { Dataset } from '../api/data-datasets';
 import {
@@ -266,11 +266,7 @@ function ImportFlow({
             onRetry={() => void saveSettings(true)}
             onChange={change}
           />
-          {commitFailure && (
-            <Alert color="red" variant="light" role="alert">
-              {commitFailure}
-            </Alert>
-          )}
+          <ErrorNotice message={commitFailure} />
           <StepButtons
             id="preview-next"
             onBack={() => {

@@ -1,25 +1,12 @@
-import type { InsightDetail } from '@portal/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installEditorLayoutStubs } from '../../../components/RichTextEditor.testing';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, typeInto, waitFor } from '../../../test/render';
 import { InsightEditPage } from './InsightEditPage';
+import { INSIGHT } from './insights-test-fixtures';
 import { API, BASE, openMonitoringScreen, sessionRoutes, toasts } from './pages-test-fixtures';
 
-const INSIGHT: InsightDetail = {
-  id: 4,
-  page_id: 5,
-  title: 'Falls fell',
-  body: '<p>Down 20%</p>',
-  status: 'draft',
-  author: { id: 3, name: 'Ada Admin' },
-  published_at: null,
-  updated_at: '2026-03-02T10:00:00Z',
-  version: 2,
-  abilities: { edit: true, publish: true, delete: true },
-  page: { id: 5, number: '1.2', title: 'Falls with injury' },
-};
 const DRAFT = {
   title: 'Falls with injury: a concern since Jan 2026',
   body: '<p>Falls with injury per 1,000 patient days: 6 points in a row above the centre line.</p>',

@@ -1,25 +1,13 @@
-import { type InsightDetail, STALE_INSIGHT_MESSAGE } from '@portal/shared';
+import { STALE_INSIGHT_MESSAGE } from '@portal/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installEditorLayoutStubs } from '../../../components/RichTextEditor.testing';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, text, typeInto, waitFor } from '../../../test/render';
 import { InsightEditPage } from './InsightEditPage';
+import { INSIGHT } from './insights-test-fixtures';
 import { API, BASE, openMonitoringScreen, sessionRoutes, toasts } from './pages-test-fixtures';
 
-const INSIGHT: InsightDetail = {
-  id: 4,
-  page_id: 5,
-  title: 'Falls fell',
-  body: '<p>Down 20%</p>',
-  status: 'draft',
-  author: { id: 3, name: 'Ada Admin' },
-  published_at: null,
-  updated_at: '2026-03-02T10:00:00Z',
-  version: 2,
-  abilities: { edit: true, publish: true, delete: true },
-  page: { id: 5, number: '1.2', title: 'Falls with injury' },
-};
 const REVISIONS = {
   revisions: [
     {

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { INSIGHT_TITLE_MAX, type InsightStatus } from '@portal/shared';
+import type { InsightStatus } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { LoadFailure, LoadingRows, PageHeading, QueryBody } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
@@ -11,6 +11,7 @@ import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type InsightDetail, useInsight, useInsightRevisions, useUpdateInsight } from '../api/insights-detail';
 import { useDraftInsight } from '../api/series-insight-draft';
+import { insightTitleProblem } from './insight-title';
 import { pageName } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
@@ -83,15 +84,12 @@ function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload
   }, [insight.version, conflict]);
 
   const save = (status?: InsightStatus) => {
+    const problem = insightTitleProblem(title);
+    if (problem) {
+      setErrors({ title: problem });
+      return;
+    }
     const trimmed = title.trim();
-    if (!trimmed) {
-      setErrors({ title: 'Enter a title.' });
-      return;
-    }
-    if (trimmed.length > INSIGHT_TITLE_MAX) {
-      setErrors({ title: `A title is at most ${INSIGHT_TITLE_MAX} characters.` });
-      return;
-    }
     setErrors({});
     setPending(status ?? 'save');
     update.mutate(
@@ -218,41 +216,39 @@ function RevisionHistory({ insightId, version }: { insightId: number; version: n
         <Title order={2} size="h4" id="insight-history-title">
           History
         </Title>
-        {revisions.isPending ? (
-          <LoadingRows label="Loading the history" rows={2} />
-        ) : revisions.isError ? (
-          <LoadFailure
-            error={revisions.error}
-            fallback="The history could not be loaded."
-            retrying={revisions.isFetching}
-            onRetry={() => void revisions.refetch()}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-labelledby="insight-history-title" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Version</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Saved by</Table.Th>
-                  <Table.Th>Saved on</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {revisions.data.map((revision) => (
-                  <Table.Tr key={revision.version}>
-                    <Table.Td>{revision.version}</Table.Td>
-                    <Table.Td>{revision.title}</Table.Td>
-                    <Table.Td>{STATUS_TEXT[revision.status]}</Table.Td>
-                    <Table.Td>{revision.edited_by?.name ?? 'Unknown'}</Table.Td>
-                    <Table.Td>{formatDate(revision.edited_at)}</Table.Td>
+        <QueryBody
+          query={revisions}
+          fallback="The history could not be loaded."
+          loadingLabel="Loading the history"
+          rows={2}
+        >
+          {(data) => (
+            <Table.ScrollContainer minWidth={480}>
+              <Table aria-labelledby="insight-history-title" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Version</Table.Th>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Saved by</Table.Th>
+                    <Table.Th>Saved on</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((revision) => (
+                    <Table.Tr key={revision.version}>
+                      <Table.Td>{revision.version}</Table.Td>
+                      <Table.Td>{revision.title}</Table.Td>
+                      <Table.Td>{STATUS_TEXT[revision.status]}</Table.Td>
+                      <Table.Td>{revision.edited_by?.name ?? 'Unknown'}</Table.Td>
+                      <Table.Td>{formatDate(revision.edited_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryBody>
       </Stack>
     </Paper>
   );

@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useIntroduction, useUpdateIntroduction } from '../api/pages-introduction';
-import { PageStatusBadge, RichContent } from './pages-parts';
+import { PageStatusBadge, pageName, RichContent, SubPageCount } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 /** /introduction: the programme overview (administrators edit it) and the top-level pages. */
@@ -36,82 +36,72 @@ export function IntroductionPage() {
   return (
     <Stack gap="lg">
       <PageHeading title="Introduction">What the quality programme is for and how it is organised.</PageHeading>
-      {query.isPending ? (
-        <LoadingRows label="Loading the introduction" />
-      ) : query.isError ? (
-        <LoadFailure
-          error={query.error}
-          fallback="The introduction could not be loaded."
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <>
-          <Paper withBorder p="md" component="section" aria-label="Programme introduction">
-            {draft === null ? (
-              <Stack gap="sm">
-                <RichContent html={query.data.introduction} emptyText="No introduction has been written yet." />
-                {query.data.can_edit && (
+      <QueryBody query={query} fallback="The introduction could not be loaded." loadingLabel="Loading the introduction">
+        {(data) => (
+          <>
+            <Paper withBorder p="md" component="section" aria-label="Programme introduction">
+              {draft === null ? (
+                <Stack gap="sm">
+                  <RichContent html={data.introduction} emptyText="No introduction has been written yet." />
+                  {data.can_edit && (
+                    <Group>
+                      <Button variant="default" onClick={() => setDraft(data.introduction)}>
+                        Edit introduction
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              ) : (
+                <Stack gap="sm">
+                  <RichTextEditor
+                    label="Introduction"
+                    value={draft}
+                    onChange={setDraft}
+                    tables
+                    minHeight={200}
+                    error={error ?? undefined}
+                  />
                   <Group>
-                    <Button variant="default" onClick={() => setDraft(query.data.introduction)}>
-                      Edit introduction
+                    <Button onClick={submit} loading={save.isPending}>
+                      Save
+                    </Button>
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        setDraft(null);
+                        setError(null);
+                      }}
+                      disabled={save.isPending}
+                    >
+                      Cancel
                     </Button>
                   </Group>
-                )}
-              </Stack>
-            ) : (
-              <Stack gap="sm">
-                <RichTextEditor
-                  label="Introduction"
-                  value={draft}
-                  onChange={setDraft}
-                  tables
-                  minHeight={200}
-                  error={error ?? undefined}
-                />
-                <Group>
-                  <Button onClick={submit} loading={save.isPending}>
-                    Save
-                  </Button>
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setDraft(null);
-                      setError(null);
-                    }}
-                    disabled={save.isPending}
-                  >
-                    Cancel
-                  </Button>
-                </Group>
-              </Stack>
-            )}
-          </Paper>
-          <Stack gap="xs" component="section" aria-labelledby="introduction-pages-title">
-            <Title order={2} size="h4" id="introduction-pages-title">
-              Programme areas
-            </Title>
-            {query.data.top_pages.length === 0 ? (
-              <Text c="dimmed">No pages found.</Text>
-            ) : (
-              <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
-                {query.data.top_pages.map((page) => (
-                  <Group component="li" key={page.id} gap="sm" wrap="wrap">
-                    <Anchor component={Link} to={monitoringRoute(projectId, `pages/page/${page.id}`)}>
-                      {page.number ? `${page.number} ` : ''}
-                      {page.title}
-                    </Anchor>
-                    <PageStatusBadge status={page.status} />
-                    <Text size="sm" c="dimmed">
-                      {page.child_count === 1 ? '1 sub-page' : `${page.child_count} sub-pages`}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-        </>
-      )}
+                </Stack>
+              )}
+            </Paper>
+            <Stack gap="xs" component="section" aria-labelledby="introduction-pages-title">
+              <Title order={2} size="h4" id="introduction-pages-title">
+                Programme areas
+              </Title>
+              {data.top_pages.length === 0 ? (
+                <Text c="dimmed">No pages found.</Text>
+              ) : (
+                <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+                  {data.top_pages.map((page) => (
+                    <Group component="li" key={page.id} gap="sm" wrap="wrap">
+                      <Anchor component={Link} to={monitoringRoute(projectId, `pages/page/${page.id}`)}>
+                        {pageName(page)}
+                      </Anchor>
+                      <PageStatusBadge status={page.status} />
+                      <SubPageCount count={page.child_count} />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Stack>
+          </>
+        )}
+      </QueryBody>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Paper, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { LEVEL_ICONS, type LevelIcon as LevelIconName, pageLevelBodySchema } from '@portal/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, PageHeading, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -35,33 +35,6 @@ export function LevelFormPage(_props: Record<string, never>) {
   const id = editing ? Number(levelId) : null;
   const level = id === null ? null : levels.data?.levels.find((row) => row.id === id);
 
-  let body: ReactNode;
-  if (levels.isPending) body = <LoadingRows label="Loading the level" rows={3} />;
-  else if (levels.isError)
-    body = (
-      <LoadFailure
-        error={levels.error}
-        fallback="The levels could not be loaded. Please try again."
-        retrying={levels.isFetching}
-        onRetry={() => void levels.refetch()}
-      />
-    );
-  else if (editing && !level)
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        This level does not exist (any more).
-      </Alert>
-    );
-  else
-    body = (
-      <LevelForm
-        key={level?.id ?? 'new'}
-        projectId={projectId}
-        level={level ?? null}
-        nextDepth={(levels.data.levels.at(-1)?.depth ?? 0) + 1}
-      />
-    );
-
   return (
     <Stack gap="lg" w="100%" maw={720}>
       <PageHeading title={editing ? 'Edit level' : 'Add level'}>
@@ -69,7 +42,25 @@ export function LevelFormPage(_props: Record<string, never>) {
           ? 'Change how the pages of this level are named and shown.'
           : 'A new level goes below the deepest one, so pages can go one level deeper.'}
       </PageHeading>
-      {body}
+      <QueryBody
+        query={levels}
+        fallback="The levels could not be loaded. Please try again."
+        loadingLabel="Loading the level"
+        rows={3}
+      >
+        {(data) =>
+          editing && !level ? (
+            <ErrorNotice message="This level does not exist (any more)." />
+          ) : (
+            <LevelForm
+              key={level?.id ?? 'new'}
+              projectId={projectId}
+              level={level ?? null}
+              nextDepth={(data.levels.at(-1)?.depth ?? 0) + 1}
+            />
+          )
+        }
+      </QueryBody>
     </Stack>
   );
 }
@@ -158,11 +149,7 @@ function LevelForm({ projectId, level, nextDepth }: { projectId: string; level: 
             onChange={(event) => setMeasures(event.currentTarget.checked)}
             error={errors.may_hold_measures}
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <Group gap="sm">
             <Button type="submit" loading={save.isPending}>
               {level ? 'Save level' : 'Add level'}

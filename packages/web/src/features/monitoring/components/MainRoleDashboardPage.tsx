@@ -1,8 +1,7 @@
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MonitoringWorkKind } from '@portal/shared';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
+import { PageHeading, QueryBody, SectionCard } from '../../../components/page-parts';
 import { peopleCount } from '../../../lib/people';
 import { MAIN_ROLE_DESCRIPTIONS, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -55,25 +54,20 @@ export function MainRoleDashboardPage() {
   usePageTitle(TITLE);
   const projectId = useMonitoringProjectId();
   const dashboard = useMainRoleDashboard(projectId);
-  let body: ReactNode;
-  if (dashboard.isPending) body = <LoadingRows label="Loading the dashboard" rows={4} />;
-  else if (dashboard.isError) {
-    body = (
-      <LoadFailure
-        error={dashboard.error}
-        fallback="The dashboard could not be loaded. Please try again."
-        retrying={dashboard.isFetching}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
-  } else body = <Dashboard projectId={projectId} data={dashboard.data} />;
   return (
     <Stack gap="lg" w="100%" maw={1200}>
       <PageHeading title={TITLE}>
         Who holds each main role of monitoring and what is waiting for them.{' '}
         <Link to={monitoringRoute(projectId, 'assign-main-role')}>Change main roles</Link>
       </PageHeading>
-      {body}
+      <QueryBody
+        query={dashboard}
+        fallback="The dashboard could not be loaded. Please try again."
+        loadingLabel="Loading the dashboard"
+        rows={4}
+      >
+        {(data) => <Dashboard projectId={projectId} data={data} />}
+      </QueryBody>
     </Stack>
   );
 }

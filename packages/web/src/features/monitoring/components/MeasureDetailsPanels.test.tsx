@@ -4,6 +4,7 @@ import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, render, text, typeInto, waitFor } from '../../../test/render';
 import { useMeasure } from '../api/measures-detail';
+import { measureDetail } from './charts-test-fixtures';
 import { MeasureDetailsPanels } from './MeasureDetailsPanels';
 import { currentPeriodStart } from './measure-parts';
 import { dialog, toasts } from './pages-test-fixtures';
@@ -11,36 +12,7 @@ import { errorOf, field, labelled, pick } from './structure-test-helpers';
 
 const API = '/api/projects/12/monitoring';
 
-const START: MeasureDetail = {
-  id: 40,
-  page_id: 2,
-  name: 'Falls with injury',
-  type: 'rate',
-  dataset: { id: 5, name: 'Ward census' },
-  numerator: 'sum(falls)',
-  denominator: 'sum(patient_days)',
-  value_expr: '',
-  multiplier: 1000,
-  unit_label: 'per 1,000 patient days',
-  direction: 'down',
-  grain: 'month',
-  strata_keys: [],
-  definition: { description: '', inclusions: '', exclusions: '', data_source: '', owner: '', collection_plan: '' },
-  chart_default: 'u',
-  rule_profile: 'anhoej',
-  baseline_from: null,
-  baseline_to: null,
-  formula_version: 1,
-  formula_hash: 'abc',
-  version: 3,
-  targets: [],
-  benchmarks: [],
-  phases: [],
-  annotations: [],
-  updated_at: '2026-04-01T10:00:00Z',
-  page: { id: 2, number: '1.1', title: 'Falls' },
-  abilities: { edit: true },
-};
+const START = measureDetail();
 
 /** A small fake server: the measure as stored, changed by the part calls and answered whole. */
 function measureServer(refusals: Response[] = []) {

@@ -1,10 +1,8 @@
 import {
-  Alert,
   Anchor,
   Autocomplete,
   Button,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -15,7 +13,6 @@ import {
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import {
   type Annotation,
@@ -37,6 +34,10 @@ import { memo, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
 import { fieldBinder } from '../../../lib/field-binding';
@@ -52,6 +53,7 @@ import {
   PHASE_REASON_LABELS,
   TARGET_KIND_LABELS,
 } from './measure-parts';
+import { SubmitForm } from './submit-form';
 
 type PartMutation = ReturnType<typeof useMeasurePart>;
 type AskDelete = (request: { message: string; done: string; call: PartRequest }) => void;
@@ -228,42 +230,23 @@ function PartModal<V extends object>({
   const { editing, close, saving } = editor;
   const failure = editor.form.failure;
   return (
-    <Modal
-      opened={editing !== null}
-      onClose={close}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+    <DialogModal opened={editing !== null} onClose={close} title={title}>
+      <SubmitForm onSubmit={onSubmit}>
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           {editing &&
             children(
               fieldBinder({ values: editing.values, errors: editor.form.errors, change: editor.change }),
               editing.values,
             )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={close} mt="xs">
             <Button type="submit" loading={saving}>
               Save
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
-      </form>
-    </Modal>
+      </SubmitForm>
+    </DialogModal>
   );
 }
 
@@ -282,23 +265,9 @@ function PartTable({
   children: ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table fz="sm" data-part={part}>
-        <Table.Thead>
-          <Table.Tr>
-            {heads.map((head) => (
-              <Table.Th key={head}>{head}</Table.Th>
-            ))}
-            {canEdit && (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable minWidth={minWidth} fz="sm" data-part={part} columns={heads} actions={canEdit}>
+      {children}
+    </ScrollTable>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Paper,
@@ -48,8 +47,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
 import { useLeaveWarning } from '../../../components/leave-warning';
+import { ErrorNotice } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { measureQueryOptions, useDeleteMeasure, useUpdateMeasure } from '../api/measures-detail';
 import { useMeasurePreview } from '../api/measures-formulas';
@@ -70,6 +73,7 @@ import {
   RULE_PROFILE_LABELS,
   typeDefaults,
 } from './measure-parts';
+import { SubmitForm } from './submit-form';
 import { monitoringRoute } from './use-monitoring-project';
 
 interface Values {
@@ -270,6 +274,7 @@ export function MeasureEditor({
     if (key === 'numerator' || key === 'denominator' || key === 'value_expr')
       setSpans((now) => ({ ...now, [key]: undefined }));
   };
+  const bind = fieldBinder({ values, errors, change: set });
 
   const chooseType = (type: MeasureType) => {
     const exposure = (() => {
@@ -479,23 +484,13 @@ export function MeasureEditor({
           </Stack>
         </Alert>
       )}
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       {!canEdit && (
         <Alert color="gray" variant="light">
           You may read this measure but not change it.
         </Alert>
       )}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <Fieldset variant="unstyled" disabled={!canEdit}>
           <Stack gap="md">
             <Paper withBorder p="md">
@@ -503,14 +498,7 @@ export function MeasureEditor({
                 <Title order={3} fz="h4">
                   What is measured
                 </Title>
-                <TextInput
-                  label="Name"
-                  withAsterisk
-                  value={values.name}
-                  onChange={(event) => set('name', event.currentTarget.value)}
-                  error={errors.name}
-                  maxLength={200}
-                />
+                <TextInput label="Name" withAsterisk {...bind.text('name')} maxLength={200} />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Select
                     label="Type"
@@ -559,10 +547,7 @@ export function MeasureEditor({
                   label="Period"
                   description="The formulas are computed per period of this length."
                   data={optionsOf(GRAIN_LABELS)}
-                  value={values.grain}
-                  onChange={(value) => value && set('grain', value as PeriodGrain)}
-                  allowDeselect={false}
-                  error={errors.grain}
+                  {...bind.select('grain')}
                   maw={320}
                 />
               </Stack>
@@ -604,10 +589,7 @@ export function MeasureEditor({
                   <Select
                     label="Direction of improvement"
                     data={optionsOf(DIRECTION_LABELS)}
-                    value={values.direction}
-                    onChange={(value) => value && set('direction', value as ImprovementDirection)}
-                    allowDeselect={false}
-                    error={errors.direction}
+                    {...bind.select('direction')}
                   />
                 </SimpleGrid>
                 <Stack gap={4}>
@@ -658,35 +640,25 @@ export function MeasureEditor({
                       value: chart,
                       label: chart === recommended ? `${CHART_LABELS[chart]} (recommended)` : CHART_LABELS[chart],
                     }))}
-                    value={values.chart_default}
-                    onChange={(value) => value && set('chart_default', value as SpcChart)}
-                    allowDeselect={false}
-                    error={errors.chart_default}
+                    {...bind.select('chart_default')}
                   />
                   <Select
                     label="Rule profile"
                     description="The rules that tell a signal from noise."
                     data={optionsOf(RULE_PROFILE_LABELS)}
-                    value={values.rule_profile}
-                    onChange={(value) => value && set('rule_profile', value as SpcRuleSet)}
-                    allowDeselect={false}
-                    error={errors.rule_profile}
+                    {...bind.select('rule_profile')}
                   />
                   <TextInput
                     type="date"
                     label="Baseline from"
                     description="Limits are computed over the baseline and extended. Empty: from the first period."
-                    value={values.baseline_from}
-                    onChange={(event) => set('baseline_from', event.currentTarget.value)}
-                    error={errors.baseline_from}
+                    {...bind.text('baseline_from')}
                   />
                   <TextInput
                     type="date"
                     label="Baseline to"
                     description="Empty: to the last period."
-                    value={values.baseline_to}
-                    onChange={(event) => set('baseline_to', event.currentTarget.value)}
-                    error={errors.baseline_to}
+                    {...bind.text('baseline_to')}
                   />
                 </SimpleGrid>
               </Stack>
@@ -750,7 +722,7 @@ export function MeasureEditor({
             )}
           </Stack>
         </Fieldset>
-      </form>
+      </SubmitForm>
 
       {measure && (
         <>
@@ -827,20 +799,8 @@ function VersionDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title="Save a new definition"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          confirm();
-        }}
-      >
+    <DialogModal opened={opened} onClose={onCancel} title="Save a new definition">
+      <SubmitForm onSubmit={confirm}>
         <Stack gap="md">
           <Text>Changing the definition records version {nextVersion}. Old points keep their history.</Text>
           <Textarea
@@ -871,16 +831,13 @@ function VersionDialog({
             disabled={!newPhase}
             error={problem ?? phaseError}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onCancel}>
             <Button type="submit" loading={saving}>
               Save version {nextVersion}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
-      </form>
-    </Modal>
+      </SubmitForm>
+    </DialogModal>
   );
 }

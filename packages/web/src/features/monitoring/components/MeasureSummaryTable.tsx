@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ImprovementDirection, MeasureSummary } from '@portal/shared';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
 import {
   ASSURANCE_COLOR,
   ASSURANCE_TEXT,
@@ -115,89 +116,79 @@ export function MeasureSummaryTable({
   standardsHref?: (measureId: number) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" aria-label="Measures of this page">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Measure</Table.Th>
-            <Table.Th scope="col">Latest</Table.Th>
-            <Table.Th scope="col">Target</Table.Th>
-            <Table.Th scope="col">Benchmark</Table.Th>
-            <Table.Th scope="col">Variation</Table.Th>
-            <Table.Th scope="col">Assurance</Table.Th>
-            <Table.Th scope="col">Trend</Table.Th>
+    <ScrollTable
+      minWidth={760}
+      verticalSpacing="sm"
+      aria-label="Measures of this page"
+      columns={['Measure', 'Latest', 'Target', 'Benchmark', 'Variation', 'Assurance', 'Trend']}
+    >
+      {measures.map((measure) => {
+        const values = measure.sparkline.filter((v): v is number => v !== null);
+        const trend =
+          values.length === 0
+            ? `${measure.name}: no recent values`
+            : `${measure.name}, last ${measure.sparkline.length} periods: from ${formatValue(values[0]!, measure.unit_label)} to ${formatValue(values[values.length - 1]!, measure.unit_label)}`;
+        return (
+          <Table.Tr key={measure.measure_id} data-measure-id={measure.measure_id}>
+            <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {measure.name}
+              {measure.trial && (
+                <Badge ml={6} size="xs" variant="light" color="gray.8">
+                  Trial limits
+                </Badge>
+              )}
+              {standardsHref && (
+                <Anchor
+                  component={Link}
+                  to={standardsHref(measure.measure_id)}
+                  display="block"
+                  size="xs"
+                  fw={400}
+                  aria-label={`Standards of ${measure.name}`}
+                >
+                  Standards
+                </Anchor>
+              )}
+            </Table.Th>
+            <Table.Td>
+              <Latest measure={measure} />
+            </Table.Td>
+            <Table.Td>
+              {measure.target ? (
+                <Text size="sm">
+                  {formatValue(measure.target.value, measure.unit_label)}
+                  {measure.target.kind !== 'target' ? ` (${measure.target.kind})` : ''}
+                </Text>
+              ) : (
+                <Text size="sm">—</Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <BenchmarkCell measure={measure} />
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <VariationIcon variation={measure.variation} direction={measure.direction} />
+                {ruleNames(measure.signals).map((rule) => (
+                  <Text key={rule} size="xs" c="dimmed">
+                    {rule}
+                  </Text>
+                ))}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <AssuranceIcon assurance={measure.assurance} />
+            </Table.Td>
+            <Table.Td>
+              <Sparkline
+                values={measure.sparkline}
+                label={trend}
+                color={VARIATION_COLOR[measure.variation ?? 'common']}
+              />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {measures.map((measure) => {
-            const values = measure.sparkline.filter((v): v is number => v !== null);
-            const trend =
-              values.length === 0
-                ? `${measure.name}: no recent values`
-                : `${measure.name}, last ${measure.sparkline.length} periods: from ${formatValue(values[0]!, measure.unit_label)} to ${formatValue(values[values.length - 1]!, measure.unit_label)}`;
-            return (
-              <Table.Tr key={measure.measure_id} data-measure-id={measure.measure_id}>
-                <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {measure.name}
-                  {measure.trial && (
-                    <Badge ml={6} size="xs" variant="light" color="gray.8">
-                      Trial limits
-                    </Badge>
-                  )}
-                  {standardsHref && (
-                    <Anchor
-                      component={Link}
-                      to={standardsHref(measure.measure_id)}
-                      display="block"
-                      size="xs"
-                      fw={400}
-                      aria-label={`Standards of ${measure.name}`}
-                    >
-                      Standards
-                    </Anchor>
-                  )}
-                </Table.Th>
-                <Table.Td>
-                  <Latest measure={measure} />
-                </Table.Td>
-                <Table.Td>
-                  {measure.target ? (
-                    <Text size="sm">
-                      {formatValue(measure.target.value, measure.unit_label)}
-                      {measure.target.kind !== 'target' ? ` (${measure.target.kind})` : ''}
-                    </Text>
-                  ) : (
-                    <Text size="sm">—</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <BenchmarkCell measure={measure} />
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <VariationIcon variation={measure.variation} direction={measure.direction} />
-                    {ruleNames(measure.signals).map((rule) => (
-                      <Text key={rule} size="xs" c="dimmed">
-                        {rule}
-                      </Text>
-                    ))}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <AssuranceIcon assurance={measure.assurance} />
-                </Table.Td>
-                <Table.Td>
-                  <Sparkline
-                    values={measure.sparkline}
-                    label={trend}
-                    color={VARIATION_COLOR[measure.variation ?? 'common']}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ScrollTable>
   );
 }

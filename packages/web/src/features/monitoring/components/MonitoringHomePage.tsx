@@ -2,11 +2,18 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { QueryBody } from '../../../components/page-parts';
 import { useDashboardVisitAudit } from '../../../lib/monitoring-audit';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePageTree } from '../api/pages-list';
-import { LevelIcon, PageStatusBadge, RestrictedIcon, useMonitoringSections } from './pages-parts';
+import {
+  LevelIcon,
+  PageStatusBadge,
+  pageName,
+  RestrictedIcon,
+  SubPageCount,
+  useMonitoringSections,
+} from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 /** Administration screens of monitoring, each shown when the user's role may open it. */
@@ -85,53 +92,45 @@ export function MonitoringHomePage() {
         <Title order={2} size="h4" id="monitoring-top-pages-title">
           Programme areas
         </Title>
-        {tree.isPending ? (
-          <LoadingRows label="Loading the pages" rows={3} />
-        ) : tree.isError ? (
-          <LoadFailure
-            error={tree.error}
-            fallback="Failed to load pages"
-            retrying={tree.isFetching}
-            onRetry={() => void tree.refetch()}
-          />
-        ) : top.length === 0 ? (
-          <Text c="dimmed">No pages found.</Text>
-        ) : (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="sm"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-          >
-            {top.map((page) => (
-              <Card key={page.id} component="li" withBorder padding="md" data-page-id={page.id}>
-                <Stack gap={6}>
-                  <Group gap={6} wrap="nowrap" align="flex-start">
-                    <LevelIcon icon={page.level?.icon} size={20} />
-                    <Anchor
-                      component={Link}
-                      to={monitoringRoute(projectId, `pages/page/${page.id}`)}
-                      fw={600}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {page.number ? `${page.number} ` : ''}
-                      {page.title}
-                    </Anchor>
-                    {page.restricted && <RestrictedIcon />}
-                  </Group>
-                  <Group gap="xs">
-                    <PageStatusBadge status={page.status} />
-                    <Text size="sm" c="dimmed">
-                      {page.child_count === 1 ? '1 sub-page' : `${page.child_count} sub-pages`}
-                    </Text>
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-        )}
+        <QueryBody query={tree} fallback="Failed to load pages" loadingLabel="Loading the pages" rows={3}>
+          {() =>
+            top.length === 0 ? (
+              <Text c="dimmed">No pages found.</Text>
+            ) : (
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, lg: 3 }}
+                spacing="sm"
+                component="ul"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+              >
+                {top.map((page) => (
+                  <Card key={page.id} component="li" withBorder padding="md" data-page-id={page.id}>
+                    <Stack gap={6}>
+                      <Group gap={6} wrap="nowrap" align="flex-start">
+                        <LevelIcon icon={page.level?.icon} size={20} />
+                        <Anchor
+                          component={Link}
+                          to={monitoringRoute(projectId, `pages/page/${page.id}`)}
+                          fw={600}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {pageName(page)}
+                        </Anchor>
+                        {page.restricted && <RestrictedIcon />}
+                      </Group>
+                      <Group gap="xs">
+                        <PageStatusBadge status={page.status} />
+                        <SubPageCount count={page.child_count} />
+                      </Group>
+                    </Stack>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            )
+          }
+        </QueryBody>
       </Stack>
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { ErrorNotice, PageHeading, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -58,43 +59,37 @@ export function NumberingPage(_props: Record<string, never>) {
   return (
     <Stack gap="lg" w="100%" maw={900}>
       <PageHeading title="Numbering">How the pages of the tree get their numbers.</PageHeading>
-      {numbering.isPending ? (
-        <LoadingRows label="Loading the numbering" rows={2} />
-      ) : numbering.isError ? (
-        <LoadFailure
-          error={numbering.error}
-          fallback="The numbering could not be loaded. Please try again."
-          retrying={numbering.isFetching}
-          onRetry={() => void numbering.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="mode-heading">
-          <Stack gap="md">
-            <Group gap="sm">
-              <Title order={2} fz="h4" id="mode-heading">
-                Numbering mode
-              </Title>
-              <Badge variant="light" data-testid="numbering-mode">
-                {MODES[numbering.data.mode].label}
-              </Badge>
-            </Group>
-            <Text>{MODES[numbering.data.mode].explanation}</Text>
-            <Text size="sm" c="dimmed">
-              {numbering.data.pages} {numbering.data.pages === 1 ? 'page' : 'pages'} in the tree.
-            </Text>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Group>
-              <Button onClick={() => setConfirming(true)} loading={switchMode.isPending}>
-                {other === 'auto' ? 'Switch to automatic numbering' : 'Switch to manual numbering'}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      )}
+      <QueryBody
+        query={numbering}
+        fallback="The numbering could not be loaded. Please try again."
+        loadingLabel="Loading the numbering"
+        rows={2}
+      >
+        {(data) => (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="mode-heading">
+            <Stack gap="md">
+              <Group gap="sm">
+                <Title order={2} fz="h4" id="mode-heading">
+                  Numbering mode
+                </Title>
+                <Badge variant="light" data-testid="numbering-mode">
+                  {MODES[data.mode].label}
+                </Badge>
+              </Group>
+              <Text>{MODES[data.mode].explanation}</Text>
+              <Text size="sm" c="dimmed">
+                {data.pages} {data.pages === 1 ? 'page' : 'pages'} in the tree.
+              </Text>
+              <ErrorNotice message={failure} />
+              <Group>
+                <Button onClick={() => setConfirming(true)} loading={switchMode.isPending}>
+                  {other === 'auto' ? 'Switch to automatic numbering' : 'Switch to manual numbering'}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </QueryBody>
       {result && <SwitchResult result={result} />}
       <ConfirmActionModal
         opened={confirming}
@@ -127,26 +122,21 @@ function SwitchResult({ result }: { result: NumberingResult }) {
               : `Automatic numbering is on. ${result.changed} ${result.changed === 1 ? 'page was' : 'pages were'} renumbered.`}
         </Text>
         {result.changes.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="xs" striped aria-label="Renumbered pages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Page</Table.Th>
-                  <Table.Th scope="col">From</Table.Th>
-                  <Table.Th scope="col">To</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.changes.map((change) => (
-                  <Table.Tr key={change.id}>
-                    <Table.Td>{change.title}</Table.Td>
-                    <Table.Td>{change.from ? <Code>{change.from}</Code> : '—'}</Table.Td>
-                    <Table.Td>{change.to ? <Code>{change.to}</Code> : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={420}
+            verticalSpacing="xs"
+            striped
+            aria-label="Renumbered pages"
+            columns={['Page', 'From', 'To']}
+          >
+            {result.changes.map((change) => (
+              <Table.Tr key={change.id}>
+                <Table.Td>{change.title}</Table.Td>
+                <Table.Td>{change.from ? <Code>{change.from}</Code> : '—'}</Table.Td>
+                <Table.Td>{change.to ? <Code>{change.to}</Code> : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </Stack>
     </Paper>

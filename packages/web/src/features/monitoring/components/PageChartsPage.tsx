@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { RowAction } from '../../../components/form-parts/RowAction';
 import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -169,33 +170,23 @@ function PageCharts({ pageId }: { pageId: number }) {
                       >
                         Edit
                       </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
+                      <RowAction
                         disabled={index === 0 || update.isPending}
                         onClick={() => move(chart, index - 1)}
                         aria-label={`Move up: ${chart.title}`}
                       >
                         Move up
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
+                      </RowAction>
+                      <RowAction
                         disabled={index === list.length - 1 || update.isPending}
                         onClick={() => move(chart, index + 1)}
                         aria-label={`Move down: ${chart.title}`}
                       >
                         Move down
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red.9"
-                        onClick={() => setDeleting(chart)}
-                        aria-label={`Delete ${chart.title}`}
-                      >
+                      </RowAction>
+                      <RowAction color="red.9" onClick={() => setDeleting(chart)} aria-label={`Delete ${chart.title}`}>
                         Delete
-                      </Button>
+                      </RowAction>
                     </Group>
                   )
                 }

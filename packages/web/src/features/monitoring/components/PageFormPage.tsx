@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   PAGE_STATUSES,
   type PageCreate,
@@ -12,9 +12,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useLeaveWarning } from '../../../components/leave-warning';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, messageFor } from '../../../lib/api';
+import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePage } from '../api/pages-detail';
@@ -23,6 +24,7 @@ import { usePageOwnerCandidates } from '../api/pages-owner-candidates';
 import { useCreatePage, useUpdatePage } from '../api/pages-save';
 import { useUsedPageNumbers } from '../api/pages-used-numbers';
 import { ConflictAlert, pageName, statusLabel, useMonitoringSections } from './pages-parts';
+import { FormCard } from './submit-form';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 export const STALE_PAGE_TEXT = 'This page was changed by someone else. Reload it to see their changes.';
@@ -156,6 +158,7 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
     const field = (key === 'parent' ? 'parent_id' : key === 'owner' ? 'owner_id' : key) as Field;
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  const bind = fieldBinder({ values, errors, change: set });
 
   // Parents: pages the user may edit, not at the deepest level; labelled by their place in the tree.
   const parentOptions = useMemo(() => {
@@ -274,30 +277,10 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
           </Text>
         </ConflictAlert>
       )}
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Paper
-        withBorder
-        p="md"
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <ErrorNotice message={failure} />
+      <FormCard onSubmit={submit}>
         <Stack gap="md">
-          <TextInput
-            label="Title"
-            withAsterisk
-            value={values.title}
-            onChange={(event) => set('title', event.currentTarget.value)}
-            error={errors.title}
-            maxLength={200}
-          />
+          <TextInput label="Title" withAsterisk {...bind.text('title')} maxLength={200} />
           {mode === 'create' ? (
             <Select
               label="Parent page"
@@ -339,10 +322,7 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
             <Select
               label="Status"
               data={PAGE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
-              value={values.status}
-              onChange={(value) => value && set('status', value as PageStatus)}
-              allowDeselect={false}
-              error={errors.status}
+              {...bind.select('status')}
             />
             <Select
               label="Owner"
@@ -360,32 +340,12 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
             <Switch
               label="Restricted"
               description="Only the people and roles granted access on this page (and administrators) see it and its sub-pages."
-              checked={values.restricted}
-              onChange={(event) => set('restricted', event.currentTarget.checked)}
-              error={errors.restricted}
+              {...bind.checked('restricted')}
             />
           )}
-          <RichTextEditor
-            label="Introduction"
-            value={values.introduction}
-            onChange={(html) => set('introduction', html)}
-            error={errors.introduction}
-            tables
-          />
-          <RichTextEditor
-            label="Benchmarks"
-            value={values.benchmarks}
-            onChange={(html) => set('benchmarks', html)}
-            error={errors.benchmarks}
-            tables
-          />
-          <RichTextEditor
-            label="Parameters and metrics"
-            value={values.parameters_and_metrics}
-            onChange={(html) => set('parameters_and_metrics', html)}
-            error={errors.parameters_and_metrics}
-            tables
-          />
+          <RichTextEditor label="Introduction" {...bind.value('introduction')} tables />
+          <RichTextEditor label="Benchmarks" {...bind.value('benchmarks')} tables />
+          <RichTextEditor label="Parameters and metrics" {...bind.value('parameters_and_metrics')} tables />
           <Group gap="sm">
             <Button type="submit" loading={saving}>
               Save
@@ -399,7 +359,7 @@ function PageForm({ projectId, mode, page, start, tree }: PageFormProps) {
             </Button>
           </Group>
         </Stack>
-      </Paper>
+      </FormCard>
       {blocker}
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { atLeast, branchOf, PAGE_STATUSES, type PageStatus } from '@portal/shared';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, PageHeading, QueryBody } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageNode, usePageTree } from '../api/pages-list';
@@ -45,35 +45,27 @@ export function PageGridPage(_props: Record<string, never>) {
   const owners = usePageOwnerCandidates(projectId);
   const levels = usePageLevels(projectId);
 
-  let body: ReactNode;
-  if (tree.isPending) body = <LoadingRows label="Loading the pages" />;
-  else if (tree.isError)
-    body = (
-      <LoadFailure
-        error={tree.error}
-        fallback="The pages could not be loaded. Please try again."
-        retrying={tree.isFetching}
-        onRetry={() => void tree.refetch()}
-      />
-    );
-  else
-    body = (
-      <Grid
-        projectId={projectId}
-        pages={tree.data.pages}
-        manual={tree.data.numbering_mode === 'manual'}
-        maxDepth={tree.data.max_depth}
-        owners={owners.isError ? null : (owners.data ?? [])}
-        levelNames={new Map((levels.data?.levels ?? []).map((level) => [level.depth, level.name]))}
-      />
-    );
-
   return (
     <Stack gap="lg" w="100%">
       <PageHeading title="Update pages">
         Change the numbers, titles, parents, owners and statuses of many pages, then save them all at once.
       </PageHeading>
-      {body}
+      <QueryBody
+        query={tree}
+        fallback="The pages could not be loaded. Please try again."
+        loadingLabel="Loading the pages"
+      >
+        {(data) => (
+          <Grid
+            projectId={projectId}
+            pages={data.pages}
+            manual={data.numbering_mode === 'manual'}
+            maxDepth={data.max_depth}
+            owners={owners.isError ? null : (owners.data ?? [])}
+            levelNames={new Map((levels.data?.levels ?? []).map((level) => [level.depth, level.name]))}
+          />
+        )}
+      </QueryBody>
     </Stack>
   );
 }
@@ -217,11 +209,7 @@ function Grid({ projectId, pages, manual, maxDepth, owners, levelNames }: GridPr
             The list of possible owners could not be loaded: owners are shown but cannot be changed here.
           </Text>
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Table.ScrollContainer minWidth={1100}>
           <Table verticalSpacing={6} aria-label="Pages" data-testid="page-grid">
             <Table.Thead>

@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { RowAction } from '../../../components/form-parts/RowAction';
+import { QueryBody } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { type Insight, useCreateInsight, useDeleteInsight, usePageInsights } from '../api/insights-page';
+import { insightTitleProblem } from './insight-title';
 import { RichContent } from './pages-parts';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
@@ -55,75 +58,73 @@ export function PageInsights({ pageId, canEdit }: { pageId: number; canEdit: boo
         )}
       </Group>
 
-      {insights.isPending ? (
-        <LoadingRows label="Loading the key insights" rows={2} />
-      ) : insights.isError ? (
-        <LoadFailure
-          error={insights.error}
-          fallback="The key insights could not be loaded."
-          retrying={insights.isFetching}
-          onRetry={() => void insights.refetch()}
-        />
-      ) : insights.data.length === 0 ? (
-        <Stack gap={2}>
-          <Text c="dimmed">No key insights yet.</Text>
-          {canEdit && (
-            <Text c="dimmed" size="sm">
-              Add one to say what the data on this page shows and what is being done about it.
-            </Text>
-          )}
-        </Stack>
-      ) : (
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-          {insights.data.map((insight) => (
-            <Paper component="li" key={insight.id} withBorder p="md" radius="md" data-insight-id={insight.id}>
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-                  <Stack gap={2}>
-                    <Group gap="xs" wrap="wrap">
-                      <Title order={3} size="h5">
-                        {insight.title}
-                      </Title>
-                      {insight.status === 'draft' && (
-                        <Badge color="gray.8" variant="light">
-                          Draft
-                        </Badge>
+      <QueryBody
+        query={insights}
+        fallback="The key insights could not be loaded."
+        loadingLabel="Loading the key insights"
+        rows={2}
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <Stack gap={2}>
+              <Text c="dimmed">No key insights yet.</Text>
+              {canEdit && (
+                <Text c="dimmed" size="sm">
+                  Add one to say what the data on this page shows and what is being done about it.
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+              {data.map((insight) => (
+                <Paper component="li" key={insight.id} withBorder p="md" radius="md" data-insight-id={insight.id}>
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+                      <Stack gap={2}>
+                        <Group gap="xs" wrap="wrap">
+                          <Title order={3} size="h5">
+                            {insight.title}
+                          </Title>
+                          {insight.status === 'draft' && (
+                            <Badge color="gray.8" variant="light">
+                              Draft
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text size="sm" c="dimmed">
+                          {byline(insight)}
+                        </Text>
+                      </Stack>
+                      {insight.abilities.edit && (
+                        <Group gap="xs">
+                          <Anchor
+                            component={Link}
+                            to={monitoringRoute(projectId, `key-insights/edit/${insight.id}`)}
+                            size="sm"
+                            aria-label={`Edit ${insight.title}`}
+                          >
+                            Edit
+                          </Anchor>
+                          {insight.abilities.delete && (
+                            <RowAction
+                              color="red.9"
+                              aria-label={`Delete ${insight.title}`}
+                              onClick={() => setDeleting(insight)}
+                            >
+                              Delete
+                            </RowAction>
+                          )}
+                        </Group>
                       )}
                     </Group>
-                    <Text size="sm" c="dimmed">
-                      {byline(insight)}
-                    </Text>
+                    <RichContent html={insight.body} emptyText="No text." />
                   </Stack>
-                  {insight.abilities.edit && (
-                    <Group gap="xs">
-                      <Anchor
-                        component={Link}
-                        to={monitoringRoute(projectId, `key-insights/edit/${insight.id}`)}
-                        size="sm"
-                        aria-label={`Edit ${insight.title}`}
-                      >
-                        Edit
-                      </Anchor>
-                      {insight.abilities.delete && (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red.9"
-                          aria-label={`Delete ${insight.title}`}
-                          onClick={() => setDeleting(insight)}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
-                  )}
-                </Group>
-                <RichContent html={insight.body} emptyText="No text." />
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+                </Paper>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryBody>
 
       {canEdit && <AddInsightModal opened={adding} pageId={pageId} onClose={() => setAdding(false)} />}
       <ConfirmActionModal
@@ -158,15 +159,12 @@ function AddInsightModal({ opened, pageId, onClose }: { opened: boolean; pageId:
   };
 
   const save = (status: InsightStatus) => {
+    const problem = insightTitleProblem(title);
+    if (problem) {
+      setErrors({ title: problem });
+      return;
+    }
     const trimmed = title.trim();
-    if (!trimmed) {
-      setErrors({ title: 'Enter a title.' });
-      return;
-    }
-    if (trimmed.length > INSIGHT_TITLE_MAX) {
-      setErrors({ title: `A title is at most ${INSIGHT_TITLE_MAX} characters.` });
-      return;
-    }
     setErrors({});
     setPending(status);
     create.mutate(
@@ -205,10 +203,7 @@ function AddInsightModal({ opened, pageId, onClose }: { opened: boolean; pageId:
           data-autofocus
         />
         <RichTextEditor label="Insight" value={body} onChange={setBody} error={errors.body} minHeight="10rem" />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={close}>
           <Button
             variant="light"
             onClick={() => save('draft')}
@@ -220,7 +215,7 @@ function AddInsightModal({ opened, pageId, onClose }: { opened: boolean; pageId:
           <Button onClick={() => save('published')} loading={pending === 'published'} disabled={pending !== null}>
             Publish
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

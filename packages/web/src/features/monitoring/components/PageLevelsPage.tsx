@@ -1,9 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { RowAction } from '../../../components/form-parts/RowAction';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { ErrorNotice, PageHeading, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PageLevel, useDeletePageLevel, usePageLevels } from '../api/structure-levels';
@@ -54,96 +56,78 @@ export function PageLevelsPage(_props: Record<string, never>) {
           </Button>
         )}
       </Group>
-      {levels.isPending ? (
-        <LoadingRows label="Loading the levels" />
-      ) : levels.isError ? (
-        <LoadFailure
-          error={levels.error}
-          fallback="The levels could not be loaded. Please try again."
-          retrying={levels.isFetching}
-          onRetry={() => void levels.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Levels">
-          <Stack gap="sm">
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            {list.length === 0 ? (
-              <Text>No levels yet. Add the first one.</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="xs" striped aria-label="Page levels">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Depth</Table.Th>
-                      <Table.Th scope="col">Icon</Table.Th>
-                      <Table.Th scope="col">Name</Table.Th>
-                      <Table.Th scope="col">Holds measures</Table.Th>
-                      <Table.Th scope="col">Pages</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((level) => (
-                      <Table.Tr key={level.id} data-level-id={level.id}>
-                        <Table.Td>{level.depth}</Table.Td>
-                        <Table.Td>
-                          <LevelIcon icon={level.icon} size={20} />
-                        </Table.Td>
-                        <Table.Td>{level.name}</Table.Td>
-                        <Table.Td>
-                          {level.may_hold_measures ? (
-                            <Badge variant="light" color="green.9">
-                              Yes
-                            </Badge>
-                          ) : (
-                            <Badge variant="light" color="gray.8">
-                              No
-                            </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{level.page_count}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Anchor
-                              component={Link}
-                              to={monitoringRoute(projectId, `page-levels/edit/${level.id}`)}
-                              aria-label={`Edit ${level.name}`}
+      <QueryBody
+        query={levels}
+        fallback="The levels could not be loaded. Please try again."
+        loadingLabel="Loading the levels"
+      >
+        {(data) => (
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Levels">
+            <Stack gap="sm">
+              <ErrorNotice message={failure} />
+              {list.length === 0 ? (
+                <Text>No levels yet. Add the first one.</Text>
+              ) : (
+                <ScrollTable
+                  minWidth={560}
+                  verticalSpacing="xs"
+                  striped
+                  aria-label="Page levels"
+                  columns={['Depth', 'Icon', 'Name', 'Holds measures', 'Pages']}
+                  actions
+                >
+                  {list.map((level) => (
+                    <Table.Tr key={level.id} data-level-id={level.id}>
+                      <Table.Td>{level.depth}</Table.Td>
+                      <Table.Td>
+                        <LevelIcon icon={level.icon} size={20} />
+                      </Table.Td>
+                      <Table.Td>{level.name}</Table.Td>
+                      <Table.Td>
+                        {level.may_hold_measures ? (
+                          <Badge variant="light" color="green.9">
+                            Yes
+                          </Badge>
+                        ) : (
+                          <Badge variant="light" color="gray.8">
+                            No
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{level.page_count}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Anchor
+                            component={Link}
+                            to={monitoringRoute(projectId, `page-levels/edit/${level.id}`)}
+                            aria-label={`Edit ${level.name}`}
+                          >
+                            Edit
+                          </Anchor>
+                          {level.id === deepest?.id && list.length > 1 && (
+                            <RowAction
+                              color="red.9"
+                              aria-label={`Delete ${level.name}`}
+                              onClick={() => setDeleting(level)}
                             >
-                              Edit
-                            </Anchor>
-                            {level.id === deepest?.id && list.length > 1 && (
-                              <Button
-                                variant="subtle"
-                                color="red.9"
-                                size="compact-sm"
-                                aria-label={`Delete ${level.name}`}
-                                onClick={() => setDeleting(level)}
-                              >
-                                Delete
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <Text size="sm" c="dimmed">
-              {full
-                ? `The tree has the most levels it may have (${levels.data.max_levels}).`
-                : 'Only the deepest level can be deleted, and only while no page is that deep.'}
-            </Text>
-          </Stack>
-        </Paper>
-      )}
+                              Delete
+                            </RowAction>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </ScrollTable>
+              )}
+              <Text size="sm" c="dimmed">
+                {full
+                  ? `The tree has the most levels it may have (${data.max_levels}).`
+                  : 'Only the deepest level can be deleted, and only while no page is that deep.'}
+              </Text>
+            </Stack>
+          </Paper>
+        )}
+      </QueryBody>
       <ConfirmActionModal
         opened={deleting !== null}
         title="Delete level?"

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { MeasureSummary } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { QueryBody } from '../../../components/page-parts';
 import { usePageCharts } from '../api/charts-page';
 import { useMeasureSummary } from '../api/series-summary';
 import { MeasureSummaryTable } from './MeasureSummaryTable';
@@ -122,56 +122,56 @@ export function PageMeasures({ pageId, canEdit }: { pageId: number; canEdit: boo
   return (
     <Stack gap="lg">
       <Section id="measures" title="Measures" actions={links}>
-        {summary.isPending ? (
-          <LoadingRows label="Loading the measures" rows={3} />
-        ) : summary.isError ? (
-          <LoadFailure
-            error={summary.error}
-            fallback="The measures could not be loaded."
-            retrying={summary.isFetching}
-            onRetry={() => void summary.refetch()}
-          />
-        ) : measures.length === 0 ? (
-          <Stack gap={2}>
-            <Text c="dimmed">No measures on this page yet.</Text>
-            {defineMeasures && (
-              <Text c="dimmed" size="sm">
-                Define a measure to track this page's data with run and control charts.
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <MeasureSummaryTable
-            measures={measures}
-            standardsHref={
-              linkStandards
-                ? (measureId) => monitoringRoute(projectId, `add-standards?page=${pageId}&measure=${measureId}`)
-                : undefined
-            }
-          />
-        )}
+        <QueryBody
+          query={summary}
+          fallback="The measures could not be loaded."
+          loadingLabel="Loading the measures"
+          rows={3}
+        >
+          {() =>
+            measures.length === 0 ? (
+              <Stack gap={2}>
+                <Text c="dimmed">No measures on this page yet.</Text>
+                {defineMeasures && (
+                  <Text c="dimmed" size="sm">
+                    Define a measure to track this page's data with run and control charts.
+                  </Text>
+                )}
+              </Stack>
+            ) : (
+              <MeasureSummaryTable
+                measures={measures}
+                standardsHref={
+                  linkStandards
+                    ? (measureId) => monitoringRoute(projectId, `add-standards?page=${pageId}&measure=${measureId}`)
+                    : undefined
+                }
+              />
+            )
+          }
+        </QueryBody>
       </Section>
 
       {measures.length > 0 && (
         <Section id="charts" title="Charts">
-          {charts.isPending ? (
-            <LoadingRows label="Loading the charts" rows={2} />
-          ) : charts.isError ? (
-            <LoadFailure
-              error={charts.error}
-              fallback="The charts could not be loaded."
-              retrying={charts.isFetching}
-              onRetry={() => void charts.refetch()}
-            />
-          ) : charts.data.charts.length === 0 ? (
-            <Text c="dimmed">No charts on this page yet.</Text>
-          ) : (
-            <Stack gap="xl">
-              {charts.data.charts.map((chart) => (
-                <SavedChart key={chart.id} chart={chart} />
-              ))}
-            </Stack>
-          )}
+          <QueryBody
+            query={charts}
+            fallback="The charts could not be loaded."
+            loadingLabel="Loading the charts"
+            rows={2}
+          >
+            {(data) =>
+              data.charts.length === 0 ? (
+                <Text c="dimmed">No charts on this page yet.</Text>
+              ) : (
+                <Stack gap="xl">
+                  {data.charts.map((chart) => (
+                    <SavedChart key={chart.id} chart={chart} />
+                  ))}
+                </Stack>
+              )
+            }
+          </QueryBody>
         </Section>
       )}
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { ErrorNotice, PageHeading, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApplyRenumbering, useNumbering, useRenumberPreview } from '../api/structure-numbering';
@@ -39,68 +40,57 @@ export function PageNumberingPage(_props: Record<string, never>) {
       <PageHeading title="Renumber pages">
         Give every page the number of its place in the tree. Check what would change before applying it.
       </PageHeading>
-      {preview.isPending ? (
-        <LoadingRows label="Loading the new numbers" />
-      ) : preview.isError ? (
-        <LoadFailure
-          error={preview.error}
-          fallback="The new numbers could not be worked out. Please try again."
-          retrying={preview.isFetching}
-          onRetry={() => void preview.refetch()}
-        />
-      ) : (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="New numbers">
-          <Stack gap="md">
-            {manual && (
-              <Text size="sm" c="dimmed">
-                This project numbers its pages by hand: applying replaces the typed numbers once, and numbering stays
-                manual.
-              </Text>
-            )}
-            {changes.length === 0 ? (
-              <Text role="status">{NOTHING_TO_RENUMBER}</Text>
-            ) : (
-              <>
-                <Text>
-                  {changes.length} {changes.length === 1 ? 'page gets' : 'pages get'} a new number.
+      <QueryBody
+        query={preview}
+        fallback="The new numbers could not be worked out. Please try again."
+        loadingLabel="Loading the new numbers"
+      >
+        {() => (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="New numbers">
+            <Stack gap="md">
+              {manual && (
+                <Text size="sm" c="dimmed">
+                  This project numbers its pages by hand: applying replaces the typed numbers once, and numbering stays
+                  manual.
                 </Text>
-                <Table.ScrollContainer minWidth={420}>
-                  <Table verticalSpacing="xs" striped aria-label="Numbers that change" data-testid="renumber-preview">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Page</Table.Th>
-                        <Table.Th scope="col">From</Table.Th>
-                        <Table.Th scope="col">To</Table.Th>
+              )}
+              {changes.length === 0 ? (
+                <Text role="status">{NOTHING_TO_RENUMBER}</Text>
+              ) : (
+                <>
+                  <Text>
+                    {changes.length} {changes.length === 1 ? 'page gets' : 'pages get'} a new number.
+                  </Text>
+                  <ScrollTable
+                    minWidth={420}
+                    verticalSpacing="xs"
+                    striped
+                    aria-label="Numbers that change"
+                    data-testid="renumber-preview"
+                    columns={['Page', 'From', 'To']}
+                  >
+                    {changes.map((change) => (
+                      <Table.Tr key={change.id}>
+                        <Table.Td>{change.title}</Table.Td>
+                        <Table.Td>{change.from ? <Code>{change.from}</Code> : '—'}</Table.Td>
+                        <Table.Td>{change.to ? <Code>{change.to}</Code> : '—'}</Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {changes.map((change) => (
-                        <Table.Tr key={change.id}>
-                          <Table.Td>{change.title}</Table.Td>
-                          <Table.Td>{change.from ? <Code>{change.from}</Code> : '—'}</Table.Td>
-                          <Table.Td>{change.to ? <Code>{change.to}</Code> : '—'}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </>
-            )}
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            {changes.length > 0 && (
-              <Group>
-                <Button onClick={() => setConfirming(true)} loading={apply.isPending}>
-                  Apply renumbering
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Paper>
-      )}
+                    ))}
+                  </ScrollTable>
+                </>
+              )}
+              <ErrorNotice message={failure} />
+              {changes.length > 0 && (
+                <Group>
+                  <Button onClick={() => setConfirming(true)} loading={apply.isPending}>
+                    Apply renumbering
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </QueryBody>
       <ConfirmActionModal
         opened={confirming}
         title="Apply renumbering?"

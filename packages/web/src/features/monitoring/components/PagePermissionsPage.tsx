@@ -14,10 +14,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { PAGE_GRANT_LEVELS, type PageGrantLevel } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FailureAlert, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { FailureAlert, PageHeading, QueryBody, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { indexedErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -59,20 +60,6 @@ export function PagePermissionsPage() {
   const [editingId, setEditingId] = useState<number | null>(null);
   const editing = permissions.data?.pages.find((page) => page.id === editingId) ?? null;
 
-  let body: ReactNode;
-  if (permissions.isPending) body = <LoadingRows label="Loading the page permissions" rows={6} />;
-  else if (permissions.isError) {
-    body = (
-      <LoadFailure
-        error={permissions.error}
-        fallback="The page permissions could not be loaded. Please try again."
-        retrying={permissions.isFetching}
-        onRetry={() => void permissions.refetch()}
-      />
-    );
-  } else if (permissions.data.pages.length === 0) body = <Text>{NO_PAGES}</Text>;
-  else body = <Matrix data={permissions.data} onEdit={setEditingId} />;
-
   return (
     <Stack gap="lg" w="100%" maw={1400}>
       <PageHeading title={TITLE}>
@@ -82,7 +69,14 @@ export function PagePermissionsPage() {
       </PageHeading>
       <Legend />
       <SectionCard id="matrix-heading" title="Pages and roles">
-        {body}
+        <QueryBody
+          query={permissions}
+          fallback="The page permissions could not be loaded. Please try again."
+          loadingLabel="Loading the page permissions"
+          rows={6}
+        >
+          {(data) => (data.pages.length === 0 ? <Text>{NO_PAGES}</Text> : <Matrix data={data} onEdit={setEditingId} />)}
+        </QueryBody>
       </SectionCard>
       {permissions.data && editing && (
         <PermissionEditor
@@ -434,14 +428,11 @@ function PermissionEditor({
             </Text>
           </Stack>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button onClick={() => void submit()} loading={save.isPending}>
             Save
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Drawer>
   );

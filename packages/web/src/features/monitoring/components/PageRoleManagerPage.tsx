@@ -1,21 +1,14 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { MONITORING_ROLE_DESCRIPTION_MAX, MONITORING_ROLE_NAME_MAX } from '@portal/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { FailureAlert, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
+import { DialogActions } from '../../../components/form-parts/DialogActions';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { RowAction } from '../../../components/form-parts/RowAction';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { FailureAlert, PageHeading, QueryBody, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { indexedErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePeople } from '../../../lib/people';
@@ -62,81 +55,6 @@ export function PageRoleManagerPage() {
     }
   }
 
-  let body: ReactNode;
-  if (roles.isPending) body = <LoadingRows label="Loading the monitoring roles" />;
-  else if (roles.isError) {
-    body = (
-      <LoadFailure
-        error={roles.error}
-        fallback="The monitoring roles could not be loaded. Please try again."
-        retrying={roles.isFetching}
-        onRetry={() => void roles.refetch()}
-      />
-    );
-  } else if (roles.data.length === 0) body = <Text>{NO_ROLES}</Text>;
-  else {
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" highlightOnHover aria-labelledby="roles-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Description</Table.Th>
-              <Table.Th scope="col">Members</Table.Th>
-              <Table.Th scope="col">Pages granted</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {roles.data.map((role) => (
-              <Table.Tr key={role.id} data-role-id={role.id}>
-                <Table.Td fw={600}>{role.name}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{role.description || '—'}</Table.Td>
-                <Table.Td>
-                  {role.members.length === 0 ? (
-                    <Text span size="sm" c="dimmed">
-                      Nobody
-                    </Text>
-                  ) : (
-                    role.members.map((member) => member.name).join(', ')
-                  )}
-                </Table.Td>
-                <Table.Td>{role.grant_count.toLocaleString('en-US')}</Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end" wrap="nowrap" gap="xs">
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      aria-label={`Edit ${role.name}`}
-                      onClick={() => setEditing(role)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="subtle"
-                      color="red.8"
-                      size="compact-sm"
-                      aria-label={`Delete ${role.name}`}
-                      loading={remove.isPending && remove.variables === role.id}
-                      onClick={() => {
-                        setFailure(null);
-                        setDeleting(role);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <PageHeading title={TITLE}>
@@ -153,7 +71,61 @@ export function PageRoleManagerPage() {
         }
       >
         <FailureAlert message={failure} onClose={() => setFailure(null)} />
-        {body}
+        <QueryBody
+          query={roles}
+          fallback="The monitoring roles could not be loaded. Please try again."
+          loadingLabel="Loading the monitoring roles"
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <Text>{NO_ROLES}</Text>
+            ) : (
+              <ScrollTable
+                minWidth={720}
+                verticalSpacing="sm"
+                highlightOnHover
+                aria-labelledby="roles-heading"
+                columns={['Name', 'Description', 'Members', 'Pages granted']}
+                actions
+              >
+                {data.map((role) => (
+                  <Table.Tr key={role.id} data-role-id={role.id}>
+                    <Table.Td fw={600}>{role.name}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{role.description || '—'}</Table.Td>
+                    <Table.Td>
+                      {role.members.length === 0 ? (
+                        <Text span size="sm" c="dimmed">
+                          Nobody
+                        </Text>
+                      ) : (
+                        role.members.map((member) => member.name).join(', ')
+                      )}
+                    </Table.Td>
+                    <Table.Td>{role.grant_count.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end" wrap="nowrap" gap="xs">
+                        <RowAction aria-label={`Edit ${role.name}`} onClick={() => setEditing(role)}>
+                          Edit
+                        </RowAction>
+                        <RowAction
+                          color="red.8"
+                          aria-label={`Delete ${role.name}`}
+                          loading={remove.isPending && remove.variables === role.id}
+                          onClick={() => {
+                            setFailure(null);
+                            setDeleting(role);
+                          }}
+                        >
+                          Delete
+                        </RowAction>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ScrollTable>
+            )
+          }
+        </QueryBody>
       </SectionCard>
       {editing !== null && (
         <RoleEditor projectId={projectId} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
@@ -245,14 +217,7 @@ function RoleEditor({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={role ? `Edit ${role.name}` : 'New monitoring role'}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <DialogModal opened onClose={onClose} title={role ? `Edit ${role.name}` : 'New monitoring role'} size="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <FailureAlert message={failure} onClose={() => setFailure(null)} />
@@ -288,16 +253,13 @@ function RoleEditor({
             error={errors.member_ids}
             comboboxProps={{ withinPortal: true }}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" loading={save.isPending}>
               {role ? 'Save role' : 'Create role'}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

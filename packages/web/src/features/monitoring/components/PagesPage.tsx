@@ -1,21 +1,10 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { DialogModal } from '../../../components/form-parts/DialogModal';
+import { RowAction } from '../../../components/form-parts/RowAction';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDeletePage } from '../api/pages-delete';
@@ -85,62 +74,53 @@ export function PagesPage() {
           )}
         </Group>
       </Group>
-      {tree.isPending ? (
-        <LoadingRows label="Loading the pages" />
-      ) : tree.isError ? (
-        <LoadFailure
-          error={tree.error}
-          fallback="Failed to load pages"
-          retrying={tree.isFetching}
-          onRetry={() => void tree.refetch()}
-        />
-      ) : (
-        <Paper withBorder p="sm">
-          <Stack gap="sm">
-            <Group gap="xs" wrap="wrap" justify="space-between">
-              <TextInput
-                aria-label="Filter pages"
-                placeholder="Filter by number or title"
-                value={filter}
-                onChange={(event) => setFilter(event.currentTarget.value)}
-                style={{ flex: '1 1 16rem' }}
-              />
-              <Group gap={4}>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  onClick={() => setOpen(new Set(pages.filter((page) => page.child_count > 0).map((page) => page.id)))}
-                >
-                  Expand all
-                </Button>
-                <Button size="compact-sm" variant="subtle" onClick={() => setOpen(new Set())}>
-                  Collapse all
-                </Button>
+      <QueryBody query={tree} fallback="Failed to load pages" loadingLabel="Loading the pages">
+        {() => (
+          <Paper withBorder p="sm">
+            <Stack gap="sm">
+              <Group gap="xs" wrap="wrap" justify="space-between">
+                <TextInput
+                  aria-label="Filter pages"
+                  placeholder="Filter by number or title"
+                  value={filter}
+                  onChange={(event) => setFilter(event.currentTarget.value)}
+                  style={{ flex: '1 1 16rem' }}
+                />
+                <Group gap={4}>
+                  <RowAction
+                    onClick={() =>
+                      setOpen(new Set(pages.filter((page) => page.child_count > 0).map((page) => page.id)))
+                    }
+                  >
+                    Expand all
+                  </RowAction>
+                  <RowAction onClick={() => setOpen(new Set())}>Collapse all</RowAction>
+                </Group>
               </Group>
-            </Group>
-            {roots.length === 0 ? (
-              <Text c="dimmed" py="xs">
-                No pages found.
-              </Text>
-            ) : (
-              <Box component="ul" aria-label="Page tree" data-tree m={0} p={0} style={{ listStyle: 'none' }}>
-                {roots.map((page) => (
-                  <PageRow
-                    key={page.id}
-                    page={page}
-                    childrenOf={(id) => (children.get(id) ?? []).filter((child) => !shown || shown.has(child.id))}
-                    isOpen={(id) => shown !== null || open.has(id)}
-                    toggle={toggle}
-                    projectId={projectId}
-                    canAddSub={(node) => canCreate && node.abilities.edit && node.depth < maxDepth}
-                    onDelete={setDeleting}
-                  />
-                ))}
-              </Box>
-            )}
-          </Stack>
-        </Paper>
-      )}
+              {roots.length === 0 ? (
+                <Text c="dimmed" py="xs">
+                  No pages found.
+                </Text>
+              ) : (
+                <Box component="ul" aria-label="Page tree" data-tree m={0} p={0} style={{ listStyle: 'none' }}>
+                  {roots.map((page) => (
+                    <PageRow
+                      key={page.id}
+                      page={page}
+                      childrenOf={(id) => (children.get(id) ?? []).filter((child) => !shown || shown.has(child.id))}
+                      isOpen={(id) => shown !== null || open.has(id)}
+                      toggle={toggle}
+                      projectId={projectId}
+                      canAddSub={(node) => canCreate && node.abilities.edit && node.depth < maxDepth}
+                      onDelete={setDeleting}
+                    />
+                  ))}
+                </Box>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </QueryBody>
       <DeletePageModal projectId={projectId} page={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
@@ -281,13 +261,7 @@ function DeletePageModal({
     );
   };
   return (
-    <Modal
-      opened={page !== null}
-      onClose={close}
-      title="Delete page"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <DialogModal opened={page !== null} onClose={close} title="Delete page">
       {page && (
         <Stack gap="md">
           <Text>{`Delete page "${page.title}"?`}</Text>
@@ -315,7 +289,7 @@ function DeletePageModal({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DialogModal>
   );
 }
 

@@ -9,6 +9,7 @@ import {
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, messageFor } from '../../../lib/api';
+import { fieldBinder } from '../../../lib/field-binding';
 import { usePageTree } from '../api/pages-list';
 import { useCreateRequest } from '../api/requests-save';
 import { pageName } from './pages-parts';
@@ -64,6 +65,7 @@ export function RequestForm({ onFiled }: { onFiled: (requestId: number) => void 
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
+  const bind = fieldBinder({ values: form, errors, change: set });
 
   const pageOptions = useMemo(
     () => (tree.data?.pages ?? []).map((page) => ({ value: String(page.id), label: pageName(page) })),
@@ -122,22 +124,13 @@ export function RequestForm({ onFiled }: { onFiled: (requestId: number) => void 
   return (
     <form onSubmit={submit} noValidate aria-label="New data request">
       <Stack gap="md" maw={720}>
-        <TextInput
-          label="Title"
-          withAsterisk
-          value={form.title}
-          onChange={(event) => set('title', event.currentTarget.value)}
-          error={errors.title}
-          maxLength={220}
-        />
+        <TextInput label="Title" withAsterisk {...bind.text('title')} maxLength={220} />
         <Textarea
           label="Purpose"
           description="What the data is for and what decision it supports."
           withAsterisk
           rows={3}
-          value={form.purpose}
-          onChange={(event) => set('purpose', event.currentTarget.value)}
-          error={errors.purpose}
+          {...bind.text('purpose')}
         />
         <MultiSelect
           label="Pages"
@@ -204,14 +197,7 @@ export function RequestForm({ onFiled }: { onFiled: (requestId: number) => void 
               Ask only for the patient-level data the purpose needs (the minimum necessary): the fewest patients, fields
               and dates that answer the question. Say why counts or rates are not enough.
             </Alert>
-            <Textarea
-              label="Justification"
-              withAsterisk
-              rows={2}
-              value={form.justification}
-              onChange={(event) => set('justification', event.currentTarget.value)}
-              error={errors.justification}
-            />
+            <Textarea label="Justification" withAsterisk rows={2} {...bind.text('justification')} />
           </Stack>
         )}
         <Group>

@@ -1,6 +1,7 @@
-import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, Stack, Table, Text } from '@mantine/core';
 import { DATA_REQUEST_STATUSES, type DataRequestStatus, FINISHED_REQUEST_STATUSES } from '@portal/shared';
 import { useState } from 'react';
+import { RowAction } from '../../../components/form-parts/RowAction';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type RequestScope, useRequests } from '../api/requests-list';
@@ -88,15 +89,9 @@ export function RequestTable({ scope, onOpen }: { scope: RequestScope; onOpen: (
                   bg={request.overdue ? 'var(--mantine-color-red-light)' : undefined}
                 >
                   <Table.Td>
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      px={0}
-                      onClick={() => onOpen(request.id)}
-                      aria-label={`Open ${request.title}`}
-                    >
+                    <RowAction px={0} onClick={() => onOpen(request.id)} aria-label={`Open ${request.title}`}>
                       {request.title}
-                    </Button>
+                    </RowAction>
                     {request.comment_count > 0 && (
                       <Text size="xs" c="dimmed">
                         {request.comment_count} comment{request.comment_count === 1 ? '' : 's'}

@@ -1,4 +1,4 @@
-import type { Chart, Measure, MeasureSummary } from '@portal/shared';
+import type { Chart, Measure, MeasureDetail, MeasureSummary } from '@portal/shared';
 
 /** Factories for the chart, series and measure screens' tests (contracts of monitoring-measures.ts). */
 
@@ -38,6 +38,27 @@ export function measure(overrides: Partial<Measure> & Pick<Measure, 'id' | 'name
     phases: [],
     annotations: [],
     updated_at: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** Measure 40 as the measure editing screens load it: Falls with injury on page 1.1, from the Ward census dataset. */
+export function measureDetail(overrides: Partial<MeasureDetail> = {}): MeasureDetail {
+  return {
+    ...measure({
+      id: 40,
+      name: 'Falls with injury',
+      page_id: 2,
+      dataset: { id: 5, name: 'Ward census' },
+      numerator: 'sum(falls)',
+      strata_keys: [],
+      definition: { description: '', inclusions: '', exclusions: '', data_source: '', owner: '', collection_plan: '' },
+      rule_profile: 'anhoej',
+      version: 3,
+      updated_at: '2026-04-01T10:00:00Z',
+    }),
+    page: { id: 2, number: '1.1', title: 'Falls' },
+    abilities: { edit: true },
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ import {
   type TargetKind,
 } from '@portal/shared';
 import { memo } from 'react';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { QueryBody } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime, formatDay } from '../../../lib/dates';
 import { useFormulaVersions } from '../api/measures-detail';
@@ -286,60 +286,60 @@ export const FormulaVersionsList = memo(function FormulaVersionsList({
         <Title order={3} fz="h4">
           Definition history
         </Title>
-        {versions.isPending ? (
-          <LoadingRows label="Loading the definition history" rows={2} />
-        ) : versions.isError ? (
-          <LoadFailure
-            error={versions.error}
-            fallback="The definition history could not be loaded."
-            retrying={versions.isFetching}
-            onRetry={() => void versions.refetch()}
-          />
-        ) : versions.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No definition saved yet.
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {versions.data.map((version, index) => (
-              <Stack key={version.version} gap={4} component="li" data-version={version.version}>
-                {index > 0 && <Divider mb={4} />}
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600}>Version {version.version}</Text>
-                  {index === 0 && (
-                    <Badge size="sm" variant="light" color="green.9">
-                      Current
-                    </Badge>
-                  )}
-                  <Text size="sm" c="dimmed">
-                    {formatDateTime(version.created_at)}
-                    {version.created_by ? ` by ${version.created_by.name}` : ''}
-                  </Text>
-                </Group>
-                {version.note && <Text size="sm">{version.note}</Text>}
-                <Text size="sm">Dataset: {version.dataset?.name ?? 'none'}</Text>
-                {(
-                  [
-                    ['Numerator', version.numerator],
-                    ['Denominator', version.denominator],
-                    ['Value', version.value_expr],
-                  ] as const
-                )
-                  .filter(([, expression]) => expression !== '')
-                  .map(([label, expression]) => (
-                    <Text key={label} size="sm">
-                      {label}: <Code style={{ overflowWrap: 'anywhere' }}>{expression}</Code>
-                    </Text>
-                  ))}
-                {version.phase_start && (
-                  <Text size="sm" c="dimmed">
-                    A new phase starts on {formatDay(version.phase_start)}.
-                  </Text>
-                )}
+        <QueryBody
+          query={versions}
+          fallback="The definition history could not be loaded."
+          loadingLabel="Loading the definition history"
+          rows={2}
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No definition saved yet.
+              </Text>
+            ) : (
+              <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {data.map((version, index) => (
+                  <Stack key={version.version} gap={4} component="li" data-version={version.version}>
+                    {index > 0 && <Divider mb={4} />}
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600}>Version {version.version}</Text>
+                      {index === 0 && (
+                        <Badge size="sm" variant="light" color="green.9">
+                          Current
+                        </Badge>
+                      )}
+                      <Text size="sm" c="dimmed">
+                        {formatDateTime(version.created_at)}
+                        {version.created_by ? ` by ${version.created_by.name}` : ''}
+                      </Text>
+                    </Group>
+                    {version.note && <Text size="sm">{version.note}</Text>}
+                    <Text size="sm">Dataset: {version.dataset?.name ?? 'none'}</Text>
+                    {(
+                      [
+                        ['Numerator', version.numerator],
+                        ['Denominator', version.denominator],
+                        ['Value', version.value_expr],
+                      ] as const
+                    )
+                      .filter(([, expression]) => expression !== '')
+                      .map(([label, expression]) => (
+                        <Text key={label} size="sm">
+                          {label}: <Code style={{ overflowWrap: 'anywhere' }}>{expression}</Code>
+                        </Text>
+                      ))}
+                    {version.phase_start && (
+                      <Text size="sm" c="dimmed">
+                        A new phase starts on {formatDay(version.phase_start)}.
+                      </Text>
+                    )}
+                  </Stack>
+                ))}
               </Stack>
-            ))}
-          </Stack>
-        )}
+            )
+          }
+        </QueryBody>
       </Stack>
     </Paper>
   );

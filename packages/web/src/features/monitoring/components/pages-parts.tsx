@@ -123,6 +123,15 @@ export function useMonitoringSections(projectId: string): (section: MonitoringSe
 export const pageName = (page: { number: string | null; title: string }) =>
   page.number ? `${page.number} ${page.title}` : page.title;
 
+/** How many pages sit directly below a page ("1 sub-page", "3 sub-pages"). */
+export function SubPageCount({ count }: { count: number }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {count === 1 ? '1 sub-page' : `${count} sub-pages`}
+    </Text>
+  );
+}
+
 /**
  * The "Not saved" alert after someone else saved first (a 409): what happened (`children`), Reload, and Keep my
  * version (save over theirs) where `onKeep` is given. The page and chart forms show the same choice.

@@ -19,7 +19,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FailureAlert, LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { FailureAlert, LoadingRows, PageHeading, QueryFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -216,50 +217,33 @@ function RequestList({ d, projectId }: { d: PeopleScreens; projectId: string }) 
   if (requests.isPending) {
     body = <LoadingRows label="Loading the requests" rows={3} />;
   } else if (requests.isError) {
-    body = (
-      <LoadFailure
-        error={requests.error}
-        fallback="The requests could not be loaded. Please try again."
-        retrying={requests.isFetching}
-        onRetry={() => void requests.refetch()}
-      />
-    );
+    body = <QueryFailure query={requests} fallback="The requests could not be loaded. Please try again." />;
   } else if (requests.data.length === 0) {
     body = <Text>{NO_REQUESTS}</Text>;
   } else {
     body = (
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" aria-labelledby="requests-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col">Main role</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Requested by</Table.Th>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Rejection reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {requests.data.map((request) => (
-              <Table.Tr key={request.id} data-request-id={request.id}>
-                <Table.Td>{`${request.first_name} ${request.last_name}`}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.email}</Table.Td>
-                <Table.Td>{roleLabel(request.main_roles[d.app])}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={STATUS[request.status].color} tt="none">
-                    {STATUS[request.status].label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{request.requested_by?.name ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.created_at)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.rejection_reason ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        minWidth={900}
+        verticalSpacing="sm"
+        aria-labelledby="requests-heading"
+        columns={['Name', 'Email', 'Main role', 'Status', 'Requested by', 'Date', 'Rejection reason']}
+      >
+        {requests.data.map((request) => (
+          <Table.Tr key={request.id} data-request-id={request.id}>
+            <Table.Td>{`${request.first_name} ${request.last_name}`}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.email}</Table.Td>
+            <Table.Td>{roleLabel(request.main_roles[d.app])}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={STATUS[request.status].color} tt="none">
+                {STATUS[request.status].label}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{request.requested_by?.name ?? '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.created_at)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{request.rejection_reason ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     );
   }
   return (

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { FailureAlert, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { FailureAlert, LoadingRows, PageHeading, QueryFailure, SectionCard } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type AppPerson, peopleCount, usePeople } from '../../../lib/people';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
@@ -141,57 +130,49 @@ function UsersSection({ d, projectId, search }: Props) {
       ) : shown.length === 0 ? (
         <Text>{NO_MATCH}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover aria-labelledby="app-people-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Username</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Main role</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((person) => (
-                <Table.Tr key={person.id} data-app-user-id={person.id}>
-                  <Table.Td>{person.name}</Table.Td>
-                  <Table.Td>{person.username}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
-                  <Table.Td>
-                    {person.main_role === null ? (
-                      <Badge color="yellow" c="yellow.9" variant="light">
-                        No role yet
-                      </Badge>
-                    ) : (
-                      roleLabel(person.main_role)
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end" wrap="nowrap">
-                      <Button
-                        variant="subtle"
-                        color="red.8"
-                        size="compact-sm"
-                        aria-label={`Remove ${person.name}`}
-                        loading={busyId === person.id}
-                        disabled={update.isPending && busyId !== person.id}
-                        onClick={() => {
-                          setFailure(null);
-                          setRemoving(person);
-                        }}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={640}
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-labelledby="app-people-heading"
+          columns={['Name', 'Username', 'Email', 'Main role']}
+          actions
+        >
+          {shown.map((person) => (
+            <Table.Tr key={person.id} data-app-user-id={person.id}>
+              <Table.Td>{person.name}</Table.Td>
+              <Table.Td>{person.username}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
+              <Table.Td>
+                {person.main_role === null ? (
+                  <Badge color="yellow" c="yellow.9" variant="light">
+                    No role yet
+                  </Badge>
+                ) : (
+                  roleLabel(person.main_role)
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end" wrap="nowrap">
+                  <Button
+                    variant="subtle"
+                    color="red.8"
+                    size="compact-sm"
+                    aria-label={`Remove ${person.name}`}
+                    loading={busyId === person.id}
+                    disabled={update.isPending && busyId !== person.id}
+                    onClick={() => {
+                      setFailure(null);
+                      setRemoving(person);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
       <ConfirmActionModal
         opened={removing !== null}
@@ -214,14 +195,7 @@ function AddSection({ d, projectId, search, onAdded }: Props & { onAdded: () => 
 
   if (list.isPending) return <LoadingRows label="Loading the project members" />;
   if (list.isError) {
-    return (
-      <LoadFailure
-        error={list.error}
-        fallback="The project members could not be loaded. Please try again."
-        retrying={list.isFetching}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    return <QueryFailure query={list} fallback="The project members could not be loaded. Please try again." />;
   }
   const people = list.data;
   if (people.length === 0) return <Text>{`Every member of the project takes part in ${d.names.app}.`}</Text>;

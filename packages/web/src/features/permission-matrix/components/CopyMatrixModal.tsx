@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { MemberProject } from '@portal/shared';
 import { useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 
 interface CopyMatrixModalProps {
@@ -56,11 +57,7 @@ function CopyForm({ appName, target, sources, unsavedNote, onCopy, onClose }: Co
 
   return (
     <Stack gap="md">
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       <Select
         label="Copy from"
         placeholder="Pick a project"

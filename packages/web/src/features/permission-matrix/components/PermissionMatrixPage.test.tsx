@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, render, text, waitFor } from '../../../test/render';
+import { dialog, pick, toasts } from '../../../test/ui';
 import { LOCKED_NOTE, PermissionMatrixPage } from './PermissionMatrixPage';
 
 const PROJECTS = {
@@ -101,34 +102,6 @@ function box(label: string): HTMLInputElement {
   const element = document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
   if (!element) throw new Error(`no checkbox ${label}`);
   return element;
-}
-
-function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
-}
-
-function toasts(): string[] {
-  return [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((element) => element.textContent ?? '');
-}
-
-/** Opens a Mantine Select by its label and clicks the option named `option`. */
-async function pick(label: string, option: string, root: ParentNode = document.body) {
-  const input = [...root.querySelectorAll<HTMLInputElement>('input')].find(
-    (element) => element.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '').trim() === label,
-  );
-  if (!input) throw new Error(`no select ${label}`);
-  await click(input);
-  let choice: HTMLElement | undefined;
-  await waitFor(() => {
-    const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === option,
-    );
-    expect(choice).toBeDefined();
-  });
-  await click(choice!);
 }
 
 describe('PermissionMatrixPage: the matrix', () => {

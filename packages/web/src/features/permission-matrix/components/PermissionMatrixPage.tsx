@@ -17,6 +17,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { LoadFailure, QueryFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { APP_INFO } from '../../../lib/apps';
 import { useProjects } from '../../../lib/project/get-projects';
@@ -61,16 +62,7 @@ function MatrixScreen({ app }: { app: PermissionApp }) {
       </Stack>
     );
   } else if (projects.isError) {
-    content = (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(projects.error, 'The projects could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={projects.isFetching} onClick={() => void projects.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    content = <QueryFailure query={projects} fallback="The projects could not be loaded. Please try again." />;
   } else if (projects.data.length === 0) {
     content = (
       <Paper withBorder radius="md" p="xl">
@@ -387,14 +379,12 @@ function MatrixPanel({
   }
   if (error || !matrix) {
     return (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(error, 'The permissions could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={retrying} onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadFailure
+        error={error}
+        fallback="The permissions could not be loaded. Please try again."
+        retrying={retrying}
+        onRetry={onRetry}
+      />
     );
   }
   if (matrix.sections.length === 0) {

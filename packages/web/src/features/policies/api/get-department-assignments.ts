@@ -25,6 +25,27 @@ export function departmentPath(projectId: string, departmentId: number | string)
 }
 
 /**
+ * One department screen's list: GET .../policy-management/{path}, answering `{ departments }`. It is cached under the
+ * department-people key (as `name`), so any change of a department's people refreshes it.
+ */
+export function useDepartmentList<T>(
+  projectId: string,
+  path: string,
+  name: string,
+  schema: z.ZodType<{ departments: T[] }>,
+) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...departmentPeopleKey(projectId), name],
+      queryFn: async ({ signal }) => {
+        const { departments } = await apiFetch(`${policyPath(projectId)}/${path}`, { signal, schema });
+        return departments;
+      },
+    }),
+  );
+}
+
+/**
  * After a change of a department's people: every department screen, and the rest of the project's policy queries
  * (open review rounds follow the reviewers and signers; tasks, dashboard and workflows change with them).
  */
@@ -33,23 +54,8 @@ export function invalidateDepartmentPeople(queryClient: QueryClient, projectId: 
 }
 
 /** GET .../department-assignment-data (section department-signers): every department with all its people. */
-export async function getDepartmentAssignments(projectId: string, signal?: AbortSignal): Promise<DepartmentRoles[]> {
-  const { departments } = await apiFetch(`${policyPath(projectId)}/department-assignment-data`, {
-    signal,
-    schema: departmentAssignmentDataSchema,
-  });
-  return departments;
-}
-
-export function departmentAssignmentsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'assignments'],
-    queryFn: ({ signal }) => getDepartmentAssignments(projectId, signal),
-  });
-}
-
 export function useDepartmentAssignments(projectId: string) {
-  return useQuery(departmentAssignmentsQueryOptions(projectId));
+  return useDepartmentList(projectId, 'department-assignment-data', 'assignments', departmentAssignmentDataSchema);
 }
 
 /** GET .../department-edit-lists: who may hold each department role. */

@@ -7,30 +7,15 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
-import { departmentPath, departmentPeopleKey } from './get-department-assignments';
+import { departmentPath, departmentPeopleKey, useDepartmentList } from './get-department-assignments';
 import { policyPath } from './keys';
 
 export type DepartmentReaders = z.infer<typeof departmentReaderDataSchema>['departments'][number];
 export type ReaderEditData = z.infer<typeof readerEditDataSchema>;
 
 /** GET .../department-reader-data (section department-readers): readers and attestation of each department. */
-export async function getDepartmentReaders(projectId: string, signal?: AbortSignal): Promise<DepartmentReaders[]> {
-  const { departments } = await apiFetch(`${policyPath(projectId)}/department-reader-data`, {
-    signal,
-    schema: departmentReaderDataSchema,
-  });
-  return departments;
-}
-
-export function departmentReadersQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'readers'],
-    queryFn: ({ signal }) => getDepartmentReaders(projectId, signal),
-  });
-}
-
 export function useDepartmentReaders(projectId: string) {
-  return useQuery(departmentReadersQueryOptions(projectId));
+  return useDepartmentList(projectId, 'department-reader-data', 'readers', departmentReaderDataSchema);
 }
 
 /** GET .../department-reader-edit-lists: everyone who may read (every policy user with a main role). */

@@ -6,7 +6,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
-import { departmentPath, departmentPeopleKey } from './get-department-assignments';
+import { departmentPath, departmentPeopleKey, useDepartmentList } from './get-department-assignments';
 import { policyPath } from './keys';
 
 export type DepartmentReviewers = z.infer<typeof departmentReviewerDataSchema>['departments'][number];
@@ -14,23 +14,8 @@ export type ReviewerManagement = z.infer<typeof departmentReviewerManagementSche
 export type ReviewerEditData = z.infer<typeof reviewerEditDataSchema>;
 
 /** GET .../department-reviewer-data (section department-reviewers): reviewers and open reviews of each department. */
-export async function getDepartmentReviewers(projectId: string, signal?: AbortSignal): Promise<DepartmentReviewers[]> {
-  const { departments } = await apiFetch(`${policyPath(projectId)}/department-reviewer-data`, {
-    signal,
-    schema: departmentReviewerDataSchema,
-  });
-  return departments;
-}
-
-export function departmentReviewersQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'reviewers'],
-    queryFn: ({ signal }) => getDepartmentReviewers(projectId, signal),
-  });
-}
-
 export function useDepartmentReviewers(projectId: string) {
-  return useQuery(departmentReviewersQueryOptions(projectId));
+  return useDepartmentList(projectId, 'department-reviewer-data', 'reviewers', departmentReviewerDataSchema);
 }
 
 /** GET .../department-reviewer-management-data: each reviewer's departments and open reviews, and who reviews none. */

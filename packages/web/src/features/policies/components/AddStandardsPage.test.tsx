@@ -1,4 +1,3 @@
-import type { DocumentRow } from '@portal/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { link, STD_API } from '../../../components/standards-links/links-test-helpers';
@@ -8,25 +7,12 @@ import { getControl, render, text, waitFor } from '../../../test/render';
 import { AddStandardsPage } from './AddStandardsPage';
 import { NOT_FOUND } from './DocumentPage';
 import { detail, pick } from './document-test-helpers';
-import { API, BASE, input, ProjectReady, sessionRoutes } from './policy-test-fixtures';
-
-function row(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
-  return {
-    number: null,
-    status: 'published',
-    department_id: null,
-    has_draft: false,
-    working_state: null,
-    next_review_on: null,
-    updated_at: '2026-03-01T10:00:00Z',
-    ...overrides,
-  };
-}
+import { API, BASE, doc, input, ProjectReady, sessionRoutes } from './policy-test-fixtures';
 
 const DOCUMENTS = [
-  row({ id: 5, number: '4.2', title: 'Hand hygiene' }),
-  row({ id: 6, number: '4.3', title: 'Isolation precautions' }),
-  row({ id: 9, title: 'Visitor screening', status: 'draft' }),
+  doc({ id: 5, number: '4.2', title: 'Hand hygiene' }),
+  doc({ id: 6, number: '4.3', title: 'Isolation precautions' }),
+  doc({ id: 9, title: 'Visitor screening', status: 'draft' }),
 ];
 
 function routes(extra: Record<string, Response> = {}) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, waitFor } from '../../../test/render';
-import { API, BASE, dialog, openPolicy, pending, sessionRoutes, toasts } from './browse-test-helpers';
+import { API, BASE, bareDetail, dialog, openPolicy, pending, sessionRoutes, toasts } from './browse-test-helpers';
 
 const ARCHIVE = {
   documents: [
@@ -28,26 +28,16 @@ const ARCHIVE = {
   ],
 };
 
+/** The archived policy as its page loads it. */
 function detail(id: number) {
-  return {
+  return bareDetail({
     id,
     number: '4.10',
     title: 'Old visiting hours',
     status: 'published',
-    department: null,
-    owner: null,
-    review_interval_months: 12,
-    next_review_on: null,
-    effective_on: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
-    current_version: null,
-    draft_version: null,
-    versions: [],
-    number_history: [],
-    abilities: { edit: true, archive: true, restore: false, renumber: true },
-    generated_from: null,
-  };
+  });
 }
 
 function tableRows(testId: string): HTMLTableRowElement[] {

@@ -1,10 +1,9 @@
 import { ATTESTATION_STATEMENT, type BulkAction, type BulkCandidate, SIGNATURE_MEANING } from '@portal/shared';
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import { API, BASE, dialog, fieldError, input, openPolicyScreen, sessionRoutes, toasts } from './admin-test-helpers';
 import { BulkActionPage } from './BulkActionPage';
 
@@ -82,16 +81,6 @@ function results(): Record<number, string> {
 
 const bodies = (api: ReturnType<typeof stubApi>, action: BulkAction) =>
   api.calls(`POST ${API}/bulk/${action}`).map((call) => call.body as { document_ids: number[]; batch_token?: string });
-
-/** Serious and critical axe findings (jsdom cannot compute colours; the page regions come from the layout). */
-async function violations(): Promise<string[]> {
-  const result = await act(() =>
-    axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-  );
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
-}
 
 describe('BulkActionPage', () => {
   it('says when there is nothing to do', async () => {
@@ -289,14 +278,14 @@ describe('BulkActionPage', () => {
     await open('sign');
     await waitFor(() => checkbox('Choose every policy'));
     await click(checkbox('Choose every policy'));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
     await click(getControl('Sign 2 policies'));
     await waitFor(() => input('Password', dialog()));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
     await typeInto(input('Password', dialog()), 'Kx7#qPv9!mZt2$Lw');
     await click(getControl('Sign 2 policies', dialog()));
     await waitFor(() => getControl('Retry failed (1)'));
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -27,7 +27,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -475,13 +476,7 @@ function ResultsView({ projectId, sent, results, progress, working, onRetry, onS
       <Paper withBorder radius="md" p={0}>
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="sm" aria-label="Results">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Policy</Table.Th>
-                <Table.Th scope="col">Result</Table.Th>
-                <Table.Th scope="col">Message</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Policy', 'Result', 'Message']} />
             <Table.Tbody>
               {sent.map((item) => {
                 const result = results.get(item.id);
@@ -596,11 +591,7 @@ function ConfirmForm({ action, ids, onCancel, onConfirm }: ConfirmProps & { ids:
       <Stack gap="md">
         <Text size="sm">{copy.confirm(ids.length)}</Text>
         {signing && <SignatureMeaning />}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         {signing && (
           <>
             <CredentialFields

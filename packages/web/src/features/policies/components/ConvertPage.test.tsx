@@ -7,6 +7,7 @@ import { click, getControl, text, typeInto, waitFor } from '../../../test/render
 import {
   API,
   BASE,
+  bareDetail,
   chooseFile,
   department,
   fieldError,
@@ -22,26 +23,7 @@ const NURSING = department({ id: 3, name: 'Nursing', code: 'NUR' });
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
-  return {
-    id: 77,
-    number: null,
-    title: 'Hand hygiene',
-    status: 'draft',
-    department: null,
-    owner: null,
-    review_interval_months: 12,
-    next_review_on: null,
-    effective_on: null,
-    created_at: '2026-03-01T10:00:00Z',
-    updated_at: '2026-03-01T10:00:00Z',
-    current_version: null,
-    draft_version: null,
-    versions: [],
-    number_history: [],
-    abilities: { edit: true, archive: true, restore: false, renumber: true },
-    generated_from: null,
-    ...overrides,
-  };
+  return bareDetail({ id: 77, title: 'Hand hygiene', ...overrides });
 }
 
 function server(routes: Record<string, StubHandler | StubHandler[]> = {}) {

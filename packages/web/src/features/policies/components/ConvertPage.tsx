@@ -6,7 +6,6 @@ import {
   Group,
   List,
   Loader,
-  Paper,
   Progress,
   Select,
   Stack,
@@ -19,7 +18,7 @@ import { nextNumber, numberProblem, POLICY_UPLOAD_MAX_BYTES, POLICY_UPLOAD_TYPES
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, PageHeading, SectionCard } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { sanitizeHtml } from '../../../lib/sanitize';
@@ -173,7 +172,7 @@ export function ConvertPage() {
       <PageHeading title="Import a Word document">
         Turn a Word document or a PDF into a draft policy. Nothing is published: the draft goes through review as usual.
       </PageHeading>
-      <Card id="file-heading" title="1. Choose the file">
+      <SectionCard id="file-heading" title="1. Choose the file">
         <Box
           onDragOver={(event) => {
             event.preventDefault();
@@ -209,12 +208,8 @@ export function ConvertPage() {
             )}
           </Stack>
         </Box>
-        {pickError && (
-          <Alert color="red" variant="light" role="alert">
-            {pickError}
-          </Alert>
-        )}
-      </Card>
+        <ErrorNotice message={pickError} />
+      </SectionCard>
 
       {chosen?.kind === 'docx' && <ConversionCard conversion={conversion} onRetry={() => runConversion(chosen.file)} />}
       {chosen?.kind === 'pdf' && (
@@ -239,19 +234,6 @@ export function ConvertPage() {
         />
       )}
     </Stack>
-  );
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={2} fz="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -332,9 +314,9 @@ function ConversionCard({ conversion, onRetry }: { conversion: Conversion; onRet
     );
   }
   return (
-    <Card id="preview-heading" title="2. Check the converted text">
+    <SectionCard id="preview-heading" title="2. Check the converted text">
       {body}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -423,14 +405,10 @@ function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: 
 
   const percent = progress === null ? 0 : Math.round(progress * 100);
   return (
-    <Card id="save-heading" title={chosen.kind === 'docx' ? '3. Save as a draft' : '2. Save as a draft'}>
+    <SectionCard id="save-heading" title={chosen.kind === 'docx' ? '3. Save as a draft' : '2. Save as a draft'}>
       <form onSubmit={submit} noValidate aria-labelledby="save-heading">
         <Stack gap="md" maw={560}>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <TextInput
             label="Title"
             required
@@ -497,6 +475,6 @@ function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: 
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

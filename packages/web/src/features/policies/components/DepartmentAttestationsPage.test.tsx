@@ -1,9 +1,8 @@
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type StubHandler, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import type { DepartmentAttestations } from '../api/get-department-attestations';
 import { API, BASE, openPolicyScreen, sessionRoutes } from './admin-test-helpers';
 import { DepartmentAttestationsPage } from './DepartmentAttestationsPage';
@@ -115,12 +114,7 @@ describe('DepartmentAttestationsPage', () => {
     expect(api.calls(`GET ${API}/departments/3/attestations.csv`)).toHaveLength(0);
 
     expect(document.querySelector('table[aria-label="Published policies of Nursing"]')).not.toBeNull();
-    const result = await act(() =>
-      axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-    );
-    expect(
-      result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-    ).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('says when the department has no published policy yet', async () => {

@@ -1,10 +1,9 @@
 import type { DepartmentPerson, DepartmentRole } from '@portal/shared';
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import { API, BASE, dialog, fieldError, openPolicyScreen, pick, sessionRoutes, toasts } from './admin-test-helpers';
 import { DepartmentRolePage } from './DepartmentRolePage';
 
@@ -158,15 +157,6 @@ function row(id: number): HTMLElement {
   return element;
 }
 
-async function violations(): Promise<string[]> {
-  const result = await act(() =>
-    axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-  );
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
-}
-
 describe('DepartmentRolePage: every department', () => {
   it('lists the departments with their reviewers and highlights the one without any', async () => {
     server();
@@ -199,7 +189,7 @@ describe('DepartmentRolePage: every department', () => {
         '3 people may be reviewers',
       ),
     );
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('shows the readers with how far they have read', async () => {
@@ -345,7 +335,7 @@ describe('DepartmentRolePage: one department', () => {
       `${BASE}/department-readers/3`,
     ]);
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Readers');
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('says when the department does not exist', async () => {

@@ -26,7 +26,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { LoadFailure, LoadingRows, PageHeading, QueryBody } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { roleLabel } from '../../../lib/role-labels';
@@ -42,7 +42,12 @@ import {
   useDepartmentEditLists,
 } from '../api/get-department-assignments';
 import { getReaderEditData, useDepartmentReaders, useReaderCandidates } from '../api/get-department-readers';
-import { getReviewerEditData, useDepartmentReviewers, useReviewerManagement } from '../api/get-department-reviewers';
+import {
+  getReviewerEditData,
+  type ReviewerManagement,
+  useDepartmentReviewers,
+  useReviewerManagement,
+} from '../api/get-department-reviewers';
 import {
   AttestationBar,
   DepartmentLabel,
@@ -50,12 +55,11 @@ import {
   inTreeOrder,
   isNotFound,
   MissingDepartment,
+  NoDepartments,
   nestedCellStyle,
   SectionCard,
 } from './department-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
-
-export const NO_DEPARTMENTS = 'No departments yet.';
 
 interface RoleInfo {
   /** The permission section and route segment: department-reviewers. */
@@ -194,7 +198,7 @@ interface RoleRow {
 }
 
 interface ListState {
-  rows: RoleRow[] | undefined;
+  data: RoleRow[] | undefined;
   isError: boolean;
   error: unknown;
   isFetching: boolean;
@@ -263,7 +267,7 @@ function ReviewerList({ projectId }: { projectId: string }) {
   const rows = list.data?.map((department) => ({ ...department, people: department.reviewers }));
   return (
     <>
-      <DepartmentsCard projectId={projectId} kind="reviewer" state={{ ...list, rows }} />
+      <DepartmentsCard projectId={projectId} kind="reviewer" state={{ ...list, data: rows }} />
       <ReviewerManagementCard projectId={projectId} />
     </>
   );
@@ -272,7 +276,7 @@ function ReviewerList({ projectId }: { projectId: string }) {
 function SignerList({ projectId }: { projectId: string }) {
   const list = useDepartmentAssignments(projectId);
   const rows = list.data?.map((department) => ({ ...department, people: department.signers }));
-  return <DepartmentsCard projectId={projectId} kind="signer" state={{ ...list, rows }} />;
+  return <DepartmentsCard projectId={projectId} kind="signer" state={{ ...list, data: rows }} />;
 }
 
 function ReaderList({ projectId }: { projectId: string }) {
@@ -282,7 +286,7 @@ function ReaderList({ projectId }: { projectId: string }) {
     people: department.readers,
     attestation: { attested: department.attested, required: department.required, rate: department.attestation_rate },
   }));
-  return <DepartmentsCard projectId={projectId} kind="reader" state={{ ...list, rows }} />;
+  return <DepartmentsCard projectId={projectId} kind="reader" state={{ ...list, data: rows }} />;
 }
 
 function PeoplePills({ people }: { people: DepartmentPerson[] }) {
@@ -315,201 +319,198 @@ function DepartmentsCard({
   kind: DepartmentRole;
   state: ListState;
 }) {
-  const info = ROLE_INFO[role];
   const label = DEPARTMENT_ROLE_LABELS[role].many;
-  const mayOpen = useMayOpen(projectId);
-  let body: ReactNode;
-  if (state.rows) {
-    const rows = inTreeOrder(state.rows);
-    const missing = state.rows.filter((row) => row.people.length === 0).length;
-    body =
-      rows.length === 0 ? (
-        <Stack gap="xs" align="flex-start">
-          <Text>{NO_DEPARTMENTS}</Text>
-          {mayOpen('insert-department') && (
-            <Anchor component={Link} to={policyRoute(projectId, 'insert-department')} underline="always">
-              Add a department
-            </Anchor>
-          )}
-        </Stack>
-      ) : (
-        <>
-          <Text size="sm" c={missing > 0 ? 'red.8' : 'dimmed'} fw={missing > 0 ? 600 : undefined} data-testid="summary">
-            {missing === 0
-              ? `Every department has ${info.plural}.`
-              : `${missing.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'department has' : 'departments have'} no ${info.plural}.`}
-          </Text>
-          <Table.ScrollContainer minWidth={role === 'signer' ? 640 : 760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={`${label} by department`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Department</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Policies
-                  </Table.Th>
-                  <Table.Th scope="col">{label}</Table.Th>
-                  {role === 'reviewer' && (
-                    <Table.Th scope="col" ta="right">
-                      Open reviews
-                    </Table.Th>
-                  )}
-                  {role === 'reader' && <Table.Th scope="col">Attested</Table.Th>}
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map(({ department, depth }) => (
-                  <Table.Tr
-                    key={department.id}
-                    data-department-id={department.id}
-                    data-missing={department.people.length === 0 || undefined}
-                  >
-                    <Table.Td style={nestedCellStyle(depth)}>
-                      <DepartmentLabel name={department.name} code={department.code} />
-                    </Table.Td>
-                    <Table.Td ta="right">{department.document_count.toLocaleString('en-US')}</Table.Td>
-                    <Table.Td>
-                      <PeoplePills people={department.people} />
-                    </Table.Td>
-                    {role === 'reviewer' && (
-                      <Table.Td ta="right">{(department.open_reviews ?? 0).toLocaleString('en-US')}</Table.Td>
-                    )}
-                    {role === 'reader' && department.attestation && (
-                      <Table.Td>
-                        <AttestationBar {...department.attestation} label={department.name} />
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Group justify="flex-end" wrap="nowrap">
-                        <Button
-                          component={Link}
-                          to={policyRoute(projectId, `${info.section}/${department.id}`)}
-                          variant="default"
-                          size="compact-sm"
-                          aria-label={`Edit ${info.plural} of ${department.name}`}
-                        >
-                          Edit
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
-      );
-  } else if (state.isError) {
-    body = (
-      <LoadFailure
-        error={state.error}
-        fallback="The departments could not be loaded. Please try again."
-        retrying={state.isFetching}
-        onRetry={() => void state.refetch()}
-      />
-    );
-  } else {
-    body = <LoadingRows label="Loading the departments" />;
-  }
   return (
     <SectionCard
       title={`${label} by department`}
       action={<RoleLinks projectId={projectId} current={role} label="Department roles" />}
     >
-      {body}
+      <QueryBody
+        query={state}
+        fallback="The departments could not be loaded. Please try again."
+        loadingLabel="Loading the departments"
+      >
+        {(rows) => <DepartmentRoleTable projectId={projectId} role={role} departments={rows} />}
+      </QueryBody>
     </SectionCard>
+  );
+}
+
+/** Every department with the people holding the role; a summary line counts those with nobody. */
+function DepartmentRoleTable({
+  projectId,
+  role,
+  departments,
+}: {
+  projectId: string;
+  role: DepartmentRole;
+  departments: RoleRow[];
+}) {
+  const info = ROLE_INFO[role];
+  const label = DEPARTMENT_ROLE_LABELS[role].many;
+  const mayOpen = useMayOpen(projectId);
+  const rows = inTreeOrder(departments);
+  const missing = departments.filter((row) => row.people.length === 0).length;
+  if (rows.length === 0) return <NoDepartments projectId={projectId} mayAdd={mayOpen('insert-department')} />;
+  return (
+    <>
+      <Text size="sm" c={missing > 0 ? 'red.8' : 'dimmed'} fw={missing > 0 ? 600 : undefined} data-testid="summary">
+        {missing === 0
+          ? `Every department has ${info.plural}.`
+          : `${missing.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'department has' : 'departments have'} no ${info.plural}.`}
+      </Text>
+      <Table.ScrollContainer minWidth={role === 'signer' ? 640 : 760}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={`${label} by department`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Department</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Policies
+              </Table.Th>
+              <Table.Th scope="col">{label}</Table.Th>
+              {role === 'reviewer' && (
+                <Table.Th scope="col" ta="right">
+                  Open reviews
+                </Table.Th>
+              )}
+              {role === 'reader' && <Table.Th scope="col">Attested</Table.Th>}
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ department, depth }) => (
+              <Table.Tr
+                key={department.id}
+                data-department-id={department.id}
+                data-missing={department.people.length === 0 || undefined}
+              >
+                <Table.Td style={nestedCellStyle(depth)}>
+                  <DepartmentLabel name={department.name} code={department.code} />
+                </Table.Td>
+                <Table.Td ta="right">{department.document_count.toLocaleString('en-US')}</Table.Td>
+                <Table.Td>
+                  <PeoplePills people={department.people} />
+                </Table.Td>
+                {role === 'reviewer' && (
+                  <Table.Td ta="right">{(department.open_reviews ?? 0).toLocaleString('en-US')}</Table.Td>
+                )}
+                {role === 'reader' && department.attestation && (
+                  <Table.Td>
+                    <AttestationBar {...department.attestation} label={department.name} />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Group justify="flex-end" wrap="nowrap">
+                    <Button
+                      component={Link}
+                      to={policyRoute(projectId, `${info.section}/${department.id}`)}
+                      variant="default"
+                      size="compact-sm"
+                      aria-label={`Edit ${info.plural} of ${department.name}`}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
 
 function ReviewerManagementCard({ projectId }: { projectId: string }) {
   const data = useReviewerManagement(projectId);
-  let body: ReactNode;
-  if (data.data) {
-    const reviewers = [...data.data.reviewers].sort((a, b) => a.name.localeCompare(b.name));
-    const unassigned = [...data.data.unassigned].sort((a, b) => a.name.localeCompare(b.name));
-    body = (
-      <>
-        {reviewers.length === 0 ? (
-          <Text>Nobody reviews a department yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm" aria-label="Reviewers and their departments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Reviewer</Table.Th>
-                  <Table.Th scope="col">Departments</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Open reviews
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {reviewers.map((reviewer) => (
-                  <Table.Tr key={reviewer.id} data-reviewer-id={reviewer.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {reviewer.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {reviewer.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="wrap">
-                        {reviewer.departments.map((department) => (
-                          <Anchor
-                            key={department.id}
-                            component={Link}
-                            to={policyRoute(projectId, `department-reviewers/${department.id}`)}
-                            size="sm"
-                          >
-                            {department.name} ({department.code})
-                          </Anchor>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{reviewer.open_reviews.toLocaleString('en-US')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <Stack gap={4}>
-          <Text size="sm" fw={700}>
-            May review, but reviews no department
-          </Text>
-          {unassigned.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Everyone who may review reviews at least one department.
-            </Text>
-          ) : (
-            <Group gap={4} wrap="wrap" data-testid="unassigned-reviewers">
-              {unassigned.map((person) => (
-                <Pill key={person.id} title={person.email}>
-                  {person.name}
-                </Pill>
-              ))}
-            </Group>
-          )}
-        </Stack>
-      </>
-    );
-  } else if (data.isError) {
-    body = (
-      <LoadFailure
-        error={data.error}
+  return (
+    <SectionCard title="Reviewers and their departments">
+      <QueryBody
+        query={data}
         fallback="The reviewers could not be loaded. Please try again."
-        retrying={data.isFetching}
-        onRetry={() => void data.refetch()}
-      />
-    );
-  } else {
-    body = <LoadingRows label="Loading the reviewers" rows={3} />;
-  }
-  return <SectionCard title="Reviewers and their departments">{body}</SectionCard>;
+        loadingLabel="Loading the reviewers"
+        rows={3}
+      >
+        {(management) => <ReviewerTable projectId={projectId} management={management} />}
+      </QueryBody>
+    </SectionCard>
+  );
+}
+
+/** Each reviewer with the departments they review, and those who may review but review none. */
+function ReviewerTable({ projectId, management }: { projectId: string; management: ReviewerManagement }) {
+  const reviewers = [...management.reviewers].sort((a, b) => a.name.localeCompare(b.name));
+  const unassigned = [...management.unassigned].sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <>
+      {reviewers.length === 0 ? (
+        <Text>Nobody reviews a department yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="sm" aria-label="Reviewers and their departments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Reviewer</Table.Th>
+                <Table.Th scope="col">Departments</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Open reviews
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {reviewers.map((reviewer) => (
+                <Table.Tr key={reviewer.id} data-reviewer-id={reviewer.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {reviewer.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {reviewer.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="wrap">
+                      {reviewer.departments.map((department) => (
+                        <Anchor
+                          key={department.id}
+                          component={Link}
+                          to={policyRoute(projectId, `department-reviewers/${department.id}`)}
+                          size="sm"
+                        >
+                          {department.name} ({department.code})
+                        </Anchor>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{reviewer.open_reviews.toLocaleString('en-US')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Stack gap={4}>
+        <Text size="sm" fw={700}>
+          May review, but reviews no department
+        </Text>
+        {unassigned.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Everyone who may review reviews at least one department.
+          </Text>
+        ) : (
+          <Group gap={4} wrap="wrap" data-testid="unassigned-reviewers">
+            {unassigned.map((person) => (
+              <Pill key={person.id} title={person.email}>
+                {person.name}
+              </Pill>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </>
+  );
 }
 
 // ---------------------------------------------------------------- one department

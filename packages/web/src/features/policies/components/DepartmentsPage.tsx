@@ -4,33 +4,30 @@ import {
   Button,
   Group,
   Modal,
-  Paper,
   Select,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { type DepartmentInput, departmentInputSchema } from '@portal/shared';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
+import { useFormState } from '../../../components/shared-parts/use-form-state';
 import { messageFor } from '../../../lib/api';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
+import { schemaFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateDepartment } from '../api/create-department';
 import { useDeleteDepartment } from '../api/delete-department';
 import { type Department, useDepartments } from '../api/get-departments';
 import { type DepartmentPatch, useUpdateDepartment } from '../api/update-department';
 import { departmentSelectData } from './browse-ui';
+import { MISSING_DEPARTMENT, NO_DEPARTMENTS } from './department-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
-
-export const NO_DEPARTMENTS = 'No departments yet.';
-export const MISSING_DEPARTMENT = 'This department does not exist (it may have been deleted).';
 
 const FIELDS = ['name', 'code', 'parent_id'] as const;
 type Field = (typeof FIELDS)[number];
@@ -134,7 +131,7 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
   return (
     <>
       {mode === 'insert' ? (
-        <Card id="new-department-heading" title="New department">
+        <SectionCard id="new-department-heading" title="New department">
           <DepartmentForm
             departments={departments}
             initial={EMPTY}
@@ -143,7 +140,7 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
             resetOnSave
             onSave={add}
           />
-        </Card>
+        </SectionCard>
       ) : (
         <Group>
           <Button component={Link} to={policyRoute(projectId, 'insert-department')} variant="default">
@@ -156,7 +153,7 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
           {MISSING_DEPARTMENT}
         </Alert>
       )}
-      <Card id="departments-heading" title="Departments">
+      <SectionCard id="departments-heading" title="Departments">
         {deleteFailure && (
           <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setDeleteFailure(null)}>
             {deleteFailure}
@@ -175,7 +172,7 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
             }}
           />
         )}
-      </Card>
+      </SectionCard>
       <Modal
         opened={editing !== undefined}
         onClose={() => setEditingId(null)}
@@ -226,19 +223,6 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
         onCancel={() => setDeleting(null)}
       />
     </>
-  );
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={2} fz="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -364,19 +348,12 @@ interface FormProps {
 }
 
 function DepartmentForm({ departments, initial, excluded, submitLabel, resetOnSave, onSave, onCancel }: FormProps) {
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, failure, setFailure, change, refused } = useFormState(initial, FIELDS);
   const [saving, setSaving] = useState(false);
   const parents = useMemo(
     () => departmentSelectData(departments).filter((option) => !excluded.has(Number(option.value))),
     [departments, excluded],
   );
-
-  function set<K extends Field>(field: K, value: Values[K]) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -397,11 +374,7 @@ function DepartmentForm({ departments, initial, excluded, submitLabel, resetOnSa
       await onSave(parsed.data);
       if (resetOnSave) setValues(initial);
     } catch (error) {
-      const fields = serverFieldErrors(error, FIELDS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) {
-        setFailure(messageFor(error, 'The department could not be saved. Please try again.'));
-      }
+      refused(error, 'The department could not be saved. Please try again.');
     } finally {
       setSaving(false);
     }
@@ -410,16 +383,12 @@ function DepartmentForm({ departments, initial, excluded, submitLabel, resetOnSa
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={520}>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <TextInput
           label="Name"
           required
           value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
+          onChange={(event) => change('name', event.currentTarget.value)}
           error={errors.name}
           autoComplete="off"
         />
@@ -428,7 +397,7 @@ function DepartmentForm({ departments, initial, excluded, submitLabel, resetOnSa
           required
           description="1 to 10 capital letters or digits, starting with a letter (e.g. NUR)."
           value={values.code}
-          onChange={(event) => set('code', event.currentTarget.value.toUpperCase())}
+          onChange={(event) => change('code', event.currentTarget.value.toUpperCase())}
           error={errors.code}
           maxLength={10}
           autoComplete="off"
@@ -440,7 +409,7 @@ function DepartmentForm({ departments, initial, excluded, submitLabel, resetOnSa
           placeholder="None (top level)"
           data={parents}
           value={values.parent_id}
-          onChange={(value) => set('parent_id', value)}
+          onChange={(value) => change('parent_id', value)}
           error={errors.parent_id}
           clearable
           searchable

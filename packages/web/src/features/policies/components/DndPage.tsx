@@ -46,7 +46,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { SortableListItem } from '../../../components/sortable/SortableListItem';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -426,13 +427,7 @@ function PlanPreview({ plan, items, byId, failure, applying, onApply, onCancel }
         ) : (
           <Box style={{ overflowX: 'auto' }}>
             <Table miw={480} verticalSpacing="xs" striped data-testid="preview-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Policy</Table.Th>
-                  <Table.Th scope="col">From</Table.Th>
-                  <Table.Th scope="col">To</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads columns={['Policy', 'From', 'To']} />
               <Table.Tbody>
                 {plan.changes.map((change) => (
                   <Table.Tr key={change.id} data-change-id={change.id}>
@@ -449,11 +444,7 @@ function PlanPreview({ plan, items, byId, failure, applying, onApply, onCancel }
             </Table>
           </Box>
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Group gap="sm">
           {!plan.problem && plan.changes.length > 0 && (
             <Button onClick={onApply} loading={applying}>

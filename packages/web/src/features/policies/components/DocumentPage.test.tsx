@@ -14,6 +14,7 @@ import {
   input,
   openDocument,
   pick,
+  sessionRoutes,
   summaryOf,
   tab,
   toasts,
@@ -30,20 +31,7 @@ const PAGE = `${BASE}/documents/5`;
 function server(initial: DocumentDetail = detail(), routes: Record<string, unknown> = {}) {
   let doc = initial;
   return stubApi({
-    'GET /api/auth/check': jsonResponse({
-      authenticated: true,
-      user: { id: 7, username: 'member', role: 'user', two_factor_secret: false, two_factor_confirmed_at: null },
-    }),
-    'GET /api/projects/12': () =>
-      jsonResponse({
-        id: 12,
-        name: 'North Clinic',
-        slug: 'north',
-        active_apps: ['policy_management'],
-        facility_name: 'North Clinic Inc.',
-        is_active: true,
-        project_role: 'admin',
-      }),
+    ...sessionRoutes(),
     [`GET ${DOC_API}`]: () => jsonResponse(doc),
     [`PATCH ${DOC_API}`]: (request: StubRequest) => {
       const body = request.body as { title?: string; department_id?: number | null };

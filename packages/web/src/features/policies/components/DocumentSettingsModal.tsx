@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { type DocumentDetail, documentPatchSchema } from '@portal/shared';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { toast } from 'sonner';
+import { ErrorNotice } from '../../../components/page-parts';
+import { useFormState } from '../../../components/shared-parts/use-form-state';
 import { messageFor } from '../../../lib/api';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
+import { schemaFieldErrors } from '../../../lib/field-errors';
 import { useDepartments } from '../api/get-departments';
 import { type DocumentPatch, useUpdateDocument } from '../api/update-document';
 import { departmentSelectData } from './browse-ui';
@@ -62,9 +64,10 @@ function SettingsForm({
 }) {
   const update = useUpdateDocument(projectId, String(document.id));
   const departments = useDepartments(projectId);
-  const [values, setValues] = useState<FormValues>(() => valuesOf(document));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, errors, setErrors, failure, setFailure, change, refused } = useFormState(
+    () => valuesOf(document),
+    FIELDS,
+  );
 
   const options = useMemo(() => {
     const list = departmentSelectData(departments.data ?? []);
@@ -75,11 +78,6 @@ function SettingsForm({
     }
     return list;
   }, [departments.data, document.department]);
-
-  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,28 +119,20 @@ function SettingsForm({
       toast.success('Policy settings saved.');
       onDone();
     } catch (error) {
-      const fields = serverFieldErrors(error, FIELDS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) {
-        setFailure(messageFor(error, 'The settings could not be saved. Please try again.'));
-      }
+      refused(error, 'The settings could not be saved. Please try again.');
     }
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <TextInput
           label="Title"
           withAsterisk
           maxLength={200}
           value={values.title}
-          onChange={(event) => set('title', event.currentTarget.value)}
+          onChange={(event) => change('title', event.currentTarget.value)}
           error={errors.title}
           data-autofocus
         />
@@ -151,7 +141,7 @@ function SettingsForm({
           placeholder={departments.isPending ? 'Loading departments…' : 'No department'}
           data={options}
           value={values.department_id}
-          onChange={(value) => set('department_id', value)}
+          onChange={(value) => change('department_id', value)}
           clearable
           searchable
           nothingFoundMessage="No department matches."
@@ -169,7 +159,7 @@ function SettingsForm({
           allowDecimal={false}
           allowNegative={false}
           value={values.review_interval_months}
-          onChange={(value) => set('review_interval_months', value)}
+          onChange={(value) => change('review_interval_months', value)}
           error={errors.review_interval_months}
         />
         <TextInput
@@ -177,7 +167,7 @@ function SettingsForm({
           label="Next review date"
           description="Leave empty to have no review date."
           value={values.next_review_on}
-          onChange={(event) => set('next_review_on', event.currentTarget.value)}
+          onChange={(event) => change('next_review_on', event.currentTarget.value)}
           error={errors.next_review_on}
         />
         <Group justify="flex-end" gap="sm">

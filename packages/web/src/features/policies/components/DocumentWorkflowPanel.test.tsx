@@ -134,6 +134,12 @@ async function openPanel() {
   await waitFor(() => expect(text()).toContain('Review and sign-off'));
 }
 
+/** Clicks the control named `name` as soon as it shows. */
+async function clickOnceShown(name: string) {
+  await waitFor(() => getControl(name));
+  await click(getControl(name));
+}
+
 async function expand(name: RegExp) {
   const control = [...document.querySelectorAll<HTMLElement>('button')].find((button) =>
     name.test(button.textContent ?? ''),
@@ -205,8 +211,7 @@ describe('DocumentWorkflowPanel', () => {
       }),
     );
     await openPanel();
-    await waitFor(() => getControl('Send for review'));
-    await click(getControl('Send for review'));
+    await clickOnceShown('Send for review');
     await waitFor(() => input('Comment for the reviewers', dialog()));
     await typeInto(input('Comment for the reviewers', dialog()), 'Ready for you.');
     await click(getControl('Send for review', dialog()));
@@ -259,8 +264,7 @@ describe('DocumentWorkflowPanel', () => {
       }),
     );
     await openPanel();
-    await waitFor(() => getControl('Approve'));
-    await click(getControl('Approve'));
+    await clickOnceShown('Approve');
     await waitFor(() => dialog());
     await click(getControl('Approve', dialog()));
     await waitFor(() => expect(toasts()).toContain('You approved version 3.'));
@@ -328,8 +332,7 @@ describe('DocumentWorkflowPanel', () => {
       }),
     });
     await openPanel();
-    await waitFor(() => getControl('Sign'));
-    await click(getControl('Sign'));
+    await clickOnceShown('Sign');
     await waitFor(() => input('Password', dialog()));
     const codeChoice = [...dialog().querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
       (radio) => radio.value === 'code',
@@ -355,8 +358,7 @@ describe('DocumentWorkflowPanel', () => {
       ),
     });
     await openPanel();
-    await waitFor(() => getControl('Sign'));
-    await click(getControl('Sign'));
+    await clickOnceShown('Sign');
     await waitFor(() => input('Password', dialog()));
     await typeInto(input('Password', dialog()), 'secret');
     await click(getControl('Sign version 3', dialog()));
@@ -407,8 +409,7 @@ describe('DocumentWorkflowPanel', () => {
     expect(text()).toContain('Version 2 is in force, effective January 15, 2026.');
     expect(document.querySelector('li[aria-current="step"]')).toBeNull();
     const statement = ATTESTATION_STATEMENT.replace(/\.$/, '');
-    await waitFor(() => getControl(statement));
-    await click(getControl(statement));
+    await clickOnceShown(statement);
     await waitFor(() => expect(toasts()).toContain('Thank you. Your reading of version 2 is recorded.'));
     expect(api.calls(`POST ${DOC_API}/attest`)[0]!.body).toEqual({ version_id: 102 });
     await waitFor(() => expect(text()).toContain('You attested version 2 on March 5, 2026.'));

@@ -43,7 +43,8 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { ZodError } from 'zod';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDateLong, formatDateTime, formatDayLong } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -636,11 +637,7 @@ function CommentForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm">{intro}</Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Textarea
           label={label}
           withAsterisk={required}
@@ -836,11 +833,7 @@ function SignForm({ documentTitle, version, hash, onSign, onClose }: SignDialogP
             </Text>
           )}
         </SignatureMeaning>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <CredentialFields
           values={values}
           onChange={(next) => {
@@ -905,17 +898,9 @@ function SignatureTable({ title, signatures }: { title: string; signatures: Sign
       </Title>
       <Table.ScrollContainer minWidth={860}>
         <Table verticalSpacing="xs" fz="sm" aria-label={`Signatures of ${title}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Signer</Table.Th>
-              <Table.Th scope="col">Signed</Table.Th>
-              <Table.Th scope="col">Method</Table.Th>
-              <Table.Th scope="col">IP address</Table.Th>
-              <Table.Th scope="col">Browser</Table.Th>
-              <Table.Th scope="col">Fingerprint (SHA-256)</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads
+            columns={['Signer', 'Signed', 'Method', 'IP address', 'Browser', 'Fingerprint (SHA-256)', 'Status']}
+          />
           <Table.Tbody>
             {signatures.map((signature) => (
               <Table.Tr key={signature.id} data-signature-id={signature.id}>
@@ -1143,14 +1128,7 @@ function ReportView({
           <Paper withBorder radius="md" p={0}>
             <Table.ScrollContainer minWidth={620}>
               <Table verticalSpacing="sm" striped aria-label="Readers">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">Email</Table.Th>
-                    <Table.Th scope="col">Attested</Table.Th>
-                    <Table.Th scope="col">Last version read</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <ColumnHeads columns={['Name', 'Email', 'Attested', 'Last version read']} />
                 <Table.Tbody>
                   {readers.map((reader) => (
                     <Table.Tr key={reader.person.id} data-reader-id={reader.person.id}>

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { formatDate, formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
@@ -151,16 +152,7 @@ function DocumentsTable({ projectId, status }: { projectId: string; status: Docu
       </Text>
       <Box style={{ overflowX: 'auto' }}>
         <Table miw={760} verticalSpacing="xs" aria-label="Documents" data-testid="documents-table" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Number</Table.Th>
-              <Table.Th scope="col">Title</Table.Th>
-              <Table.Th scope="col">Department</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Next review</Table.Th>
-              <Table.Th scope="col">Updated</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Number', 'Title', 'Department', 'Status', 'Next review', 'Updated']} />
           <Table.Tbody>
             {shown.map((doc) => (
               <DocumentTableRow

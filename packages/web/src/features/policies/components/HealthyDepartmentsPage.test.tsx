@@ -1,9 +1,8 @@
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type StubHandler, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, text, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import type { DepartmentHealth } from '../api/get-department-health';
 import { API, BASE, input, openPolicyScreen, sessionRoutes } from './admin-test-helpers';
 import { HealthyDepartmentsPage } from './HealthyDepartmentsPage';
@@ -83,15 +82,6 @@ const shownIds = () =>
 const cell = (id: number, column: string) => row(id).querySelector<HTMLElement>(`[data-column="${column}"]`)!;
 const count = (label: string) => document.querySelector(`[data-count="${label}"]`)?.firstChild?.textContent;
 
-async function violations(): Promise<string[]> {
-  const result = await act(() =>
-    axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-  );
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
-}
-
 describe('HealthyDepartmentsPage', () => {
   it('sums up the departments and shows their gaps, or Ready', async () => {
     server();
@@ -112,7 +102,7 @@ describe('HealthyDepartmentsPage', () => {
     expect(text(row(3))).toContain('7 of 9 · 78%');
     expect(text(row(8))).toContain('Nothing to read');
     expect(document.querySelector('table[aria-label="Department health"]')).not.toBeNull();
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('links a missing role to the screen that fixes it, and the name to the attestation report', async () => {

@@ -1,18 +1,24 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { type PolicySection, permissionKey, REVIEW_DUE_SOON_DAYS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type DepartmentHealth, useDepartmentHealth } from '../api/get-department-health';
-import { AttestationBar, DepartmentLabel, inTreeOrder, nestedCellStyle, SectionCard } from './department-parts';
+import {
+  AttestationBar,
+  DepartmentLabel,
+  inTreeOrder,
+  NoDepartments,
+  nestedCellStyle,
+  SectionCard,
+} from './department-parts';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const TITLE = 'Department health';
 
-export const NO_DEPARTMENTS = 'No departments yet.';
 export const ALL_READY = 'Every department is ready: none has a gap.';
 
 /** The three people columns, the section that fixes each and how the fix link reads. */
@@ -48,50 +54,6 @@ export function HealthyDepartmentsPage() {
       />
     </SimpleGrid>
   );
-  let body: ReactNode;
-  if (health.data) {
-    const departments = health.data;
-    if (departments.length === 0) {
-      body = (
-        <Stack gap="xs" align="flex-start">
-          <Text>{NO_DEPARTMENTS}</Text>
-          {may('insert-department') && (
-            <Anchor component={Link} to={policyRoute(projectId, 'insert-department')} underline="always">
-              Add a department
-            </Anchor>
-          )}
-        </Stack>
-      );
-    } else {
-      const shown = departments.filter((department) => !onlyGaps || department.gaps.length > 0);
-      body = (
-        <>
-          <Text size="sm" data-testid="health-sentence">
-            {withGaps === 0
-              ? ALL_READY
-              : `${(departments.length - withGaps).toLocaleString('en-US')} of ${departments.length.toLocaleString('en-US')} departments are ready; ${withGaps.toLocaleString('en-US')} ${withGaps === 1 ? 'has' : 'have'} gaps to fix.`}
-          </Text>
-          {shown.length === 0 ? (
-            <Text c="dimmed">{ALL_READY}</Text>
-          ) : (
-            <HealthTable projectId={projectId} departments={departments} shown={shown} may={may} />
-          )}
-        </>
-      );
-    }
-  } else if (health.isError) {
-    body = (
-      <LoadFailure
-        error={health.error}
-        fallback="The departments could not be loaded. Please try again."
-        retrying={health.isFetching}
-        onRetry={() => void health.refetch()}
-      />
-    );
-  } else {
-    body = <LoadingRows label="Loading the departments" rows={5} />;
-  }
-
   return (
     <Stack gap="lg" w="100%" maw={1400}>
       <PageHeading title={TITLE}>
@@ -109,9 +71,58 @@ export function HealthyDepartmentsPage() {
           />
         }
       >
-        {body}
+        <QueryBody
+          query={health}
+          fallback="The departments could not be loaded. Please try again."
+          loadingLabel="Loading the departments"
+          rows={5}
+        >
+          {(departments) => (
+            <HealthOverview
+              projectId={projectId}
+              departments={departments}
+              withGaps={withGaps}
+              onlyGaps={onlyGaps}
+              may={may}
+            />
+          )}
+        </QueryBody>
       </SectionCard>
     </Stack>
+  );
+}
+
+/** The departments' health: a sentence summing it up and the table (only those with gaps when `onlyGaps`). */
+function HealthOverview({
+  projectId,
+  departments,
+  withGaps,
+  onlyGaps,
+  may,
+}: {
+  projectId: string;
+  departments: DepartmentHealth[];
+  withGaps: number;
+  onlyGaps: boolean;
+  may: (section: PolicySection) => boolean;
+}) {
+  if (departments.length === 0) {
+    return <NoDepartments projectId={projectId} mayAdd={may('insert-department')} />;
+  }
+  const shown = departments.filter((department) => !onlyGaps || department.gaps.length > 0);
+  return (
+    <>
+      <Text size="sm" data-testid="health-sentence">
+        {withGaps === 0
+          ? ALL_READY
+          : `${(departments.length - withGaps).toLocaleString('en-US')} of ${departments.length.toLocaleString('en-US')} departments are ready; ${withGaps.toLocaleString('en-US')} ${withGaps === 1 ? 'has' : 'have'} gaps to fix.`}
+      </Text>
+      {shown.length === 0 ? (
+        <Text c="dimmed">{ALL_READY}</Text>
+      ) : (
+        <HealthTable projectId={projectId} departments={departments} shown={shown} may={may} />
+      )}
+    </>
   );
 }
 

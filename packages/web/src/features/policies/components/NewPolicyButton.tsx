@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { numberProblem, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
@@ -99,11 +100,7 @@ function NewPolicyForm({ projectId, onCancel }: { projectId: string; onCancel: (
           onChange={setDepartmentId}
           error={errors.department_id}
         />
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

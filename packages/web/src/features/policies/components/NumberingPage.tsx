@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -7,14 +6,12 @@ import {
   Collapse,
   Group,
   NumberInput,
-  Paper,
   Select,
   Stack,
   Switch,
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   compareNumbers,
@@ -25,10 +22,10 @@ import {
   type PrefixSeparator,
   prefixFor,
 } from '@portal/shared';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, PageHeading, SectionCard } from '../../../components/page-parts';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { ApiError, messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -68,7 +65,7 @@ export function NumberingPage() {
       <PageHeading title="Numbering">
         How policy numbers are built, and numbers for the documents that have none yet.
       </PageHeading>
-      <Section id="scheme-heading" title="Numbering scheme">
+      <SectionCard id="scheme-heading" title="Numbering scheme">
         {numbering.isPending ? (
           <LoadingRows label="Loading the numbering scheme" rows={3} />
         ) : numbering.isError ? (
@@ -85,8 +82,8 @@ export function NumberingPage() {
             scheme={numbering.data.scheme}
           />
         )}
-      </Section>
-      <Section id="used-heading" title="Numbers in use">
+      </SectionCard>
+      <SectionCard id="used-heading" title="Numbers in use">
         {used.isPending ? (
           <LoadingRows label="Loading the numbers in use" rows={1} />
         ) : used.isError ? (
@@ -99,24 +96,11 @@ export function NumberingPage() {
         ) : (
           <UsedNumbers numbers={used.data} />
         )}
-      </Section>
-      <Section id="unassigned-heading" title="Documents without a number">
+      </SectionCard>
+      <SectionCard id="unassigned-heading" title="Documents without a number">
         <Unassigned projectId={projectId} />
-      </Section>
+      </SectionCard>
     </Stack>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={2} fz="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -178,11 +162,7 @@ function SchemeForm({ projectId, scheme }: { projectId: string; scheme: Scheme }
   return (
     <form onSubmit={submit} noValidate aria-labelledby="scheme-heading">
       <Stack gap="md" maw={520}>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <NumberInput
           label="Levels"
           description={`How deep numbers go: 1.2.3 has three levels (1 to ${MAX_LEVELS}).`}
@@ -399,11 +379,7 @@ function AssignForm({ projectId, rows, used, scheme, departments }: AssignFormPr
           Each document is offered the next free top-level number. Change it or clear it to leave the document without a
           number for now.
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Box style={{ overflowX: 'auto' }}>
           <Table miw={640} verticalSpacing="sm" striped highlightOnHover>
             <Table.Thead>

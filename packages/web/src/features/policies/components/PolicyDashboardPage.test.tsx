@@ -1,10 +1,9 @@
 import type { PolicyDashboard, WorkflowSettings } from '@portal/shared';
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import { API, BASE, fieldError, input, openPolicyScreen, sessionRoutes, toasts } from './admin-test-helpers';
 import { PolicyDashboardPage } from './PolicyDashboardPage';
 
@@ -76,16 +75,6 @@ function card(title: string): HTMLElement {
   const element = document.querySelector<HTMLElement>(`section[data-card="${title}"]`);
   if (!element) throw new Error(`no card ${title}`);
   return element;
-}
-
-/** Serious and critical axe findings (jsdom cannot compute colours; the page regions come from the layout). */
-async function violations(): Promise<string[]> {
-  const result = await act(() =>
-    axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-  );
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
 }
 
 describe('PolicyDashboardPage', () => {
@@ -200,6 +189,6 @@ describe('PolicyDashboardPage', () => {
     await open();
     await waitFor(() => card('Bulk actions'));
     await waitFor(() => expect(input('Default review interval (months)').value).toBe('12'));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
   NumberInput,
-  Paper,
   Progress,
   Radio,
   SimpleGrid,
@@ -27,18 +25,20 @@ import {
   workflowSettingsSchema,
 } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, PageHeading, QueryBody } from '../../../components/page-parts';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
-import { messageFor } from '../../../lib/api';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
+import { useFormState } from '../../../components/shared-parts/use-form-state';
 import { formatDateTime, formatDay } from '../../../lib/dates';
-import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
+import { schemaFieldErrors } from '../../../lib/field-errors';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyDashboard, useDashboard } from '../api/get-dashboard';
 import { useSaveWorkflowSettings, useWorkflowSettings, type WorkflowSettings } from '../api/workflow-settings';
+import { SectionCard } from './department-parts';
 import { documentPage } from './document-format';
 import { DueBadge } from './PolicyHomePage';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
@@ -63,34 +63,25 @@ export function PolicyDashboardPage() {
   const projectId = usePolicyProjectId();
   const dashboard = useDashboard(projectId);
 
-  let body: ReactNode;
-  if (dashboard.data) {
-    body = <DashboardCards projectId={projectId} dashboard={dashboard.data} />;
-  } else if (dashboard.isError) {
-    body = (
-      <LoadFailure
-        error={dashboard.error}
-        fallback="The dashboard could not be loaded. Please try again."
-        retrying={dashboard.isFetching}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" role="status" aria-label="Loading the dashboard">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} height={200} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Stack gap="lg" w="100%" maw={1200}>
       <PageHeading title={TITLE}>
         Where the policies stand, the reviews coming due, who has read what, and how the workflow runs.
       </PageHeading>
-      {body}
+      <QueryBody
+        query={dashboard}
+        fallback="The dashboard could not be loaded. Please try again."
+        loadingLabel="Loading the dashboard"
+        loading={
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" role="status" aria-label="Loading the dashboard">
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} height={200} radius="md" />
+            ))}
+          </SimpleGrid>
+        }
+      >
+        {(data) => <DashboardCards projectId={projectId} dashboard={data} />}
+      </QueryBody>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <WorkflowSettingsCard projectId={projectId} />
         <BulkLinksCard projectId={projectId} />
@@ -99,28 +90,12 @@ export function PolicyDashboardPage() {
   );
 }
 
+/** A dashboard card, found by its title in tests. */
 function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  const headingId = useId();
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby={headingId}
-      miw={0}
-      data-card={title}
-    >
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Title order={2} fz="h4" id={headingId}>
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
+    <SectionCard title={title} action={action} cardName={title}>
+      {children}
+    </SectionCard>
   );
 }
 
@@ -240,15 +215,7 @@ function ReviewTable({
       </Title>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="xs" fz="sm" striped aria-label={`${title} reviews`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Policy</Table.Th>
-              <Table.Th scope="col">Department</Table.Th>
-              <Table.Th scope="col">Owner</Table.Th>
-              <Table.Th scope="col">Review date</Table.Th>
-              <Table.Th scope="col">When</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Policy', 'Department', 'Owner', 'Review date', 'When']} />
           <Table.Tbody>
             {sorted.map((review) => (
               <Table.Tr key={review.id} data-review-id={review.id}>
@@ -339,14 +306,7 @@ function ActivityCard({ projectId, dashboard }: { projectId: string; dashboard: 
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" fz="sm" aria-label="Recent activity">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Who</Table.Th>
-                <Table.Th scope="col">What</Table.Th>
-                <Table.Th scope="col">Policy</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['When', 'Who', 'What', 'Policy']} />
             <Table.Tbody>
               {dashboard.recent_activity.map((item) => (
                 <Table.Tr key={item.id} data-activity-id={item.id}>
@@ -379,23 +339,19 @@ type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 function WorkflowSettingsCard({ projectId }: { projectId: string }) {
   const settings = useWorkflowSettings(projectId);
-  let body: ReactNode;
-  if (settings.data) {
-    // A fresh form whenever the saved settings change.
-    body = <SettingsForm key={JSON.stringify(settings.data)} projectId={projectId} saved={settings.data} />;
-  } else if (settings.isError) {
-    body = (
-      <LoadFailure
-        error={settings.error}
+  return (
+    <Card title="Workflow settings">
+      <QueryBody
+        query={settings}
         fallback="The workflow settings could not be loaded. Please try again."
-        retrying={settings.isFetching}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  } else {
-    body = <LoadingRows label="Loading the workflow settings" rows={3} />;
-  }
-  return <Card title="Workflow settings">{body}</Card>;
+        loadingLabel="Loading the workflow settings"
+        rows={3}
+      >
+        {/* A fresh form whenever the saved settings change. */}
+        {(saved) => <SettingsForm key={JSON.stringify(saved)} projectId={projectId} saved={saved} />}
+      </QueryBody>
+    </Card>
+  );
 }
 
 interface SettingsValues {
@@ -406,14 +362,10 @@ interface SettingsValues {
 
 function SettingsForm({ projectId, saved }: { projectId: string; saved: WorkflowSettings }) {
   const save = useSaveWorkflowSettings(projectId);
-  const [values, setValues] = useState<SettingsValues>(saved);
-  const [errors, setErrors] = useState<FieldErrors<SettingsField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function set<K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  }
+  const { values, errors, setErrors, failure, setFailure, change, refused } = useFormState<
+    SettingsValues,
+    SettingsField
+  >(saved, SETTINGS_FIELDS);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -435,22 +387,14 @@ function SettingsForm({ projectId, saved }: { projectId: string; saved: Workflow
       await save.mutateAsync(parsed.data);
       toast.success('Workflow settings saved.');
     } catch (error) {
-      const fields = serverFieldErrors(error, SETTINGS_FIELDS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) {
-        setFailure(messageFor(error, 'The workflow settings could not be saved. Please try again.'));
-      }
+      refused(error, 'The workflow settings could not be saved. Please try again.');
     }
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <NumberInput
           label="Default review interval (months)"
           description="How often new policies are reviewed. Each policy can change its own in its settings."
@@ -459,14 +403,14 @@ function SettingsForm({ projectId, saved }: { projectId: string; saved: Workflow
           allowDecimal={false}
           allowNegative={false}
           value={values.default_review_interval_months}
-          onChange={(value) => set('default_review_interval_months', value)}
+          onChange={(value) => change('default_review_interval_months', value)}
           error={errors.default_review_interval_months}
           maw={320}
         />
         <Radio.Group
           label="Signatures needed to publish"
           value={values.signatures_required}
-          onChange={(value) => set('signatures_required', value === 'one' ? 'one' : 'all')}
+          onChange={(value) => change('signatures_required', value === 'one' ? 'one' : 'all')}
           error={errors.signatures_required}
         >
           <Stack gap="xs" mt={6}>
@@ -478,7 +422,7 @@ function SettingsForm({ projectId, saved }: { projectId: string; saved: Workflow
           label="Authors may sign their own versions"
           description="When off, the author of a version is never asked to sign it."
           checked={values.allow_self_signing}
-          onChange={(event) => set('allow_self_signing', event.currentTarget.checked)}
+          onChange={(event) => change('allow_self_signing', event.currentTarget.checked)}
           error={errors.allow_self_signing}
         />
         <Group>

@@ -1,10 +1,9 @@
 import type { MyTasks, ReviewDue, Task } from '@portal/shared';
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type StubHandler, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import { API, BASE, openPolicyScreen, sessionRoutes } from './admin-test-helpers';
 import { PolicyHomePage } from './PolicyHomePage';
 
@@ -49,16 +48,6 @@ function section(title: string): HTMLElement {
   const element = document.querySelector<HTMLElement>(`section[data-section="${title}"]`);
   if (!element) throw new Error(`no section ${title}`);
   return element;
-}
-
-/** Serious and critical axe findings (jsdom cannot compute colours; the page regions come from the layout). */
-async function violations(): Promise<string[]> {
-  const result = await act(() =>
-    axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-  );
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
 }
 
 describe('PolicyHomePage', () => {
@@ -170,6 +159,6 @@ describe('PolicyHomePage', () => {
     );
     await open();
     await waitFor(() => getControl('Sign all'));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 });

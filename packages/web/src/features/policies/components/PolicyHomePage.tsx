@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { formatDate, formatDay } from '../../../lib/dates';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -47,28 +47,19 @@ export function PolicyHomePage() {
   const projectId = usePolicyProjectId();
   const tasks = useMyTasks(projectId);
 
-  let body: ReactNode;
-  if (tasks.data) {
-    body = <TaskLists projectId={projectId} tasks={tasks.data} />;
-  } else if (tasks.isError) {
-    body = (
-      <LoadFailure
-        error={tasks.error}
-        fallback="Your tasks could not be loaded. Please try again."
-        retrying={tasks.isFetching}
-        onRetry={() => void tasks.refetch()}
-      />
-    );
-  } else {
-    body = <LoadingRows label="Loading your tasks" rows={5} />;
-  }
-
   return (
     <Stack gap="lg" w="100%" maw={1100}>
       <PageHeading title={TITLE}>
         Policies waiting for your review, signature or reading, drafts sent back to you, and reviews coming due.
       </PageHeading>
-      {body}
+      <QueryBody
+        query={tasks}
+        fallback="Your tasks could not be loaded. Please try again."
+        loadingLabel="Loading your tasks"
+        rows={5}
+      >
+        {(data) => <TaskLists projectId={projectId} tasks={data} />}
+      </QueryBody>
     </Stack>
   );
 }

@@ -1,43 +1,32 @@
 import type { DocumentRow } from '@portal/shared';
 import { act, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
-import { click, render, waitFor } from '../../../test/render';
+import { render, waitFor } from '../../../test/render';
 import { ConvertPage } from './ConvertPage';
 import { DepartmentsPage } from './DepartmentsPage';
 import { DndPage } from './DndPage';
 import { NumberingPage } from './NumberingPage';
-import { input, ProjectReady } from './policy-test-fixtures';
+import { DocumentMarker, doc, ProjectReady } from './policy-test-fixtures';
 import { QuickReferenceGuidePage } from './QuickReferenceGuidePage';
 
 export {
   API,
   BASE,
+  bareDetail,
   department,
   dialog,
   fieldError,
   input,
   PROJECT,
+  pick,
   sessionRoutes,
   toasts,
 } from './policy-test-fixtures';
 
+/** A policy's row in a list, with a draft being written. */
 export function row(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
-  return {
-    number: null,
-    status: 'draft',
-    department_id: null,
-    has_draft: true,
-    working_state: 'draft',
-    next_review_on: null,
-    updated_at: '2026-03-01T10:00:00Z',
-    ...overrides,
-  };
-}
-
-function DocumentMarker() {
-  const { documentId } = useParams();
-  return <h1>Document {documentId}</h1>;
+  return doc({ status: 'draft', has_draft: true, working_state: 'draft', ...overrides });
 }
 
 /** The policy administration routes, with a marker page for a document. */
@@ -65,21 +54,6 @@ export async function openPolicyAdmin(path: string) {
   await render(<RouterProvider router={router} />);
   await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-/** Opens a Mantine Select by its label and clicks the option named `option`. */
-export async function pick(label: string, option: string, root: ParentNode = document.body) {
-  const select = input(label, root);
-  await click(select);
-  let choice: HTMLElement | undefined;
-  await waitFor(() => {
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '');
-    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === option,
-    );
-    expect(choice).toBeDefined();
-  });
-  await click(choice!);
 }
 
 /** Picks `file` in the (hidden) file input, as the browser's file dialog does. */

@@ -1,21 +1,10 @@
 import { SNIPPET_START, SNIPPET_STOP } from '@portal/shared';
-import axe from 'axe-core';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, waitFor } from '../../../test/render';
+import { seriousViolations } from '../../../test/ui';
 import { API, BASE, department, dialog, doc, openPolicy, sessionRoutes, stubLayout } from './browse-test-helpers';
-
-/** Serious and critical axe findings (jsdom cannot compute colours; the page regions come from the layout). */
-async function violations(): Promise<string[]> {
-  const result = await act(() =>
-    axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } }),
-  );
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
-}
 
 const DOCS = [
   doc({ id: 1, number: '1', title: 'Infection control', department_id: 5 }),
@@ -73,33 +62,33 @@ describe('policy browsing screens: accessibility', () => {
     await openPolicy(`${BASE}/toc`);
     await waitFor(() => getControl('Expand all'));
     await click(getControl('Expand all'));
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   }, 20_000);
 
   it('the documents table and the navigator', async () => {
     stubApi(routes());
     await openPolicy(`${BASE}/documents`);
     await waitFor(() => expect(document.querySelector('[data-testid="documents-table"]')).not.toBeNull());
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
 
     document.body.innerHTML = '';
     await openPolicy(`${BASE}/navigator?department=5`);
     await waitFor(() => expect(document.querySelector('h2')).not.toBeNull());
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   }, 20_000);
 
   it('the archive and its confirmation, and the search results', async () => {
     stubApi(routes());
     await openPolicy(`${BASE}/archive-navigator`);
     await waitFor(() => expect(document.querySelector('[data-testid="archived-table"]')).not.toBeNull());
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
     await click(document.querySelector<HTMLElement>('button[aria-label="Restore 4 Fax"]')!);
     await waitFor(() => dialog());
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
 
     document.body.innerHTML = '';
     await openPolicy(`${BASE}/search?q=hands`);
     await waitFor(() => expect(document.querySelector('mark')).not.toBeNull());
-    expect(await violations()).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   }, 20_000);
 });

@@ -1,38 +1,31 @@
-import type { DocumentRow } from '@portal/shared';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
-import { click, render, waitFor } from '../../../test/render';
+import { render, waitFor } from '../../../test/render';
 import { ArchiveNavigatorPage } from './ArchiveNavigatorPage';
 import { DocumentsStatusPage } from './DocumentsStatusPage';
 import { NavigatorPage } from './NavigatorPage';
 import { PolicyAppHeader } from './PolicyAppHeader';
-import { input, ProjectReady } from './policy-test-fixtures';
+import { DocumentMarker, ProjectReady } from './policy-test-fixtures';
 import { SearchPage } from './SearchPage';
 import { TocPage } from './TocPage';
 
-export { API, BASE, department, dialog, input, PROJECT, sessionRoutes, toasts } from './policy-test-fixtures';
-
-export function doc(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
-  return {
-    number: null,
-    status: 'published',
-    department_id: null,
-    has_draft: false,
-    working_state: null,
-    next_review_on: null,
-    updated_at: '2026-03-01T10:00:00Z',
-    ...overrides,
-  };
-}
+export {
+  API,
+  BASE,
+  bareDetail,
+  department,
+  dialog,
+  doc,
+  input,
+  PROJECT,
+  pick,
+  sessionRoutes,
+  toasts,
+} from './policy-test-fixtures';
 
 /** A response that never comes: the screen stays in its loading state. */
 export function pending(): Promise<Response> {
   return new Promise(() => {});
-}
-
-function DocumentMarker() {
-  const { documentId } = useParams();
-  return <h1>Document {documentId}</h1>;
 }
 
 /** Shows where the router is, for tests that follow links and URL changes. */
@@ -102,19 +95,4 @@ export function treeRows(): HTMLElement[] {
 
 export function rowNames(): string[] {
   return treeRows().map((row) => row.dataset.number ?? row.querySelector('a')?.textContent ?? row.textContent ?? '');
-}
-
-/** Opens a Mantine Select by its label and clicks the option named `option`. */
-export async function pick(label: string, option: string) {
-  const select = input(label);
-  await click(select);
-  let choice: HTMLElement | undefined;
-  await waitFor(() => {
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '');
-    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === option,
-    );
-    expect(choice).toBeDefined();
-  });
-  await click(choice!);
 }

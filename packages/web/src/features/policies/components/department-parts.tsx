@@ -3,10 +3,12 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { departmentOptions } from './browse-ui';
+import { policyRoute } from './use-policy-project';
 
 /** Pieces shared by the department screens: reviewers, signers, readers, health and attestation reports. */
 
 export const MISSING_DEPARTMENT = 'This department does not exist (it may have been deleted).';
+export const NO_DEPARTMENTS = 'No departments yet.';
 
 /** A route's department id: a number of 1 to 10 digits, or null for anything else. */
 export function departmentIdParam(value: string | undefined): number | null {
@@ -95,19 +97,44 @@ export function AttestationBar({
   );
 }
 
+/** What a department list shows while there are none, with the way to add one for those who may. */
+export function NoDepartments({ projectId, mayAdd }: { projectId: string; mayAdd: boolean }) {
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text>{NO_DEPARTMENTS}</Text>
+      {mayAdd && (
+        <Anchor component={Link} to={policyRoute(projectId, 'insert-department')} underline="always">
+          Add a department
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 /** A titled card: a section named by its h2. */
 export function SectionCard({
   title,
   children,
   action,
+  cardName,
 }: {
   title: ReactNode;
   children: ReactNode;
   action?: ReactNode;
+  /** Names the card in its data-card attribute, for tests to find it by. */
+  cardName?: string;
 }) {
   const headingId = useId();
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={headingId} miw={0}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby={headingId}
+      miw={0}
+      data-card={cardName}
+    >
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Title order={2} fz="h4" id={headingId}>

@@ -2,13 +2,13 @@ import type { DocumentDetail, PolicyVersion, VersionSummary } from '@portal/shar
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
-import { click, render, waitFor } from '../../../test/render';
+import { render, waitFor } from '../../../test/render';
 import { DocumentEditPage } from './DocumentEditPage';
 import { DocumentPage } from './DocumentPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
-import { API, input, ProjectReady } from './policy-test-fixtures';
+import { API, ProjectReady } from './policy-test-fixtures';
 
-export { API, BASE, dialog, fieldError, input, PROJECT, sessionRoutes, toasts } from './policy-test-fixtures';
+export { API, BASE, dialog, fieldError, input, PROJECT, pick, sessionRoutes, toasts } from './policy-test-fixtures';
 
 export const DOC_API = `${API}/documents/5`;
 
@@ -124,21 +124,6 @@ export async function openDocument(path: string, { waitForHeading = true } = {})
   await render(<RouterProvider router={router} />);
   if (waitForHeading) await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
   return router;
-}
-
-/** Opens a Mantine Select by its label and clicks the option named `option` (whitespace-trimmed). */
-export async function pick(label: string, option: string) {
-  const select = input(label);
-  await click(select);
-  let choice: HTMLElement | undefined;
-  await waitFor(() => {
-    const listbox = document.getElementById(select.getAttribute('aria-controls') ?? '');
-    choice = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === option,
-    );
-    expect(choice).toBeDefined();
-  });
-  await click(choice!);
 }
 
 /** The tab named `name`. */

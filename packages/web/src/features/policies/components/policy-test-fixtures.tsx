@@ -1,10 +1,11 @@
-import type { Department } from '@portal/shared';
+import type { Department, DocumentDetail, DocumentRow } from '@portal/shared';
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { useCurrentProject } from '../../../lib/project/project-context';
 import { signedInCheck } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 
-export { dialog, errorOf as fieldError, field as input, toasts } from '../../../test/ui';
+export { dialog, errorOf as fieldError, field as input, pick, toasts } from '../../../test/ui';
 
 /** What every policy screen test shares: the project, its session routes and a few DOM lookups. */
 export const API = '/api/projects/12/policy-management';
@@ -36,4 +37,46 @@ export function department(overrides: Partial<Department> & Pick<Department, 'id
 export function ProjectReady({ children }: { children: ReactNode }) {
   const { projectId } = useCurrentProject();
   return projectId ? children : null;
+}
+
+/** A published policy's row in a list, with no draft. */
+export function doc(overrides: Partial<DocumentRow> & Pick<DocumentRow, 'id' | 'title'>): DocumentRow {
+  return {
+    number: null,
+    status: 'published',
+    department_id: null,
+    has_draft: false,
+    working_state: null,
+    next_review_on: null,
+    updated_at: '2026-03-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A new draft policy with no versions, owner or department yet. */
+export function bareDetail(overrides: Partial<DocumentDetail> & Pick<DocumentDetail, 'id' | 'title'>): DocumentDetail {
+  return {
+    number: null,
+    status: 'draft',
+    department: null,
+    owner: null,
+    review_interval_months: 12,
+    next_review_on: null,
+    effective_on: null,
+    created_at: '2026-03-01T10:00:00Z',
+    updated_at: '2026-03-01T10:00:00Z',
+    current_version: null,
+    draft_version: null,
+    versions: [],
+    number_history: [],
+    abilities: { edit: true, archive: true, restore: false, renumber: true },
+    generated_from: null,
+    ...overrides,
+  };
+}
+
+/** Stands in for the document page where a test only follows a link to it. */
+export function DocumentMarker() {
+  const { documentId } = useParams();
+  return <h1>Document {documentId}</h1>;
 }

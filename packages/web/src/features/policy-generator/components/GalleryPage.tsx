@@ -16,7 +16,7 @@ import {
 import { ACCREDITOR_LABELS, ACCREDITORS, type Accreditor, PG_LIMITS } from '@portal/shared';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { ErrorNotice, QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -96,17 +96,7 @@ export function GalleryPage({ projectId }: { projectId: number }) {
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
   let list: ReactNode;
-  if (templates.isPending) list = <LoadingRows label="Loading the templates" rows={6} />;
-  else if (templates.isError)
-    list = (
-      <LoadFailure
-        error={templates.error}
-        fallback="The templates could not be loaded. Please try again."
-        retrying={templates.isFetching}
-        onRetry={() => void templates.refetch()}
-      />
-    );
-  else if (all.length === 0)
+  if (all.length === 0)
     list = (
       <EmptyState title="No templates yet">
         {canEdit
@@ -197,7 +187,14 @@ export function GalleryPage({ projectId }: { projectId: number }) {
           )}
         </Group>
       </Paper>
-      {list}
+      <QueryBody
+        query={templates}
+        fallback="The templates could not be loaded. Please try again."
+        loadingLabel="Loading the templates"
+        rows={6}
+      >
+        {() => list}
+      </QueryBody>
       <NewTemplateModal projectId={projectId} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
@@ -349,11 +346,7 @@ function NewTemplateModal({ projectId, opened, onClose }: { projectId: number; o
     <Modal opened={opened} onClose={close} title="New template" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <TextInput
             label="Title"
             withAsterisk

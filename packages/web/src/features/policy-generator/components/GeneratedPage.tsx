@@ -26,9 +26,10 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows, QueryBody } from '../../../components/page-parts';
 import { PolicyContent } from '../../../components/policy/PolicyContent';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -68,18 +69,9 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
   const [answersOf, setAnswersOf] = useState<Generation | null>(null);
   const [result, setResult] = useState<{ generation: Generation; result: RegenerateResult } | null>(null);
 
+  const list = generations.data?.generations ?? [];
   let body: ReactNode;
-  if (generations.isPending) body = <LoadingRows label="Loading the generated policies" rows={5} />;
-  else if (generations.isError)
-    body = (
-      <LoadFailure
-        error={generations.error}
-        fallback="The generated policies could not be loaded. Please try again."
-        retrying={generations.isFetching}
-        onRetry={() => void generations.refetch()}
-      />
-    );
-  else if (generations.data.generations.length === 0)
+  if (list.length === 0)
     body = (
       <EmptyState
         title="No policies generated yet"
@@ -110,7 +102,7 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {generations.data.generations.map((generation) => (
+              {list.map((generation) => (
                 <GenerationRow
                   key={generation.id}
                   projectId={projectId}
@@ -136,7 +128,14 @@ export function GeneratedPage({ projectId }: { projectId: number }) {
           with the same answers.
         </Text>
       </Stack>
-      {body}
+      <QueryBody
+        query={generations}
+        fallback="The generated policies could not be loaded. Please try again."
+        loadingLabel="Loading the generated policies"
+        rows={5}
+      >
+        {() => body}
+      </QueryBody>
       <ConfirmRegenerate
         projectId={projectId}
         generation={confirming}
@@ -285,11 +284,7 @@ function ConfirmRegenerate({
             {policyName(generation.document)}
           </Text>
           <Text>{REGENERATE_EXPLAINED}</Text>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} data-autofocus>
               Cancel
@@ -442,12 +437,7 @@ function AnswersModal({
           <Text c="dimmed">This template asks nothing beyond the facility profile.</Text>
         ) : (
           <Table withTableBorder verticalSpacing="xs" data-testid="answers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Question</Table.Th>
-                <Table.Th scope="col">Answer</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={['Question', 'Answer']} />
             <Table.Tbody>
               {Object.entries(detail.data.answers).map(([key, value]) => (
                 <Table.Tr key={key}>
@@ -567,11 +557,7 @@ function ChangeAnswers({
         missing={missing}
         onAnswer={(key, value) => setAnswers({ ...shownAnswers, [key]: value })}
       />
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={regenerate.isPending}>
           Back

@@ -125,31 +125,30 @@ function NoProject({ eligible, loadingList }: { eligible: MemberProject[]; loadi
   usePageTitle(APP_NAME);
   if (loadingList) return <Loading label="Loading your projects" />;
   return (
-    <Alert color="gray" variant="light" title="No project is selected">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          {eligible.length > 0
-            ? 'Choose a project above to see its templates, or open one from your projects.'
-            : 'None of your projects has the Policy Generator switched on. A superadmin can switch it on in the project settings.'}
-        </Text>
-        <Anchor component={Link} to="/member/projects" size="sm" underline="always">
-          Go to your projects
-        </Anchor>
-      </Stack>
-    </Alert>
+    <ProjectsAlert color="gray" title="No project is selected">
+      {eligible.length > 0 ? 'Choose a project above to see its templates, or open one from your projects.' : NONE_ON}
+    </ProjectsAlert>
   );
 }
 
 function NotSwitchedOn({ name, others }: { name: string; others: boolean }) {
   usePageTitle(APP_NAME);
   return (
-    <Alert color="yellow" variant="light" title={`The Policy Generator is not switched on for ${name}`}>
+    <ProjectsAlert color="yellow" title={`The Policy Generator is not switched on for ${name}`}>
+      {others ? 'Choose another project above, or ask a superadmin to switch the app on for this one.' : NONE_ON}
+    </ProjectsAlert>
+  );
+}
+
+const NONE_ON =
+  'None of your projects has the Policy Generator switched on. A superadmin can switch it on in the project settings.';
+
+/** Why there is nothing to show for the chosen project, and the way to the member's projects. */
+function ProjectsAlert({ color, title, children }: { color: string; title: string; children: string }) {
+  return (
+    <Alert color={color} variant="light" title={title}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          {others
-            ? 'Choose another project above, or ask a superadmin to switch the app on for this one.'
-            : 'None of your projects has the Policy Generator switched on. A superadmin can switch it on in the project settings.'}
-        </Text>
+        <Text size="sm">{children}</Text>
         <Anchor component={Link} to="/member/projects" size="sm" underline="always">
           Go to your projects
         </Anchor>

@@ -31,13 +31,13 @@ import { Controller, type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useLeaveWarning } from '../../../components/leave-warning';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { QueryBody } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProfile, useSaveProfile } from '../api';
-import { profileLabel } from './pg-parts';
+import { profileLabel, SectionTitle } from './pg-parts';
 
 export const PROFILE_SAVED = 'Facility profile saved.';
 export const PROFILE_READ_ONLY = 'Only project administrators can change the facility profile.';
@@ -80,19 +80,6 @@ export function ProfilePage({ projectId }: { projectId: number }) {
   usePageTitle('Facility profile | Policy Generator');
   const profile = useProfile(projectId);
 
-  let body: ReactNode;
-  if (profile.isPending) body = <LoadingRows label="Loading the facility profile" rows={6} />;
-  else if (profile.isError)
-    body = (
-      <LoadFailure
-        error={profile.error}
-        fallback="The facility profile could not be loaded. Please try again."
-        retrying={profile.isFetching}
-        onRetry={() => void profile.refetch()}
-      />
-    );
-  else body = <ProfileForm key={profile.data.updated_at ?? 'new'} projectId={projectId} profile={profile.data} />;
-
   return (
     <Stack gap="md" maw={900} miw={0}>
       <Stack gap={2}>
@@ -104,7 +91,14 @@ export function ProfilePage({ projectId }: { projectId: number }) {
           from here, and keeps sections that do not apply to the facility out of its drafts.
         </Text>
       </Stack>
-      {body}
+      <QueryBody
+        query={profile}
+        fallback="The facility profile could not be loaded. Please try again."
+        loadingLabel="Loading the facility profile"
+        rows={6}
+      >
+        {(data) => <ProfileForm key={data.updated_at ?? 'new'} projectId={projectId} profile={data} />}
+      </QueryBody>
     </Stack>
   );
 }
@@ -355,16 +349,7 @@ function Section({ title, description, children }: { title: string; description?
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id} miw={0}>
       <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={3} fz="h5" id={id}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
+        <SectionTitle title={title} description={description} id={id} fz="h5" />
         {children}
       </Stack>
     </Paper>

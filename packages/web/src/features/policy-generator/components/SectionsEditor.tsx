@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   checkTemplate,
   PROFILE_FLAGS,
@@ -11,6 +11,7 @@ import {
 } from '@portal/shared';
 import type { TiptapEditorHTMLElement } from '@tiptap/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import {
   type FormErrors,
@@ -183,11 +184,7 @@ export const SectionsEditor = memo(function SectionsEditor({
         </Accordion.Item>
       </Accordion>
 
-      {errors.sections && (
-        <Alert color="red" variant="light" role="alert">
-          {errors.sections}
-        </Alert>
-      )}
+      <ErrorNotice message={errors.sections} />
 
       {sections.map((section, index) => (
         <SectionCard

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { PG_LIMITS } from '@portal/shared';
 import { memo } from 'react';
 import { Cross } from '../../../components/list-editor/ReorderControls';
+import { ErrorNotice } from '../../../components/page-parts';
 import { DEFAULT_FRAMEWORK, type FormErrors, type ListChange, newUid, type StandardRow } from './template-form';
 import { useFocusAfterRender } from './VariablesEditor';
 
@@ -44,11 +45,7 @@ export const StandardsRefsEditor = memo(function StandardsRefsEditor({
 
   return (
     <Stack gap="sm">
-      {errors.standards && (
-        <Alert color="red" variant="light" role="alert">
-          {errors.standards}
-        </Alert>
-      )}
+      <ErrorNotice message={errors.standards} />
       {standards.length === 0 && (
         <Text size="sm" c="dimmed">
           No standards linked yet.

@@ -20,9 +20,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { useLeaveWarning } from '../../../components/leave-warning';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { fieldBinder } from '../../../lib/field-binding';
 import { type TemplateDetail, useDiscardTemplateDraft, usePublishTemplate, useSaveTemplateDraft } from '../api';
+import { SectionTitle } from './pg-parts';
 import { SectionsEditor } from './SectionsEditor';
 import { StandardsRefsEditor } from './StandardsRefsEditor';
 import { TemplatePreview } from './TemplatePreview';
@@ -344,11 +346,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
               : 'The wizard can use the template once it is published.'}
             {dirty ? ' Your unsaved changes are saved first.' : ''}
           </Text>
-          {publishAlert && (
-            <Alert color="red" variant="light" role="alert">
-              {publishAlert}
-            </Alert>
-          )}
+          <ErrorNotice message={publishAlert} />
           <Textarea
             label="What changed"
             description={
@@ -399,16 +397,7 @@ export function TemplateEditor({ projectId, template, profile, onClose }: Templa
 function Block({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
-      <Stack gap={2}>
-        <Title order={3} fz="h4">
-          {title}
-        </Title>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
-      </Stack>
+      <SectionTitle title={title} description={description} fz="h4" />
       {children}
     </Stack>
   );

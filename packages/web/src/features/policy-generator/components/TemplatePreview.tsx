@@ -15,6 +15,7 @@ import {
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PolicyContent } from '../../../components/policy/PolicyContent';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 
 const PROFILE_PATH = '/app/policy_generator/profile';
 
@@ -137,13 +138,7 @@ export function VariablesTable({ variables }: { variables: readonly VariableList
   return (
     // Three columns whose text wraps: it fits a phone without a scrolling region (which a keyboard could not reach).
     <Table verticalSpacing="xs" data-testid="pg-variables" style={{ overflowWrap: 'anywhere' }}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Question</Table.Th>
-          <Table.Th scope="col">Type</Table.Th>
-          <Table.Th scope="col">Required</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHeads columns={['Question', 'Type', 'Required']} />
       <Table.Tbody>
         {variables.map((v) => (
           <Table.Tr key={v.key}>

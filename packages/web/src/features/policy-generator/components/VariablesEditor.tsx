@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
@@ -15,6 +14,7 @@ import {
 import { PG_LIMITS, VARIABLE_TYPE_LABELS, VARIABLE_TYPES, type VariableType } from '@portal/shared';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { ReorderControls } from '../../../components/list-editor/ReorderControls';
+import { ErrorNotice } from '../../../components/page-parts';
 import { emptyDefault, type FormErrors, type ListChange, newUid, rowError, type VariableRow } from './template-form';
 
 interface VariablesEditorProps {
@@ -95,11 +95,7 @@ export const VariablesEditor = memo(function VariablesEditor({ variables, errors
 
   return (
     <Stack gap="md">
-      {errors.variables && (
-        <Alert color="red" variant="light" role="alert">
-          {errors.variables}
-        </Alert>
-      )}
+      <ErrorNotice message={errors.variables} />
       {variables.length === 0 && (
         <Text size="sm" c="dimmed">
           No questions yet: the template uses the facility profile only.

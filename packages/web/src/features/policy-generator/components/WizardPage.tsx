@@ -49,6 +49,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { PolicyContent } from '../../../components/policy/PolicyContent';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -478,12 +479,7 @@ function ProfileCheck({ version, profile }: { version: TemplateVersion; profile:
           data-testid="profile-check"
           style={{ overflowWrap: 'anywhere' }}
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Profile value</Table.Th>
-              <Table.Th scope="col">For this facility</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Profile value', 'For this facility']} />
           <Table.Tbody>
             {used.map((name) => {
               const value = values[name];

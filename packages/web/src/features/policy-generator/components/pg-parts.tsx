@@ -1,5 +1,5 @@
 import './policy-generator.css';
-import { Badge, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { OWNER_TITLE_LABELS, OWNER_TITLES, PROFILE_NAME_LABELS } from '@portal/shared';
 import type { ReactNode } from 'react';
 
@@ -51,14 +51,8 @@ export function nameLabel(name: string, variables: readonly { key: string; label
   return variables.find((v) => v.key === name)?.label ?? profileLabel(name);
 }
 
-/** A load in progress: a spinner screen readers announce as `label`. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center py="xl" mih={160} role="status" aria-label={label}>
-      <Loader />
-    </Center>
-  );
-}
+/** The spinner shown while something loads, the same in every app; the screens import it from here. */
+export { Loading } from '../../../components/shared-parts/Loading';
 
 /** What a screen shows with nothing in it: the fact, what to do about it, and a way to do it. */
 export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -70,6 +64,32 @@ export function EmptyState({ title, children, action }: { title: string; childre
         {action}
       </Stack>
     </Paper>
+  );
+}
+
+/** A section's h3 with the line under it that says what the section is for. */
+export function SectionTitle({
+  title,
+  description,
+  id,
+  fz,
+}: {
+  title: string;
+  description?: string;
+  id?: string;
+  fz: string;
+}) {
+  return (
+    <Stack gap={2}>
+      <Title order={3} fz={fz} id={id}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Button,
-  EmptyState,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { isProjectId, type Member } from '@portal/shared';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
 import { NotFoundPage } from '../../../components/NotFoundPage';
-import { LoadFailure } from '../../../components/page-parts';
+import { QueryFailure } from '../../../components/page-parts';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { PROJECT_ROLE_LABELS } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -57,14 +46,7 @@ function Dashboard({ projectId }: { projectId: string }) {
       </Stack>
     );
   } else if (dashboard.isError) {
-    body = (
-      <LoadFailure
-        error={dashboard.error}
-        fallback="The members could not be loaded. Please try again."
-        retrying={dashboard.isFetching}
-        onRetry={() => void dashboard.refetch()}
-      />
-    );
+    body = <QueryFailure query={dashboard} fallback="The members could not be loaded. Please try again." />;
   } else {
     body = <DashboardBody projectId={projectId} data={dashboard.data} />;
   }
@@ -170,29 +152,18 @@ function MembersSection({ projectId, members }: { projectId: string; members: Me
     );
   } else {
     list = (
-      <Table.ScrollContainer minWidth={1040}>
-        <Table verticalSpacing="sm" aria-labelledby="members-heading" data-testid="members-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col">Project role</Table.Th>
-              <Table.Th scope="col">Main roles</Table.Th>
-              <Table.Th scope="col">Last sign-in</Table.Th>
-              <Table.Th scope="col">Two-factor</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((member) => (
-              <MemberRow key={member.user_id} projectId={projectId} member={member} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        minWidth={1040}
+        verticalSpacing="sm"
+        aria-labelledby="members-heading"
+        data-testid="members-table"
+        columns={['Name', 'Email', 'Project role', 'Main roles', 'Last sign-in', 'Two-factor', 'Status']}
+        actions
+      >
+        {shown.map((member) => (
+          <MemberRow key={member.user_id} projectId={projectId} member={member} />
+        ))}
+      </ScrollTable>
     );
   }
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRoleFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
-import { LoadFailure } from '../../../components/page-parts';
+import { ErrorNotice, QueryFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -81,14 +81,7 @@ function EditUser({ projectId, userId }: { projectId: string; userId: string }) 
       </Paper>
     );
   } else if (member.isError) {
-    body = (
-      <LoadFailure
-        error={member.error}
-        fallback="The member could not be loaded. Please try again."
-        retrying={member.isFetching}
-        onRetry={() => void member.refetch()}
-      />
-    );
+    body = <QueryFailure query={member} fallback="The member could not be loaded. Please try again." />;
   } else {
     body = <MemberEditor projectId={projectId} userId={userId} member={member.data} />;
   }
@@ -187,11 +180,7 @@ function MemberEditor({ projectId, userId, member }: MemberEditorProps) {
                 of the app the person can open.
               </Text>
             </Stack>
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <ErrorNotice message={failure} />
             <MemberRoleFields
               value={roles}
               onChange={(next) => {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   EmptyState,
   Paper,
@@ -18,7 +17,7 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { MemberRoleFields, type MemberRoles } from '../../../components/MemberRoleFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
-import { LoadFailure } from '../../../components/page-parts';
+import { ErrorNotice, QueryFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -139,11 +138,7 @@ function RequestForm({ projectId }: { projectId: string }) {
               password. Follow the decision under "Your requests".
             </Text>
           </Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               ref={firstInput}
@@ -229,14 +224,7 @@ function RequestList({ projectId }: { projectId: string }) {
       </Stack>
     );
   } else if (requests.isError) {
-    body = (
-      <LoadFailure
-        error={requests.error}
-        fallback="Your requests could not be loaded. Please try again."
-        retrying={requests.isFetching}
-        onRetry={() => void requests.refetch()}
-      />
-    );
+    body = <QueryFailure query={requests} fallback="Your requests could not be loaded. Please try again." />;
   } else if (requests.data.length === 0) {
     body = (
       <EmptyState

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Center,
@@ -30,7 +29,7 @@ import { AppBadge } from '../../../components/AppBadge';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
 import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
 import { NotFoundPage } from '../../../components/NotFoundPage';
-import { LoadFailure } from '../../../components/page-parts';
+import { ErrorNotice, QueryFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -77,14 +76,7 @@ function DetailsScreen({ projectId }: { projectId: string }) {
       </Grid>
     );
   } else if (details.isError) {
-    body = (
-      <LoadFailure
-        error={details.error}
-        fallback="The project details could not be loaded. Please try again."
-        retrying={details.isFetching}
-        onRetry={() => void details.refetch()}
-      />
-    );
+    body = <QueryFailure query={details} fallback="The project details could not be loaded. Please try again." />;
   } else {
     body = (
       <Grid gap="lg">
@@ -166,11 +158,7 @@ function DetailsForm({ projectId, details }: { projectId: string; details: Proje
           <Title order={2} fz="h4" id="details-heading">
             Details
           </Title>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <TextInput
             label="Name"
             name="name"

@@ -20,14 +20,14 @@ import {
 } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { QueryBody } from '../../../components/page-parts';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdAssessment, useStdTree } from '../api/assessments';
 import { useStdMe } from '../api/me';
 import { BulkBar, ComplianceTree } from './ComplianceTree';
 import { ElementDrawer } from './ElementPanel';
-import { EmptyState, idParam, PickedAssessment, standardsRoute, useStdProjectId } from './std-parts';
+import { AssessmentScreen, EmptyState, idParam, standardsRoute, useStdProjectId } from './std-parts';
 import { formatShare, KIND_LABELS, RESULT_COLORS, RESULT_ORDER } from './std-words';
 import { UpgradeAssessment } from './UpgradeAssessment';
 
@@ -45,8 +45,10 @@ export function CompliancePage() {
   usePageTitle('Compliance | Standards');
   const projectId = useStdProjectId();
   const me = useStdMe(projectId);
-  const body = (
-    <PickedAssessment
+  return (
+    <AssessmentScreen
+      title="Compliance"
+      intro="Where each standard stands, who answers for it and what shows it is met."
       projectId={projectId}
       empty={
         <EmptyState
@@ -68,16 +70,7 @@ export function CompliancePage() {
       }
     >
       {(assessments, current) => <AssessmentView projectId={projectId} assessments={assessments} current={current} />}
-    </PickedAssessment>
-  );
-
-  return (
-    <Stack gap="lg">
-      <PageHeading title="Compliance">
-        Where each standard stands, who answers for it and what shows it is met.
-      </PageHeading>
-      {body}
-    </Stack>
+    </AssessmentScreen>
   );
 }
 
@@ -176,27 +169,25 @@ function AssessmentView({
           </Text>
         )}
       </Stack>
-      {tree.isPending ? (
-        <LoadingRows label="Loading the compliance tree" rows={8} />
-      ) : tree.isError ? (
-        <LoadFailure
-          error={tree.error}
-          fallback="The compliance tree could not be loaded. Please try again."
-          retrying={tree.isFetching}
-          onRetry={() => void tree.refetch()}
-        />
-      ) : (
-        <ComplianceTree
-          key={treeKey}
-          rows={tree.data.rows}
-          filtered={filtered}
-          selectable={bulk}
-          selected={selected}
-          onSelect={setSelected}
-          openReqId={openReqId}
-          onOpen={(reqId) => setParam('element', String(reqId))}
-        />
-      )}
+      <QueryBody
+        query={tree}
+        fallback="The compliance tree could not be loaded. Please try again."
+        loadingLabel="Loading the compliance tree"
+        rows={8}
+      >
+        {(data) => (
+          <ComplianceTree
+            key={treeKey}
+            rows={data.rows}
+            filtered={filtered}
+            selectable={bulk}
+            selected={selected}
+            onSelect={setSelected}
+            openReqId={openReqId}
+            onOpen={(reqId) => setParam('element', String(reqId))}
+          />
+        )}
+      </QueryBody>
       {bulk && selected.size > 0 && (
         <BulkBar projectId={projectId} selected={selected} onDone={() => setSelected(new Set())} />
       )}

@@ -7,7 +7,7 @@ import { formatDay } from '../../../lib/dates';
 import type { StdTreeRow } from '../api/assessments';
 import { useBulkUpdate } from '../api/elements';
 import { useStdMembers } from '../api/members';
-import { LinkCounts, OverdueBadge, ResultBadge } from './std-parts';
+import { Icon, LinkCounts, OverdueBadge, ResultBadge } from './std-parts';
 import { formatShare, plural } from './std-words';
 
 /** One row of the tree with its children, in the order the server listed them. */
@@ -71,21 +71,9 @@ function visibleRows(roots: TreeNode[], base: OpenBase, overrides: ReadonlyMap<n
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
-    >
+    <Icon strokeWidth="2.5" style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
       <path d="M9 6l6 6-6 6" />
-    </svg>
+    </Icon>
   );
 }
 

@@ -25,7 +25,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, PageHeading, QueryBody } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdAssessmentCreate, useCreateAssessment } from '../api/assessments';
@@ -178,23 +178,22 @@ export function CreateAssessmentPage() {
         Only a standards admin can create assessments. Ask one to create it, or to give you that role.
       </Alert>
     );
-  else if (frameworks.isPending) body = <LoadingRows label="Loading the frameworks" rows={5} />;
-  else if (frameworks.isError)
-    body = (
-      <LoadFailure
-        error={frameworks.error}
-        fallback="The frameworks could not be loaded. Please try again."
-        retrying={frameworks.isFetching}
-        onRetry={() => void frameworks.refetch()}
-      />
-    );
   else
     body = (
-      <Wizard
-        projectId={projectId}
-        frameworks={frameworks.data.frameworks}
-        canImport={me.data?.abilities.import_frameworks === true}
-      />
+      <QueryBody
+        query={frameworks}
+        fallback="The frameworks could not be loaded. Please try again."
+        loadingLabel="Loading the frameworks"
+        rows={5}
+      >
+        {(data) => (
+          <Wizard
+            projectId={projectId}
+            frameworks={data.frameworks}
+            canImport={me.data?.abilities.import_frameworks === true}
+          />
+        )}
+      </QueryBody>
     );
 
   return (
@@ -318,11 +317,7 @@ function Wizard({
           <OwnersStep projectId={projectId} framework={framework} values={values} errors={errors} update={update} />
         )}
       </Paper>
-      {failure && (
-        <Alert color="red" variant="light" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ErrorNotice message={failure} />
       <Group justify="space-between">
         <Button variant="default" onClick={() => setStep((current) => current - 1)} disabled={step === 0}>
           Back

@@ -1,7 +1,8 @@
-import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { Button, Fieldset, Group, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { CsvFileField, csvMessages, readCsvText } from './CsvFileField';
@@ -125,11 +126,7 @@ export function CsvImportForm<F extends string>({
             problems={importer.fileProblems}
             problemsLabel={problemsLabel}
           />
-          {importer.failure && (
-            <Alert color="red" variant="light" role="alert">
-              {importer.failure}
-            </Alert>
-          )}
+          <ErrorNotice message={importer.failure} />
           <Group>
             <Button type="submit" variant="light" loading={saving}>
               {`Import ${what}`}

@@ -4,26 +4,23 @@ import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import {
+  appRoutes,
   assessment,
   BASE,
   chooseFile,
+  ELEMENT_API,
   element,
   errorAt,
   field,
-  MEMBERS,
-  me,
   openApp,
   pick,
   STD_API,
   seriousViolations,
-  sessionRoutes,
   toasts,
-  tree,
+  ZERO,
 } from './std-test-fixtures';
 
 const CURRENT = assessment({ id: 8, name: 'Self-assessment 2026' });
-const ELEMENT = `${STD_API}/req-assessments/502`;
-const ZERO = { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 };
 
 function item(overrides: Partial<StdEvidenceItem> & Pick<StdEvidenceItem, 'id' | 'kind' | 'title'>): StdEvidenceItem {
   return {
@@ -71,13 +68,9 @@ const EVIDENCE: StdEvidenceItem[] = [
 
 function server(extra: Record<string, unknown> = {}) {
   return stubApi({
-    ...sessionRoutes(),
-    [`GET ${STD_API}/me`]: jsonResponse(me()),
-    [`GET ${STD_API}/assessments`]: jsonResponse({ assessments: [CURRENT] }),
-    [`GET ${STD_API}/assessments/8/tree`]: jsonResponse(tree(CURRENT)),
-    [`GET ${STD_API}/members`]: jsonResponse(MEMBERS),
+    ...appRoutes(CURRENT),
     [`GET ${STD_API}/link-targets`]: jsonResponse({ targets: [] }),
-    [`GET ${ELEMENT}`]: jsonResponse(element({ evidence: EVIDENCE })),
+    [`GET ${ELEMENT_API}`]: jsonResponse(element({ evidence: EVIDENCE })),
     ...(extra as Record<string, never>),
   });
 }
@@ -125,7 +118,7 @@ describe('element evidence', () => {
 
   it('adds a link, checking the address first, and posts the right body', async () => {
     const api = server({
-      [`POST ${ELEMENT}/evidence`]: (request: StubRequest) =>
+      [`POST ${ELEMENT_API}/evidence`]: (request: StubRequest) =>
         jsonResponse(
           element({
             evidence: [...EVIDENCE, item({ id: 64, ...(request.body as { kind: 'link'; title: string }) })],
@@ -137,20 +130,20 @@ describe('element evidence', () => {
     await ready();
     await click(getControl('Add evidence', form()));
     expect(errorAt(field('Title', form()))).toBe('Give the evidence a title.');
-    expect(api.calls(`POST ${ELEMENT}/evidence`)).toHaveLength(0);
+    expect(api.calls(`POST ${ELEMENT_API}/evidence`)).toHaveLength(0);
 
     await typeInto(field('Title', form()), 'Nurse staffing dashboard');
     await typeInto(field('Web address', form()), 'javascript:alert(1)');
     await click(getControl('Add evidence', form()));
     expect(errorAt(field('Web address', form()))).toBe('Enter a link starting with https:// or http://.');
-    expect(api.calls(`POST ${ELEMENT}/evidence`)).toHaveLength(0);
+    expect(api.calls(`POST ${ELEMENT_API}/evidence`)).toHaveLength(0);
 
     await typeInto(field('Web address', form()), 'https://bi.example.org/staffing');
     await typeInto(field('Expires on', form()), '2027-03-02');
     await pick('Evidence status', 'In review', form());
     await click(getControl('Add evidence', form()));
     await waitFor(() => expect(toasts()).toContain('Evidence added.'));
-    expect(api.calls(`POST ${ELEMENT}/evidence`)[0]!.body).toEqual({
+    expect(api.calls(`POST ${ELEMENT_API}/evidence`)[0]!.body).toEqual({
       kind: 'link',
       title: 'Nurse staffing dashboard',
       url: 'https://bi.example.org/staffing',
@@ -163,7 +156,7 @@ describe('element evidence', () => {
   });
 
   it('uploads a file with its fields, refusing one that is too large', async () => {
-    const api = server({ [`POST ${ELEMENT}/evidence/file`]: jsonResponse(element({ evidence: EVIDENCE }), 201) });
+    const api = server({ [`POST ${ELEMENT_API}/evidence/file`]: jsonResponse(element({ evidence: EVIDENCE }), 201) });
     await open();
     await ready();
     await click(field('File', form()));
@@ -175,7 +168,7 @@ describe('element evidence', () => {
     await chooseFile(huge);
     await click(getControl('Add evidence', form()));
     expect(form().textContent).toContain('The file is larger than 10 MB. Compress it or split it.');
-    expect(api.calls(`POST ${ELEMENT}/evidence/file`)).toHaveLength(0);
+    expect(api.calls(`POST ${ELEMENT_API}/evidence/file`)).toHaveLength(0);
 
     const pdf = new File(['%PDF-1.7 minutes'], 'board minutes.pdf', { type: 'application/pdf' });
     await chooseFile(pdf);
@@ -183,7 +176,7 @@ describe('element evidence', () => {
     await typeInto(field('Note text', form()), 'Signed by the chair.');
     await click(getControl('Add evidence', form()));
     await waitFor(() => expect(toasts()).toContain('Evidence added.'));
-    const calls = api.mock.mock.calls.filter(([url]) => String(url) === `${ELEMENT}/evidence/file`);
+    const calls = api.mock.mock.calls.filter(([url]) => String(url) === `${ELEMENT_API}/evidence/file`);
     expect(calls).toHaveLength(1);
     const init = calls[0]![1]!;
     expect(init.method).toBe('POST');
@@ -225,13 +218,13 @@ describe('element evidence', () => {
 
   it('lets a contributor add a note that waits in review, without approving anything', async () => {
     const api = server({
-      [`GET ${ELEMENT}`]: jsonResponse(
+      [`GET ${ELEMENT_API}`]: jsonResponse(
         element({
           evidence: EVIDENCE,
           abilities: { edit: false, comment: true, link: true, edit_wording: false, finding: false },
         }),
       ),
-      [`POST ${ELEMENT}/evidence`]: jsonResponse(element({ evidence: EVIDENCE }), 201),
+      [`POST ${ELEMENT_API}/evidence`]: jsonResponse(element({ evidence: EVIDENCE }), 201),
     });
     await open();
     await ready();
@@ -244,8 +237,8 @@ describe('element evidence', () => {
     expect(errorAt(field('Note text', form()))).toBe('Write the note.');
     await typeInto(field('Note text', form()), 'Walked the wards at 2 am.');
     await click(getControl('Add evidence', form()));
-    await waitFor(() => expect(api.calls(`POST ${ELEMENT}/evidence`)).toHaveLength(1));
-    expect(api.calls(`POST ${ELEMENT}/evidence`)[0]!.body).toEqual({
+    await waitFor(() => expect(api.calls(`POST ${ELEMENT_API}/evidence`)).toHaveLength(1));
+    expect(api.calls(`POST ${ELEMENT_API}/evidence`)[0]!.body).toEqual({
       kind: 'note',
       title: 'Night checks',
       note: 'Walked the wards at 2 am.',

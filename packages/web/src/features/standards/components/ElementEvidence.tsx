@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -32,6 +31,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime, formatDay } from '../../../lib/dates';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -431,11 +431,7 @@ function AddEvidence({ projectId, element }: { projectId: string; element: StdEl
               Your evidence waits in review until someone who may change this element approves it.
             </Text>
           )}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <Group>
             <Button type="submit" variant="light" loading={add.isPending || upload.isPending}>
               Add evidence

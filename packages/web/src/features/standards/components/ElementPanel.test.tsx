@@ -3,34 +3,27 @@ import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import {
+  appRoutes,
   assessment,
   BASE,
   dialog,
+  ELEMENT_API,
   element,
   errorAt,
   field,
-  MEMBERS,
-  me,
   openApp,
   optionsOf,
   pick,
   STD_API,
-  sessionRoutes,
   toasts,
-  tree,
 } from './std-test-fixtures';
 
 const CURRENT = assessment({ id: 8, name: 'Self-assessment 2026' });
-const ELEMENT = `${STD_API}/req-assessments/502`;
 
 function server(extra: Record<string, unknown> = {}) {
   return stubApi({
-    ...sessionRoutes(),
-    [`GET ${STD_API}/me`]: jsonResponse(me()),
-    [`GET ${STD_API}/assessments`]: jsonResponse({ assessments: [CURRENT] }),
-    [`GET ${STD_API}/assessments/8/tree`]: jsonResponse(tree(CURRENT)),
-    [`GET ${STD_API}/members`]: jsonResponse(MEMBERS),
-    [`GET ${ELEMENT}`]: jsonResponse(element()),
+    ...appRoutes(CURRENT),
+    [`GET ${ELEMENT_API}`]: jsonResponse(element()),
     ...(extra as Record<string, never>),
   });
 }
@@ -82,7 +75,7 @@ describe('ElementPanel', () => {
 
   it('shows a linked audit question with its compliance in each programme of its tool', async () => {
     server({
-      [`GET ${ELEMENT}`]: jsonResponse(
+      [`GET ${ELEMENT_API}`]: jsonResponse(
         element({
           questions: [
             {
@@ -115,7 +108,7 @@ describe('ElementPanel', () => {
   it('a measure without data says why', async () => {
     const base = element();
     server({
-      [`GET ${ELEMENT}`]: jsonResponse(
+      [`GET ${ELEMENT_API}`]: jsonResponse(
         element({
           measures: [
             {
@@ -137,7 +130,7 @@ describe('ElementPanel', () => {
 
   it('saves the assessment with the version it was read at', async () => {
     const api = server({
-      [`PUT ${ELEMENT}`]: (request: StubRequest) =>
+      [`PUT ${ELEMENT_API}`]: (request: StubRequest) =>
         jsonResponse(element({ ...(request.body as object), version: 4, owner: { id: 22, name: 'Ben Owner' } })),
     });
     await open();
@@ -149,7 +142,7 @@ describe('ElementPanel', () => {
     await typeInto(field('Observation'), 'Rota fixed from March.');
     await click(getControl('Save assessment'));
     await waitFor(() => expect(toasts()).toContain('A-0395 saved.'));
-    expect(api.calls(`PUT ${ELEMENT}`)[0]!.body).toEqual({
+    expect(api.calls(`PUT ${ELEMENT_API}`)[0]!.body).toEqual({
       version: 3,
       result: 'partially_compliant',
       status: 'in_review',
@@ -161,23 +154,23 @@ describe('ElementPanel', () => {
   });
 
   it('asks why an element does not apply before saving', async () => {
-    const api = server({ [`PUT ${ELEMENT}`]: jsonResponse(element()) });
+    const api = server({ [`PUT ${ELEMENT_API}`]: jsonResponse(element()) });
     await open();
     await ready();
     expect(() => field('Why it does not apply')).toThrow();
     await pick('Result', 'Not applicable');
     await click(getControl('Save assessment'));
     expect(errorAt(field('Why it does not apply'))).toBe('Say why this element does not apply.');
-    expect(api.calls(`PUT ${ELEMENT}`)).toHaveLength(0);
+    expect(api.calls(`PUT ${ELEMENT_API}`)).toHaveLength(0);
   });
 
   it('shows the conflict when someone saved first, and reloads the element', async () => {
     const api = server({
-      [`GET ${ELEMENT}`]: [
+      [`GET ${ELEMENT_API}`]: [
         jsonResponse(element()),
         jsonResponse(element({ version: 4, observation: 'Ben: rota fixed.', result: 'compliant' })),
       ],
-      [`PUT ${ELEMENT}`]: jsonResponse(
+      [`PUT ${ELEMENT_API}`]: jsonResponse(
         { message: 'Someone else saved this element after you opened it. Reload to see their changes.' },
         409,
       ),
@@ -189,12 +182,12 @@ describe('ElementPanel', () => {
     await waitFor(() =>
       expect(text()).toContain('Someone else saved this element after you opened it. Reload to see their changes.'),
     );
-    expect(api.calls(`PUT ${ELEMENT}`)[0]!.body).toMatchObject({ version: 3, observation: 'My note' });
+    expect(api.calls(`PUT ${ELEMENT_API}`)[0]!.body).toMatchObject({ version: 3, observation: 'My note' });
     expect(toasts()).not.toContain('A-0395 saved.');
 
     await click(getControl('Reload'));
     await waitFor(() => expect(field('Observation').value).toBe('Ben: rota fixed.'));
-    expect(api.calls(`GET ${ELEMENT}`).length).toBeGreaterThanOrEqual(2);
+    expect(api.calls(`GET ${ELEMENT_API}`).length).toBeGreaterThanOrEqual(2);
     expect(text()).not.toContain('Someone else saved this element');
   });
 
@@ -293,9 +286,9 @@ describe('ElementPanel', () => {
 
   it('saves the facility wording and adds a comment', async () => {
     const api = server({
-      [`PUT ${ELEMENT}/wording`]: (request: StubRequest) =>
+      [`PUT ${ELEMENT_API}/wording`]: (request: StubRequest) =>
         jsonResponse(element({ local: request.body as { wording: string; guidance: string; public_url: string } })),
-      [`POST ${ELEMENT}/comments`]: jsonResponse(element()),
+      [`POST ${ELEMENT_API}/comments`]: jsonResponse(element()),
     });
     await open();
     await ready();
@@ -306,7 +299,7 @@ describe('ElementPanel', () => {
     await typeInto(field('Public link'), 'https://example.org/a0395');
     await click(getControl('Save wording'));
     await waitFor(() => expect(toasts()).toContain('Wording saved.'));
-    expect(api.calls(`PUT ${ELEMENT}/wording`)[0]!.body).toEqual({
+    expect(api.calls(`PUT ${ELEMENT_API}/wording`)[0]!.body).toEqual({
       wording: 'An RN is on every shift of every ward.',
       guidance: '',
       public_url: 'https://example.org/a0395',
@@ -317,12 +310,12 @@ describe('ElementPanel', () => {
     await typeInto(field('Add a comment'), 'Checked the March rota.');
     await click(getControl('Add comment'));
     await waitFor(() => expect(toasts()).toContain('Comment added.'));
-    expect(api.calls(`POST ${ELEMENT}/comments`)[0]!.body).toEqual({ body: 'Checked the March rota.' });
+    expect(api.calls(`POST ${ELEMENT_API}/comments`)[0]!.body).toEqual({ body: 'Checked the March rota.' });
   });
 
   it('shows the assessment read-only, without link or comment controls, to someone who may not change it', async () => {
     server({
-      [`GET ${ELEMENT}`]: jsonResponse(
+      [`GET ${ELEMENT_API}`]: jsonResponse(
         element({
           node: { ...element().node, official_text: null },
           framework: { id: 4, name: 'Joint Commission HAP', edition: '2026', text_policy: 'identifiers_only' },
@@ -344,7 +337,7 @@ describe('ElementPanel', () => {
   });
 
   it('says so when the element does not exist', async () => {
-    server({ [`GET ${ELEMENT}`]: jsonResponse({ message: 'Not found.' }, 404) });
+    server({ [`GET ${ELEMENT_API}`]: jsonResponse({ message: 'Not found.' }, 404) });
     await open();
     await waitFor(() => expect(dialog().textContent).toContain('This element does not exist in this project'));
   });

@@ -33,7 +33,7 @@ import {
 } from '@portal/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { ErrorNotice, LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDateTime, formatDay } from '../../../lib/dates';
 import { fieldBinder } from '../../../lib/field-binding';
@@ -555,11 +555,7 @@ function AssessmentForm({
             </Stack>
           </Alert>
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save assessment

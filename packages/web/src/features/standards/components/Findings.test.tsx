@@ -4,23 +4,20 @@ import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import {
+  appRoutes,
   assessment,
   BASE,
+  ELEMENT_API,
   element,
   field,
-  MEMBERS,
-  me,
   openApp,
   STD_API,
   seriousViolations,
-  sessionRoutes,
   toasts,
-  tree,
+  ZERO,
 } from './std-test-fixtures';
 
 const CURRENT = assessment({ id: 8, name: 'Self-assessment 2026' });
-const ELEMENT = `${STD_API}/req-assessments/502`;
-const ZERO = { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 };
 
 function finding(overrides: Partial<StdFinding> = {}): StdFinding {
   return {
@@ -60,13 +57,9 @@ function finding(overrides: Partial<StdFinding> = {}): StdFinding {
 
 function server(extra: Record<string, unknown> = {}) {
   return stubApi({
-    ...sessionRoutes(),
-    [`GET ${STD_API}/me`]: jsonResponse(me()),
-    [`GET ${STD_API}/assessments`]: jsonResponse({ assessments: [CURRENT] }),
-    [`GET ${STD_API}/assessments/8/tree`]: jsonResponse(tree(CURRENT)),
-    [`GET ${STD_API}/members`]: jsonResponse(MEMBERS),
+    ...appRoutes(CURRENT),
     [`GET ${STD_API}/link-targets`]: jsonResponse({ targets: [] }),
-    [`GET ${ELEMENT}`]: jsonResponse(element()),
+    [`GET ${ELEMENT_API}`]: jsonResponse(element()),
     ...(extra as Record<string, never>),
   });
 }
@@ -77,7 +70,7 @@ const modal = () => [...document.querySelectorAll<HTMLElement>('[role="dialog"]'
 describe('standards findings', () => {
   it('records a finding in a SAFER cell and shows its due date and the high-risk warning first', async () => {
     const api = server({
-      [`POST ${ELEMENT}/findings`]: (request: StubRequest) =>
+      [`POST ${ELEMENT_API}/findings`]: (request: StubRequest) =>
         jsonResponse(finding({ ...(request.body as object) }), 201),
     });
     await openApp(`${BASE}/compilence?element=502`);
@@ -87,7 +80,7 @@ describe('standards findings', () => {
     await click(getControl('Record finding', modal()));
     // Nothing chosen: the text and the cell are asked for, nothing is sent.
     expect(modal().textContent).toContain('Choose a cell of the matrix');
-    expect(api.calls(`POST ${ELEMENT}/findings`)).toHaveLength(0);
+    expect(api.calls(`POST ${ELEMENT_API}/findings`)).toHaveLength(0);
 
     await typeInto(field('What was found', modal()), 'Two rosters lacked an RN in charge.');
     await click(modal().querySelector<HTMLElement>('[role="radio"][aria-label="High likelihood, pattern scope"]')!);
@@ -98,7 +91,7 @@ describe('standards findings', () => {
     expect(modal().textContent).toContain('Correction due Nov 23, 2026 (3 days after it was cited)');
     await click(getControl('Record finding', modal()));
     await waitFor(() => expect(toasts()).toContain('Finding recorded.'));
-    expect(api.calls(`POST ${ELEMENT}/findings`)[0]!.body).toEqual({
+    expect(api.calls(`POST ${ELEMENT_API}/findings`)[0]!.body).toEqual({
       source: 'self',
       text: 'Two rosters lacked an RN in charge.',
       likelihood: 'high',
@@ -122,7 +115,7 @@ describe('standards findings', () => {
       high_risk: true,
     };
     const api = server({
-      [`GET ${ELEMENT}`]: jsonResponse(element({ findings: [summary] })),
+      [`GET ${ELEMENT_API}`]: jsonResponse(element({ findings: [summary] })),
       [`GET ${STD_API}/findings/41`]: jsonResponse(finding()),
       [`PUT ${STD_API}/findings/41/plan`]: [
         jsonResponse(

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
+import { ColumnHeads } from '../../../components/shared-parts/ColumnHeads';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -113,16 +114,7 @@ function ElementsTable({ projectId, elements }: { projectId: string; elements: S
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Table.ScrollContainer minWidth={860}>
         <Table verticalSpacing="sm" striped aria-label="My standard elements">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Element</Table.Th>
-              <Table.Th scope="col">Title</Table.Th>
-              <Table.Th scope="col">Assessment</Table.Th>
-              <Table.Th scope="col">Result</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Due</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={['Element', 'Title', 'Assessment', 'Result', 'Status', 'Due']} />
           <Table.Tbody>
             {elements.map((element) => {
               return (

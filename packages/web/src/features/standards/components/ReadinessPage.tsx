@@ -21,14 +21,14 @@ import {
 } from '@portal/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailure, LoadingRows, PageHeading } from '../../../components/page-parts';
+import { QueryBody } from '../../../components/page-parts';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdAssessment, useStdTree } from '../api/assessments';
 import { binderUrl, gapReportPdfUrl, gapReportUrl, type StdReadiness, useReadiness } from '../api/findings';
 import { FindingDetailModal } from './FindingModals';
 import { SaferGrid } from './SaferGrid';
-import { EmptyState, idParam, OverdueBadge, PickedAssessment, standardsRoute, useStdProjectId } from './std-parts';
+import { AssessmentScreen, EmptyState, idParam, OverdueBadge, standardsRoute, useStdProjectId } from './std-parts';
 import { countsText, formatShare, plural } from './std-words';
 import { TracersSection } from './TracersSection';
 
@@ -40,8 +40,10 @@ import { TracersSection } from './TracersSection';
 export function ReadinessPage() {
   usePageTitle('Readiness | Standards');
   const projectId = useStdProjectId();
-  const body = (
-    <PickedAssessment
+  return (
+    <AssessmentScreen
+      title="Readiness"
+      intro="What a surveyor would find today: what is assessed, what is compliant, and what still needs correcting."
       projectId={projectId}
       empty={
         <EmptyState title="No assessments yet.">
@@ -50,15 +52,7 @@ export function ReadinessPage() {
       }
     >
       {(assessments, current) => <ReadinessView projectId={projectId} assessments={assessments} current={current} />}
-    </PickedAssessment>
-  );
-  return (
-    <Stack gap="lg">
-      <PageHeading title="Readiness">
-        What a surveyor would find today: what is assessed, what is compliant, and what still needs correcting.
-      </PageHeading>
-      {body}
-    </Stack>
+    </AssessmentScreen>
   );
 }
 
@@ -102,18 +96,14 @@ function ReadinessView({
         </Group>
       </Group>
       <BinderPicker projectId={projectId} assessmentId={current.id} />
-      {readiness.isPending ? (
-        <LoadingRows label="Loading readiness" rows={6} />
-      ) : readiness.isError ? (
-        <LoadFailure
-          error={readiness.error}
-          fallback="Readiness could not be loaded. Please try again."
-          retrying={readiness.isFetching}
-          onRetry={() => void readiness.refetch()}
-        />
-      ) : (
-        <ReadinessBody projectId={projectId} assessmentId={current.id} r={readiness.data} />
-      )}
+      <QueryBody
+        query={readiness}
+        fallback="Readiness could not be loaded. Please try again."
+        loadingLabel="Loading readiness"
+        rows={6}
+      >
+        {(data) => <ReadinessBody projectId={projectId} assessmentId={current.id} r={data} />}
+      </QueryBody>
       <TracersSection projectId={projectId} assessmentId={current.id} />
       <FindingDetailModal projectId={projectId} findingId={findingId} onClose={() => setParam('finding', null)} />
     </Stack>

@@ -3,22 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
-import {
-  assessment,
-  BASE,
-  field,
-  MEMBERS,
-  me,
-  openApp,
-  pick,
-  STD_API,
-  sessionRoutes,
-  toasts,
-  tree,
-} from './std-test-fixtures';
+import { appRoutes, assessment, BASE, field, openApp, pick, STD_API, toasts, tree, ZERO } from './std-test-fixtures';
 
 const CURRENT = assessment({ id: 8, name: 'Mock survey 2026' });
-const ZERO = { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 };
 const READINESS: StdReadiness = {
   assessment_id: 8,
   applicable: 0,
@@ -57,12 +44,8 @@ function tracer(overrides: Partial<StdTracer> = {}): StdTracer {
 
 function server(extra: Record<string, unknown> = {}) {
   return stubApi({
-    ...sessionRoutes(),
-    [`GET ${STD_API}/me`]: jsonResponse(me()),
-    [`GET ${STD_API}/assessments`]: jsonResponse({ assessments: [CURRENT] }),
-    [`GET ${STD_API}/assessments/8/tree`]: jsonResponse(tree(CURRENT)),
+    ...appRoutes(CURRENT),
     [`GET ${STD_API}/assessments/8/readiness`]: jsonResponse(READINESS),
-    [`GET ${STD_API}/members`]: jsonResponse(MEMBERS),
     ...(extra as Record<string, never>),
   });
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { STD_LIMITS, stdUpgradeSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import type { StdAssessment } from '../api/assessments';
@@ -140,11 +141,7 @@ function UpgradeModal({
             }}
             error={errors.name}
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,20 +1,8 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { ACCESS_DENIED, type StdCounts, type StdRollup } from '@portal/shared';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { PageHeading, QueryBody } from '../../../components/page-parts';
 import { useCurrentProject } from '../../../lib/project/project-context';
 import { type StdAssessment, useStdAssessments } from '../api/assessments';
 import { countsText, RESULT_COLORS, ROLLUP_LABELS } from './std-words';
@@ -55,14 +43,8 @@ function newest(assessments: readonly StdAssessment[]): StdAssessment | null {
   return best;
 }
 
-/** A load in progress: a spinner people using a screen reader hear as `label`. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center py="xl" mih={160} role="status" aria-label={label}>
-      <Loader />
-    </Center>
-  );
-}
+/** The spinner shown while something loads, the same in every app; the screens import it from here. */
+export { Loading } from '../../../components/shared-parts/Loading';
 
 /** What a screen shows with nothing in it: the fact, what the thing is for, and the way to make the first one. */
 export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -169,7 +151,16 @@ export function StdUnavailable() {
   );
 }
 
-function Icon({ children }: { children: ReactNode }) {
+/** A small line icon, hidden from assistive technology (the text beside it says what it means). */
+export function Icon({
+  children,
+  strokeWidth = '2',
+  style,
+}: {
+  children: ReactNode;
+  strokeWidth?: string;
+  style?: CSSProperties;
+}) {
   return (
     <svg
       width="14"
@@ -177,11 +168,12 @@ function Icon({ children }: { children: ReactNode }) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      style={style}
     >
       {children}
     </svg>
@@ -231,10 +223,33 @@ export function LinkCounts({ links }: { links: { policy: number; measure: number
 }
 
 /**
- * The body of a screen about one assessment (Compliance, Readiness): the assessments loading or failing, `empty`
+ * A screen about one assessment (Compliance, Readiness): its heading, then the assessments loading or failing, `empty`
  * while there are none, else `children` with them and the one picked by `?assessment=` (the newest by default).
  */
-export function PickedAssessment({
+export function AssessmentScreen({
+  title,
+  intro,
+  projectId,
+  empty,
+  children,
+}: {
+  title: string;
+  intro: string;
+  projectId: string;
+  empty: ReactNode;
+  children: (assessments: readonly StdAssessment[], current: StdAssessment) => ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      <PageHeading title={title}>{intro}</PageHeading>
+      <PickedAssessment projectId={projectId} empty={empty}>
+        {children}
+      </PickedAssessment>
+    </Stack>
+  );
+}
+
+function PickedAssessment({
   projectId,
   empty,
   children,
@@ -245,16 +260,17 @@ export function PickedAssessment({
 }) {
   const assessments = useStdAssessments(projectId);
   const [params] = useSearchParams();
-  if (assessments.isPending) return <LoadingRows label="Loading the assessments" rows={6} />;
-  if (assessments.isError)
-    return (
-      <LoadFailure
-        error={assessments.error}
-        fallback="The assessments could not be loaded. Please try again."
-        retrying={assessments.isFetching}
-        onRetry={() => void assessments.refetch()}
-      />
-    );
-  const current = pickAssessment(assessments.data.assessments, params.get('assessment'));
-  return current ? children(assessments.data.assessments, current) : empty;
+  return (
+    <QueryBody
+      query={assessments}
+      fallback="The assessments could not be loaded. Please try again."
+      loadingLabel="Loading the assessments"
+      rows={6}
+    >
+      {(data) => {
+        const current = pickAssessment(data.assessments, params.get('assessment'));
+        return current ? children(data.assessments, current) : empty;
+      }}
+    </QueryBody>
+  );
 }

@@ -1,6 +1,7 @@
 import type { StdAssessment, StdElement, StdFramework, StdMe, StdMember, StdTreeRow } from '@portal/shared';
 import { act } from 'react';
-import { openAt } from '../../../components/standards-links/links-test-helpers';
+import { openAt, STD_API, sessionRoutes } from '../../../components/standards-links/links-test-helpers';
+import { jsonResponse } from '../../../test/fetch';
 import { StandardsApp } from './StandardsApp';
 
 /** What the tests of the standards app's screens (compliance, element panel, wizard) share. */
@@ -28,7 +29,11 @@ export function me(role: StdMe['role'] = 'standards_admin', all = true): StdMe {
   };
 }
 
-const ZERO = { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 };
+/** No element in any status. */
+export const ZERO = { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 };
+
+/** The element whose panel the element tests open (`?element=502`). */
+export const ELEMENT_API = `${STD_API}/req-assessments/502`;
 
 export function assessment(overrides: Partial<StdAssessment> & Pick<StdAssessment, 'id' | 'name'>): StdAssessment {
   return {
@@ -166,6 +171,17 @@ export const TREE_ROWS: StdTreeRow[] = [
 
 export function tree(current: StdAssessment, rows = TREE_ROWS, bulk = true) {
   return { assessment: current, rows, matches: rows.filter((item) => item.req).length, abilities: { bulk } };
+}
+
+/** What every screen of the app loads: the session, the member, the one assessment `current` with its tree, the members. */
+export function appRoutes(current: StdAssessment) {
+  return {
+    ...sessionRoutes(),
+    [`GET ${STD_API}/me`]: jsonResponse(me()),
+    [`GET ${STD_API}/assessments`]: jsonResponse({ assessments: [current] }),
+    [`GET ${STD_API}/assessments/${current.id}/tree`]: jsonResponse(tree(current)),
+    [`GET ${STD_API}/members`]: jsonResponse(MEMBERS),
+  };
 }
 
 export function element(overrides: Partial<StdElement> = {}): StdElement {

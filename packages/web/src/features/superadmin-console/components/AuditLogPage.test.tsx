@@ -5,10 +5,10 @@ import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-s
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, text, typeInto, waitFor } from '../../../test/render';
 import { AuditLogPage } from './AuditLogPage';
-import { choose, fieldError, openPage, rows } from './test-utils';
+import { auditEvent, choose, fieldError, openPage, rows } from './test-utils';
 
 const EVENTS: AuditEvent[] = [
-  {
+  auditEvent({
     id: 31,
     created_at: '2026-03-04T18:00:00Z',
     action: 'user.disabled',
@@ -18,18 +18,12 @@ const EVENTS: AuditEvent[] = [
     subject_id: '44',
     data: { reason: 'Left the facility', sessions_ended: 2, note: 'x'.repeat(120) },
     ip: '203.0.113.9',
-  },
-  {
+  }),
+  auditEvent({
     id: 30,
     created_at: '2026-03-04T17:00:00Z',
     action: 'terms.published',
-    actor: null,
-    project: null,
-    subject_type: null,
-    subject_id: null,
-    data: {},
-    ip: null,
-  },
+  }),
 ];
 
 const ANN: SuperUserRow = {
@@ -126,12 +120,11 @@ describe('AuditLogPage', () => {
 
   it('names each action in words and lists what an update changed, before → after, secrets only as changed', async () => {
     const events: AuditEvent[] = [
-      {
+      auditEvent({
         id: 52,
         created_at: '2026-03-05T09:00:00Z',
         action: 'user.profile_updated',
         actor: { id: 5, name: 'Ann Admin' },
-        project: null,
         subject_type: 'user',
         subject_id: '5',
         data: {
@@ -143,19 +136,17 @@ describe('AuditLogPage', () => {
           },
         },
         ip: '203.0.113.9',
-      },
-      {
+      }),
+      auditEvent({
         id: 51,
         created_at: '2026-03-05T08:00:00Z',
         action: 'user.password_changed',
         actor: { id: 5, name: 'Ann Admin' },
-        project: null,
         subject_type: 'user',
         subject_id: '5',
         data: { changes: { password: { changed: true } } },
-        ip: null,
-      },
-      {
+      }),
+      auditEvent({
         id: 50,
         created_at: '2026-03-05T07:00:00Z',
         action: 'standards.element_updated',
@@ -167,8 +158,7 @@ describe('AuditLogPage', () => {
           summary: ['Observation changed'],
           changes: { observation: { from: 'Two meetings seen.', to: 'Four meetings, minutes seen.' } },
         },
-        ip: null,
-      },
+      }),
       ...EVENTS,
     ];
     server(events);
@@ -224,7 +214,7 @@ describe('AuditLogPage', () => {
     })) as never;
     try {
       server([
-        {
+        auditEvent({
           id: 60,
           created_at: '2026-03-05T09:00:00Z',
           action: 'monitoring.introduction_updated',
@@ -233,8 +223,7 @@ describe('AuditLogPage', () => {
           subject_type: 'mon_settings',
           subject_id: '12',
           data: { changes: { introduction: { from: '<p>Old</p>', to: '<p>New</p>' } } },
-          ip: null,
-        },
+        }),
       ]);
       await open();
       await waitFor(() => expect(document.querySelector('li[data-event-id="60"]')).not.toBeNull());

@@ -17,6 +17,8 @@ import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine
 import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { ListPanel } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -29,7 +31,7 @@ import { actorName } from '../console-format';
 import { positiveInt, useUrlFilters } from '../url-params';
 import { AuditChainStatus } from './AuditChainStatus';
 import { AuditChanges } from './AuditChanges';
-import { ConsolePageHeader, EmptyLog, LoadError, Pager, Panel, RowsSkeleton } from './parts';
+import { ConsolePageHeader, EmptyLog, LoadError, Pager, RowsSkeleton } from './parts';
 
 const PAGE_SIZE = 50;
 const ACTION_PATTERN = /^[a-z0-9_.]{1,100}$/;
@@ -91,17 +93,16 @@ export function AuditLogPage() {
     content = <RowsSkeleton label="Loading the audit log" rows={8} />;
   } else if (events.isError) {
     content = (
-      <Box p="md">
-        <LoadError
-          message={
-            hasServerFieldErrors
-              ? 'Check the filters marked above.'
-              : messageFor(events.error, 'The audit log could not be loaded. Please try again.')
-          }
-          retrying={events.isFetching}
-          onRetry={() => void events.refetch()}
-        />
-      </Box>
+      <LoadError
+        inset
+        message={
+          hasServerFieldErrors
+            ? 'Check the filters marked above.'
+            : messageFor(events.error, 'The audit log could not be loaded. Please try again.')
+        }
+        retrying={events.isFetching}
+        onRetry={() => void events.refetch()}
+      />
     );
   } else if (events.data.events.length === 0) {
     content = (
@@ -196,14 +197,14 @@ export function AuditLogPage() {
           </Button>
         </Group>
       )}
-      <Panel>
+      <ListPanel>
         <Box
           aria-busy={events.isFetching && !events.isPending ? true : undefined}
           style={{ opacity: events.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
           {content}
         </Box>
-      </Panel>
+      </ListPanel>
       {events.data && (
         <Pager
           page={page}
@@ -313,25 +314,16 @@ function EventsTable({ events }: { events: AuditEvent[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Time</Table.Th>
-            <Table.Th scope="col">Actor</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
-            <Table.Th scope="col">Project</Table.Th>
-            <Table.Th scope="col">Subject</Table.Th>
-            <Table.Th scope="col">Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.map((event, index) => (
-            <EventRow key={event.id} event={event} shaded={index % 2 === 0} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={960}
+      verticalSpacing="sm"
+      horizontalSpacing="md"
+      columns={['Time', 'Actor', 'Action', 'Project', 'Subject', 'Details']}
+    >
+      {events.map((event, index) => (
+        <EventRow key={event.id} event={event} shaded={index % 2 === 0} />
+      ))}
+    </ScrollTable>
   );
 }
 

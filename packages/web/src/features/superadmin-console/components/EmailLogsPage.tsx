@@ -19,6 +19,7 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { EMAIL_STATUSES } from '@portal/shared';
 import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ListPanel } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { useProjects } from '../../../lib/project/get-projects';
@@ -27,7 +28,7 @@ import { type EmailLogDetail, useEmailLog } from '../api/get-email-log';
 import { type EmailLogFilters, type EmailLogRow, type EmailStatus, useEmailLogs } from '../api/get-email-logs';
 import { useResendEmail } from '../api/resend-email';
 import { positiveInt, useUrlFilters } from '../url-params';
-import { ConsolePageHeader, EmptyLog, Pager, Panel, QueryLoadError, RowsSkeleton } from './parts';
+import { ConsolePageHeader, EmptyLog, Pager, QueryLoadError, RowsSkeleton } from './parts';
 
 const PAGE_SIZE = 25;
 
@@ -123,11 +124,7 @@ export function EmailLogsPage() {
   if (emails.isPending) {
     content = <RowsSkeleton label="Loading emails" />;
   } else if (emails.isError) {
-    content = (
-      <Box p="md">
-        <QueryLoadError query={emails} fallback="The email log could not be loaded. Please try again." />
-      </Box>
-    );
+    content = <QueryLoadError inset query={emails} fallback="The email log could not be loaded. Please try again." />;
   } else if (emails.data.emails.length === 0) {
     content = (
       <EmptyLog
@@ -193,14 +190,14 @@ export function EmailLogsPage() {
           checkIconPosition="right"
         />
       </SimpleGrid>
-      <Panel>
+      <ListPanel>
         <Box
           aria-busy={emails.isFetching && !emails.isPending ? true : undefined}
           style={{ opacity: emails.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
         >
           {content}
         </Box>
-      </Panel>
+      </ListPanel>
       {emails.data && (
         <Pager
           page={filters.page}

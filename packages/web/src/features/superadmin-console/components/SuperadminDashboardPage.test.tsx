@@ -4,7 +4,7 @@ import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, waitFor } from '../../../test/render';
 import { SuperadminDashboardPage } from './SuperadminDashboardPage';
-import { openPage } from './test-utils';
+import { auditEvent, openPage } from './test-utils';
 
 const DASHBOARD: SuperDashboard = {
   counts: {
@@ -16,7 +16,7 @@ const DASHBOARD: SuperDashboard = {
     users_without_two_factor: 17,
   },
   latest_audit_events: [
-    {
+    auditEvent({
       id: 901,
       created_at: '2026-03-04T18:00:00Z',
       action: 'user.disabled',
@@ -24,20 +24,12 @@ const DASHBOARD: SuperDashboard = {
       project: { id: 12, name: 'North Clinic' },
       subject_type: 'user',
       subject_id: '44',
-      data: {},
-      ip: null,
-    },
-    {
+    }),
+    auditEvent({
       id: 900,
       created_at: '2026-03-04T17:00:00Z',
       action: 'terms.published',
-      actor: null,
-      project: null,
-      subject_type: null,
-      subject_id: null,
-      data: {},
-      ip: null,
-    },
+    }),
   ],
 };
 

@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Group,
   Modal,
@@ -18,6 +17,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ListPanel } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { formatDateLong, formatDateTime } from '../../../lib/dates';
 import { sanitizeHtml } from '../../../lib/sanitize';
@@ -27,7 +27,7 @@ import { type TermsVersion, useTermsVersions } from '../api/get-terms-versions';
 import { plural } from '../console-format';
 import { htmlToText } from '../html-text';
 import { type DiffPart, diffWords } from '../word-diff';
-import { ConsolePageHeader, LoadError, Panel, QueryLoadError, RowsSkeleton } from './parts';
+import { ConsolePageHeader, LoadError, QueryLoadError, RowsSkeleton } from './parts';
 
 const BOX_HEIGHT = '24rem';
 
@@ -66,11 +66,7 @@ export function TermsHistoryPage() {
   if (list.isPending) {
     table = <RowsSkeleton label="Loading the versions" rows={4} />;
   } else if (list.isError) {
-    table = (
-      <Box p="md">
-        <QueryLoadError query={list} fallback="The versions could not be loaded. Please try again." />
-      </Box>
-    );
+    table = <QueryLoadError inset query={list} fallback="The versions could not be loaded. Please try again." />;
   } else if (versions.length === 0) {
     table = (
       <Stack gap="sm" p="md" align="flex-start">
@@ -165,7 +161,7 @@ export function TermsHistoryPage() {
         }
       />
       {summary}
-      <Panel>{table}</Panel>
+      <ListPanel>{table}</ListPanel>
       {versions.length > 1 && <Compare versions={versions} />}
       <ViewVersionModal version={viewing} onClose={() => setViewing(null)} />
     </Stack>

@@ -1,76 +1,26 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { messageFor } from '../../../lib/api';
+import { QueryFailure, RetryableFailure, SubpageHeading } from '../../../components/page-parts';
+
+const ADMINISTRATION = { to: '/superadmin', label: 'Administration' };
 
 /** The top of a console page: a way back to the administration home, the title and the page's actions. */
-export function ConsolePageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <Group justify="space-between" align="flex-end" gap="sm">
-      <Stack gap={4} style={{ flex: '1 1 24rem' }}>
-        <Anchor component={Link} to="/superadmin" size="sm" w="fit-content">
-          Administration
-        </Anchor>
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-          {title}
-        </Title>
-        {description && <Text c="gray.7">{description}</Text>}
-      </Stack>
-      {actions && <Group gap="sm">{actions}</Group>}
-    </Group>
-  );
+export function ConsolePageHeader(props: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return <SubpageHeading back={ADMINISTRATION} {...props} />;
 }
 
-/** A failed load: the reason and a way to try again. */
-export function LoadError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Alert color="red" variant="light" w="100%" role="alert">
-        {message}
-      </Alert>
-      <Button variant="default" loading={retrying} onClick={onRetry}>
-        Retry
-      </Button>
-    </Stack>
-  );
+/** A failed load said in the page's words; Retry tries again. */
+export function LoadError(props: { message: string; retrying: boolean; onRetry: () => void; inset?: boolean }) {
+  return <RetryableFailure retryLabel="Retry" {...props} />;
 }
 
 /** LoadError for a failed query: its message (or `fallback`), and Retry fetches it again. */
-export function QueryLoadError({
-  query,
-  fallback,
-}: {
+export function QueryLoadError(props: {
   query: { error: unknown; isFetching: boolean; refetch: () => Promise<unknown> };
   fallback: string;
+  inset?: boolean;
 }) {
-  return (
-    <LoadError
-      message={messageFor(query.error, fallback)}
-      retrying={query.isFetching}
-      onRetry={() => void query.refetch()}
-    />
-  );
+  return <QueryFailure retryLabel="Retry" {...props} />;
 }
 
 /** Rows of grey while a table loads, the height of the rows to come. */
@@ -124,15 +74,6 @@ export function Pager({
         />
       )}
     </Group>
-  );
-}
-
-/** A bordered box for a table or list, so every state (loading, error, empty, rows) has the same frame. */
-export function Panel({ children }: { children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      {children}
-    </Paper>
   );
 }
 

@@ -1,9 +1,10 @@
+import type { AuditEvent } from '@portal/shared';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { expect } from 'vitest';
-import { click, render, waitFor } from '../../../test/render';
+import { render, waitFor } from '../../../test/render';
 
-export { dialog, toasts } from '../../../test/ui';
+export { choose, dialog, toasts } from '../../../test/ui';
 
 function Elsewhere() {
   const location = useLocation();
@@ -38,22 +39,12 @@ export function fieldError(field: HTMLElement): string | null {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
-/** Picks `label` in the Mantine Select `input` (its options render in a portal when it opens). */
-export async function choose(input: HTMLInputElement, label: string): Promise<void> {
-  await click(input);
-  let option: HTMLElement | undefined;
-  await waitFor(() => {
-    // Only this select's list: other selects may keep theirs in the document.
-    const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    option = [...(listbox?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find(
-      (element) => element.textContent?.trim() === label,
-    );
-    expect(option, `option "${label}"`).toBeDefined();
-  });
-  await click(option!);
-}
-
 /** The rows of the first table body. */
 export function rows(): HTMLTableRowElement[] {
   return [...document.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+}
+
+/** An audit event as the server lists it: by no one, in no project, about nothing, unless `fields` say otherwise. */
+export function auditEvent(fields: Pick<AuditEvent, 'id' | 'created_at' | 'action'> & Partial<AuditEvent>): AuditEvent {
+  return { actor: null, project: null, subject_type: null, subject_id: null, data: {}, ip: null, ...fields };
 }

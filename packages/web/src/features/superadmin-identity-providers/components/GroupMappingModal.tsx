@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { groupMappingInputSchema, PERMISSION_APPS, type PermissionApp, PROJECT_ROLES } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { ErrorNotice, QueryFailure } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { APP_ROLE_LABELS, PROJECT_ROLE_LABELS, roleLabel } from '../../../lib/role-labels';
 import {
@@ -106,14 +107,7 @@ function MappingForm({
   }
   if (options.isError) {
     return (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(options.error, 'The projects could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={options.isFetching} onClick={() => void options.refetch()}>
-          Retry
-        </Button>
-      </Stack>
+      <QueryFailure query={options} fallback="The projects could not be loaded. Please try again." retryLabel="Retry" />
     );
   }
   return <MappingFields providerId={providerId} mapping={mapping} options={options.data} onClose={onClose} />;
@@ -199,11 +193,7 @@ function MappingFields({
   return (
     <form onSubmit={submit} noValidate aria-label={mapping ? 'Edit group mapping' : 'Add group mapping'}>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         {options.projects.length === 0 && !mapping && (
           <Alert color="yellow" variant="light">
             There is no active project to map a group to yet.

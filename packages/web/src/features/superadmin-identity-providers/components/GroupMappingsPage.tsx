@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  List,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, EmptyState, Group, List, Stack, Table, Text } from '@mantine/core';
 import { PERMISSION_APPS } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { messageFor } from '../../../lib/api';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
+import { ListPanel, QueryBody, SubpageHeading } from '../../../components/page-parts';
+import { useConfirmedAction } from '../../../lib/confirmed-action';
 import { APP_ROLE_LABELS, PROJECT_ROLE_LABELS, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useIdentityProviders } from '../api/get-identity-providers';
@@ -46,74 +33,50 @@ export function GroupMappingsPage() {
   const remove = useDeleteGroupMapping(providerId);
   // undefined: the form is closed; null: adding; a mapping: editing it.
   const [editing, setEditing] = useState<GroupMapping | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<GroupMapping | null>(null);
-
-  async function confirmDelete() {
-    const mapping = deleting;
-    setDeleting(null);
-    if (!mapping) return;
-    try {
-      await remove.mutateAsync(mapping.id);
-      toast.success(`The mapping of ${mapping.group} to ${mapping.project_name} deleted.`);
-    } catch (error) {
-      toast.error(messageFor(error, 'The mapping could not be deleted. Please try again.'));
-    }
-  }
+  const deletion = useConfirmedAction<GroupMapping>({
+    run: (mapping) => remove.mutateAsync(mapping.id),
+    done: (mapping) => `The mapping of ${mapping.group} to ${mapping.project_name} deleted.`,
+    failed: () => 'The mapping could not be deleted. Please try again.',
+  });
 
   const add = () => setEditing(null);
-  let content: ReactNode;
-  if (mappings.isPending) {
-    content = (
-      <Stack gap="xs" p="md" role="status" aria-label="Loading group mappings">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (mappings.isError) {
-    content = (
-      <Stack gap="sm" align="flex-start" p="md">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(mappings.error, 'The group mappings could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={mappings.isFetching} onClick={() => void mappings.refetch()}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  } else if (mappings.data.length === 0) {
-    content = <NoMappings onAdd={add} />;
-  } else {
-    content = (
-      <MappingsTable
-        mappings={mappings.data}
-        onEdit={setEditing}
-        onDelete={setDeleting}
-        deletingId={remove.isPending ? remove.variables : undefined}
-      />
-    );
-  }
-
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} style={{ flex: '1 1 24rem' }}>
-          <Anchor component={Link} to="/superadmin/identity-providers" size="sm" w="fit-content">
-            Identity providers
-          </Anchor>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            Group mappings
-          </Title>
-          <Text c="gray.7">
+      <SubpageHeading
+        back={{ to: '/superadmin/identity-providers', label: 'Identity providers' }}
+        title="Group mappings"
+        description={
+          <>
             {provider ? `${provider.name}: ` : ''}the members of a directory group become members of a project, with the
             roles you choose. People follow at their next sign-in.
-          </Text>
-        </Stack>
-        {(mappings.data?.length ?? 0) > 0 && <Button onClick={add}>Add group mapping</Button>}
-      </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={mappings.isFetching}>
-        {content}
-      </Paper>
+          </>
+        }
+        actions={(mappings.data?.length ?? 0) > 0 && <Button onClick={add}>Add group mapping</Button>}
+      />
+      <ListPanel busy={mappings.isFetching}>
+        <QueryBody
+          query={mappings}
+          fallback="The group mappings could not be loaded. Please try again."
+          retryLabel="Retry"
+          loadingLabel="Loading group mappings"
+          rows={3}
+          rowHeight={40}
+          inset
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <NoMappings onAdd={add} />
+            ) : (
+              <MappingsTable
+                mappings={data}
+                onEdit={setEditing}
+                onDelete={deletion.ask}
+                deletingId={remove.isPending ? remove.variables : undefined}
+              />
+            )
+          }
+        </QueryBody>
+      </ListPanel>
       <GroupMappingModal
         providerId={providerId}
         opened={editing !== undefined}
@@ -121,17 +84,17 @@ export function GroupMappingsPage() {
         onClose={() => setEditing(undefined)}
       />
       <ConfirmActionModal
-        opened={deleting !== null}
-        title={deleting ? `Delete the mapping of ${deleting.group}?` : 'Delete group mapping?'}
+        opened={deletion.asking !== null}
+        title={deletion.asking ? `Delete the mapping of ${deletion.asking.group}?` : 'Delete group mapping?'}
         message={
-          deleting
-            ? `Members of ${deleting.group} will lose the membership and roles this mapping gave them in ${deleting.project_name} at their next sign-in, unless another mapping gives them. What an administrator granted by hand stays.`
+          deletion.asking
+            ? `Members of ${deletion.asking.group} will lose the membership and roles this mapping gave them in ${deletion.asking.project_name} at their next sign-in, unless another mapping gives them. What an administrator granted by hand stays.`
             : ''
         }
         confirmLabel="Delete mapping"
         danger
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       />
     </Stack>
   );
@@ -168,70 +131,60 @@ interface MappingsTableProps {
 
 function MappingsTable({ mappings, onEdit, onDelete, deletingId }: MappingsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="sm" horizontalSpacing="md" data-testid="group-mappings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Project</Table.Th>
-            <Table.Th>Project role</Table.Th>
-            <Table.Th>Main roles</Table.Th>
-            <Table.Th>Reader of departments</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {mappings.map((mapping) => (
-            <Table.Tr key={mapping.id} data-mapping-id={mapping.id}>
-              <Table.Td>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {mapping.group}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{mapping.project_name}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{PROJECT_ROLE_LABELS[mapping.project_role]}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{mainRolesText(mapping)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  {mapping.reader_departments.length
-                    ? mapping.reader_departments.map((d) => d.name).join(', ')
-                    : 'None'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button
-                    variant="default"
-                    size="compact-sm"
-                    onClick={() => onEdit(mapping)}
-                    aria-label={`Edit the mapping of ${mapping.group} to ${mapping.project_name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    color="red.8"
-                    size="compact-sm"
-                    onClick={() => onDelete(mapping)}
-                    loading={deletingId === mapping.id}
-                    aria-label={`Delete the mapping of ${mapping.group} to ${mapping.project_name}`}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={760}
+      striped
+      verticalSpacing="sm"
+      horizontalSpacing="md"
+      data-testid="group-mappings"
+      columns={['Group', 'Project', 'Project role', 'Main roles', 'Reader of departments']}
+      actions
+    >
+      {mappings.map((mapping) => (
+        <Table.Tr key={mapping.id} data-mapping-id={mapping.id}>
+          <Table.Td>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {mapping.group}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{mapping.project_name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{PROJECT_ROLE_LABELS[mapping.project_role]}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{mainRolesText(mapping)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">
+              {mapping.reader_departments.length ? mapping.reader_departments.map((d) => d.name).join(', ') : 'None'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <Button
+                variant="default"
+                size="compact-sm"
+                onClick={() => onEdit(mapping)}
+                aria-label={`Edit the mapping of ${mapping.group} to ${mapping.project_name}`}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="subtle"
+                color="red.8"
+                size="compact-sm"
+                onClick={() => onDelete(mapping)}
+                loading={deletingId === mapping.id}
+                aria-label={`Delete the mapping of ${mapping.group} to ${mapping.project_name}`}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }

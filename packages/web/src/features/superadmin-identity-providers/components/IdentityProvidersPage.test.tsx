@@ -161,10 +161,10 @@ describe('IdentityProvidersPage: adding a provider', () => {
     await click(getControl('Add identity provider'));
     const form = () => dialog();
     await waitFor(() => field('Name', form()));
-    // The defaults: the standard scopes and claims, SAML shown as not available yet.
+    // The defaults: OpenID Connect with the standard scopes and claims; SAML 2.0 may be chosen instead.
     expect(field('Scopes', form()).value).toBe('openid email profile');
-    expect(text(form())).toContain('Not available yet');
-    expect(form().querySelector<HTMLInputElement>('input[value="saml"]')!.disabled).toBe(true);
+    expect(form().querySelector<HTMLInputElement>('input[value="oidc"]')!.checked).toBe(true);
+    expect(form().querySelector<HTMLInputElement>('input[value="saml"]')!.disabled).toBe(false);
 
     await typeInto(field('Scopes', form()), 'email profile');
     await click(getControl('Add identity provider', form()));
@@ -208,6 +208,7 @@ describe('IdentityProvidersPage: adding a provider', () => {
       local_passwords_off: false,
       trust_email: true,
       claims: DEFAULT_CLAIMS,
+      saml: null,
       oidc: {
         issuer: 'https://login.northwind.org',
         client_id: 'portal',
@@ -218,12 +219,71 @@ describe('IdentityProvidersPage: adding a provider', () => {
     await waitFor(() =>
       expect(field('Callback URL').value).toBe('https://portal.example.org/auth/oidc/northwind-health/callback'),
     );
-    expect(labelled('Copy the callback URL')).toBeTruthy();
+    expect(labelled('Copy: Callback URL')).toBeTruthy();
     expect(toasts()).toContain('Northwind Health added.');
     await click(getControl('Done'));
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     // The list loads again with the new provider.
     expect(api.calls(`GET ${PATH}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('adds a SAML provider from its metadata address: its attribute names, the server’s field error, then what the IdP needs', async () => {
+    const missing = 'Enter the identity provider’s entity ID, or its metadata.';
+    const api = server([], {
+      [`POST ${PATH}`]: [
+        jsonResponse({ message: missing, errors: { 'saml.entity_id': [missing] } }, 422),
+        (request) => {
+          const body = request.body as Record<string, unknown>;
+          return jsonResponse(
+            {
+              ...NORTHWIND,
+              ...body,
+              id: 10,
+              oidc: null,
+              saml: {
+                metadata_url: 'https://login.lakeside.org/metadata.xml',
+                entity_id: 'https://login.lakeside.org',
+                sso_url: 'https://login.lakeside.org/sso',
+                slo_url: '',
+                certificates: [],
+                sp_entity_id: 'https://portal.example.org/auth/saml/lakeside/metadata',
+                sp_metadata_url: 'https://portal.example.org/auth/saml/lakeside/metadata',
+              },
+              callback_url: 'https://portal.example.org/auth/saml/lakeside/acs',
+              linked_users: 0,
+            },
+            201,
+          );
+        },
+      ],
+    });
+    await open();
+    await waitFor(() => getControl('Add identity provider'));
+    await click(getControl('Add identity provider'));
+    const form = () => dialog();
+    await waitFor(() => field('Name', form()));
+    await typeInto(field('Name', form()), 'Lakeside');
+    await click(form().querySelector<HTMLInputElement>('input[value="saml"]')!);
+    // SAML's own fields replace the OpenID Connect ones, and the attribute names start at Entra ID's.
+    expect(form().querySelector('input[value="saml"]:checked')).toBeTruthy();
+    expect(text(form())).not.toContain('Issuer URL');
+    expect(field('Email', form()).value).toBe('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress');
+    await click(getControl('Add identity provider', form()));
+    await waitFor(() => expect(errorOf('IdP entity ID', form())).toBe(missing));
+
+    await typeInto(field('IdP metadata URL', form()), 'https://login.lakeside.org/metadata.xml');
+    await click(getControl('Add identity provider', form()));
+    await waitFor(() => expect(api.calls(`POST ${PATH}`)).toHaveLength(2));
+    expect(api.calls(`POST ${PATH}`)[1]!.body).toMatchObject({
+      kind: 'saml',
+      oidc: null,
+      mfa_values: [],
+      saml: { metadata_url: 'https://login.lakeside.org/metadata.xml', metadata_xml: '', certificate: '' },
+    });
+    await waitFor(() =>
+      expect(field('Assertion consumer service URL').value).toBe('https://portal.example.org/auth/saml/lakeside/acs'),
+    );
+    expect(field('SP entity ID').value).toBe('https://portal.example.org/auth/saml/lakeside/metadata');
   });
 
   const taken = 'That short name is already used by another provider.';

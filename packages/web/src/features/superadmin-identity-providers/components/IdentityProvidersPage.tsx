@@ -1,26 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, EmptyState, Group, List, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IDP_KIND_LABELS } from '@portal/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
-import { messageFor } from '../../../lib/api';
+import { ListPanel, QueryBody, SubpageHeading } from '../../../components/page-parts';
+import { useConfirmedAction } from '../../../lib/confirmed-action';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDeleteIdentityProvider } from '../api/delete-identity-provider';
 import { type IdentityProvider, useIdentityProviders } from '../api/get-identity-providers';
@@ -45,78 +29,50 @@ export function IdentityProvidersPage() {
   const remove = useDeleteIdentityProvider();
   // undefined: the form is closed; null: adding; a provider: editing it.
   const [editing, setEditing] = useState<IdentityProvider | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<IdentityProvider | null>(null);
+  const deletion = useConfirmedAction<IdentityProvider>({
+    run: (provider) => remove.mutateAsync(provider.id),
+    done: (provider) => `${provider.name} deleted.`,
+    failed: (provider) => `${provider.name} could not be deleted. Please try again.`,
+  });
   // The provider whose provisioning is open, read from the list so a new or revoked token shows at once.
   const [provisioningId, setProvisioningId] = useState<number | null>(null);
   const provisioning = providers.data?.find((provider) => provider.id === provisioningId) ?? null;
 
-  async function confirmDelete() {
-    const provider = deleting;
-    setDeleting(null);
-    if (!provider) return;
-    try {
-      await remove.mutateAsync(provider.id);
-      toast.success(`${provider.name} deleted.`);
-    } catch (error) {
-      toast.error(messageFor(error, `${provider.name} could not be deleted. Please try again.`));
-    }
-  }
-
   const add = () => setEditing(null);
-  let content: ReactNode;
-  if (providers.isPending) {
-    content = (
-      <Stack gap="xs" p="md" role="status" aria-label="Loading identity providers">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (providers.isError) {
-    content = (
-      <Stack gap="sm" align="flex-start" p="md">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(providers.error, 'The identity providers could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={providers.isFetching} onClick={() => void providers.refetch()}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  } else if (providers.data.length === 0) {
-    content = <NoProviders onAdd={add} />;
-  } else {
-    content = (
-      <ProvidersTable
-        providers={providers.data}
-        onEdit={setEditing}
-        onProvisioning={(provider) => setProvisioningId(provider.id)}
-        onDelete={setDeleting}
-        deletingId={remove.isPending ? remove.variables : undefined}
-      />
-    );
-  }
-
   const some = (providers.data?.length ?? 0) > 0;
   return (
     <Stack gap="lg" w="100%" maw={1200}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} style={{ flex: '1 1 24rem' }}>
-          <Anchor component={Link} to="/superadmin" size="sm" w="fit-content">
-            Administration
-          </Anchor>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            Identity providers
-          </Title>
-          <Text c="gray.7">
-            Single sign-on: people sign in with their organisation's account (Entra ID, Okta, Google Workspace…).
-          </Text>
-        </Stack>
-        {some && <Button onClick={add}>Add identity provider</Button>}
-      </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={providers.isFetching}>
-        {content}
-      </Paper>
+      <SubpageHeading
+        back={{ to: '/superadmin', label: 'Administration' }}
+        title="Identity providers"
+        description="Single sign-on: people sign in with their organisation's account (Entra ID, Okta, Google Workspace…)."
+        actions={some && <Button onClick={add}>Add identity provider</Button>}
+      />
+      <ListPanel busy={providers.isFetching}>
+        <QueryBody
+          query={providers}
+          fallback="The identity providers could not be loaded. Please try again."
+          retryLabel="Retry"
+          loadingLabel="Loading identity providers"
+          rows={3}
+          rowHeight={40}
+          inset
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <NoProviders onAdd={add} />
+            ) : (
+              <ProvidersTable
+                providers={data}
+                onEdit={setEditing}
+                onProvisioning={(provider) => setProvisioningId(provider.id)}
+                onDelete={deletion.ask}
+                deletingId={remove.isPending ? remove.variables : undefined}
+              />
+            )
+          }
+        </QueryBody>
+      </ListPanel>
       <IdentityProviderModal
         opened={editing !== undefined}
         provider={editing ?? null}
@@ -132,13 +88,13 @@ export function IdentityProvidersPage() {
         {provisioning && <ScimTokenPanel provider={provisioning} />}
       </Modal>
       <ConfirmActionModal
-        opened={deleting !== null}
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete identity provider?'}
-        message={deleting ? deleteMessage(deleting) : ''}
+        opened={deletion.asking !== null}
+        title={deletion.asking ? `Delete ${deletion.asking.name}?` : 'Delete identity provider?'}
+        message={deletion.asking ? deleteMessage(deletion.asking) : ''}
         confirmLabel="Delete identity provider"
         danger
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       />
     </Stack>
   );

@@ -1,8 +1,10 @@
 import {
   type ClaimMap,
   DEFAULT_CLAIMS,
+  DEFAULT_SAML_ATTRIBUTES,
   type IdentityProvider,
   type IdentityProviderInput,
+  type IdpKind,
   identityProviderInputSchema,
 } from '@portal/shared';
 import type { z } from 'zod';
@@ -12,11 +14,14 @@ import type { IdentityProviderBody } from '../api/save-identity-provider';
 export const DEFAULT_SCOPES = 'openid email profile';
 export const DEFAULT_MFA_VALUES = ['mfa'];
 
+/** The claim (OIDC) or attribute (SAML) names a new provider of each kind starts with. */
+export const DEFAULT_NAMES: Record<IdpKind, ClaimMap> = { oidc: DEFAULT_CLAIMS, saml: DEFAULT_SAML_ATTRIBUTES };
+
 /** What the form edits: the input schema's fields, flat where the form shows them flat. */
 export interface ProviderDraft {
   name: string;
   slug: string;
-  kind: 'oidc';
+  kind: IdpKind;
   issuer: string;
   client_id: string;
   /** Blank on an edit: the stored secret is kept. */
@@ -29,7 +34,26 @@ export interface ProviderDraft {
   local_passwords_off: boolean;
   trust_email: boolean;
   claims: ClaimMap;
+  /** SAML: the IdP's metadata by address or as an uploaded file (its text, and its name to show), or typed. */
+  metadata_url: string;
+  metadata_xml: string;
+  metadata_file: string;
+  entity_id: string;
+  sso_url: string;
+  slo_url: string;
+  /** Blank on an edit: the stored certificates are kept. */
+  certificate: string;
 }
+
+const NO_SAML = {
+  metadata_url: '',
+  metadata_xml: '',
+  metadata_file: '',
+  entity_id: '',
+  sso_url: '',
+  slo_url: '',
+  certificate: '',
+};
 
 export function emptyDraft(): ProviderDraft {
   return {
@@ -47,6 +71,22 @@ export function emptyDraft(): ProviderDraft {
     local_passwords_off: false,
     trust_email: false,
     claims: { ...DEFAULT_CLAIMS },
+    ...NO_SAML,
+  };
+}
+
+/**
+ * The draft moved to another kind: claim names still at the old kind's defaults (and the MFA values at OIDC's
+ * default) follow the new kind's, what was typed stays.
+ */
+export function withKind(draft: ProviderDraft, kind: IdpKind): ProviderDraft {
+  const atDefaults = JSON.stringify(draft.claims) === JSON.stringify(DEFAULT_NAMES[draft.kind]);
+  const mfaAtDefault = JSON.stringify(draft.mfa_values) === JSON.stringify(kind === 'saml' ? DEFAULT_MFA_VALUES : []);
+  return {
+    ...draft,
+    kind,
+    claims: atDefaults ? { ...DEFAULT_NAMES[kind] } : draft.claims,
+    mfa_values: mfaAtDefault ? (kind === 'saml' ? [] : [...DEFAULT_MFA_VALUES]) : draft.mfa_values,
   };
 }
 
@@ -54,7 +94,7 @@ export function draftOf(provider: IdentityProvider): ProviderDraft {
   return {
     name: provider.name,
     slug: provider.slug,
-    kind: 'oidc',
+    kind: provider.kind,
     issuer: provider.oidc?.issuer ?? '',
     client_id: provider.oidc?.client_id ?? '',
     client_secret: '',
@@ -62,20 +102,25 @@ export function draftOf(provider: IdentityProvider): ProviderDraft {
     domains: [...provider.domains],
     enabled: provider.enabled,
     trust_mfa: provider.trust_mfa,
-    mfa_values: provider.mfa_values.length > 0 ? [...provider.mfa_values] : [...DEFAULT_MFA_VALUES],
+    mfa_values:
+      provider.mfa_values.length > 0 || provider.kind === 'saml' ? [...provider.mfa_values] : [...DEFAULT_MFA_VALUES],
     local_passwords_off: provider.local_passwords_off,
     trust_email: provider.trust_email,
     claims: { ...provider.claims },
+    ...NO_SAML,
+    metadata_url: provider.saml?.metadata_url ?? '',
+    entity_id: provider.saml?.entity_id ?? '',
+    sso_url: provider.saml?.sso_url ?? '',
+    slo_url: provider.saml?.slo_url ?? '',
   };
 }
 
 /** The request body; a blank secret is left out (on an edit: keep the stored one). */
-export function inputOf(draft: ProviderDraft, kind: string = draft.kind): IdentityProviderInput {
+export function inputOf(draft: ProviderDraft): IdentityProviderInput {
   const secret = draft.client_secret.trim() ? draft.client_secret : undefined;
-  return {
+  const common = {
     slug: draft.slug,
     name: draft.name,
-    kind: kind as 'oidc',
     enabled: draft.enabled,
     domains: draft.domains,
     trust_mfa: draft.trust_mfa,
@@ -83,6 +128,26 @@ export function inputOf(draft: ProviderDraft, kind: string = draft.kind): Identi
     local_passwords_off: draft.local_passwords_off,
     trust_email: draft.trust_email,
     claims: draft.claims,
+  };
+  if (draft.kind === 'saml') {
+    return {
+      ...common,
+      kind: 'saml',
+      oidc: null,
+      saml: {
+        metadata_url: draft.metadata_url.trim(),
+        metadata_xml: draft.metadata_xml,
+        entity_id: draft.entity_id,
+        sso_url: draft.sso_url.trim(),
+        slo_url: draft.slo_url.trim(),
+        certificate: draft.certificate,
+      },
+    };
+  }
+  return {
+    ...common,
+    kind: 'oidc',
+    saml: null,
     oidc: {
       issuer: draft.issuer,
       client_id: draft.client_id,
@@ -100,8 +165,8 @@ const fieldKey = (path: readonly PropertyKey[]) =>
 export type ParseResult = { ok: true; body: IdentityProviderBody } | { ok: false; errors: ErrorMap };
 
 /** Checks the draft with the shared schema: the schema's own sentences, the first per field. */
-export function parseDraft(draft: ProviderDraft, kind?: string): ParseResult {
-  const parsed = identityProviderInputSchema.safeParse(inputOf(draft, kind));
+export function parseDraft(draft: ProviderDraft): ParseResult {
+  const parsed = identityProviderInputSchema.safeParse(inputOf(draft));
   if (parsed.success) return { ok: true, body: parsed.data };
   return { ok: false, errors: zodErrors(parsed.error) };
 }
@@ -148,6 +213,12 @@ export const FORM_FIELDS = [
   'oidc.client_id',
   'oidc.client_secret',
   'oidc.scopes',
+  'saml.metadata_url',
+  'saml.metadata_xml',
+  'saml.entity_id',
+  'saml.sso_url',
+  'saml.slo_url',
+  'saml.certificate',
   ...Object.keys(DEFAULT_CLAIMS).map((key) => `claims.${key}`),
 ] as const;
 

@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { type AppCode, superProjectCreateSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
+import { ErrorNotice } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateSuperProject } from '../api/create-project';
@@ -99,11 +100,7 @@ function NewProjectForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <NameSlugFields
           name={form.name}
           slug={form.slug}

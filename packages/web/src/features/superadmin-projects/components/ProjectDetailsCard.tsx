@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { projectDetailsFields, type SuperProjectUpdate, slugSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FacilityDetailsFields } from '../../../components/FacilityDetailsFields';
+import { ErrorNotice } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import type { SuperProjectDetail } from '../api/get-project';
@@ -86,11 +87,7 @@ export function ProjectDetailsCard({ project }: { project: SuperProjectDetail })
     <SectionCard title="Details" description="The project's name and address, and the facility members contact.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorNotice message={failure} />
           <NameSlugFields
             name={form.name}
             slug={form.slug}

@@ -3,6 +3,7 @@ import type { Member, UserStatus } from '@portal/shared';
 import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { ScrollTable } from '../../../components/form-parts/ScrollTable';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { PROJECT_ROLE_LABELS } from '../../../lib/role-labels';
@@ -11,7 +12,7 @@ import { useRemoveProjectMember } from '../api/remove-member';
 import { AddMemberModal } from './AddMemberModal';
 import { EditMemberModal } from './EditMemberModal';
 import { mainRoleSummary } from './member-roles';
-import { LoadError, SectionCard } from './parts';
+import { QueryLoadError, SectionCard } from './parts';
 import { memberName } from './project-helpers';
 
 const STATUS_BADGES: Record<UserStatus, { label: string; color: string }> = {
@@ -62,14 +63,7 @@ export function ProjectMembersCard({ projectId, projectName }: ProjectMembersCar
       </Stack>
     );
   } else if (members.isError) {
-    body = (
-      <LoadError
-        error={members.error}
-        fallback="The members could not be loaded. Please try again."
-        retrying={members.isFetching}
-        onRetry={() => void members.refetch()}
-      />
-    );
+    body = <QueryLoadError query={members} fallback="The members could not be loaded. Please try again." />;
   } else if (list.length === 0) {
     body = (
       <EmptyState
@@ -84,108 +78,94 @@ export function ProjectMembersCard({ projectId, projectName }: ProjectMembersCar
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={1040}>
-        <Table verticalSpacing="sm" horizontalSpacing="sm" striped aria-label="Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col">Project role</Table.Th>
-              <Table.Th scope="col">Main roles</Table.Th>
-              <Table.Th scope="col">Last sign-in</Table.Th>
-              <Table.Th scope="col">Two-factor</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
+      <ScrollTable
+        minWidth={1040}
+        verticalSpacing="sm"
+        horizontalSpacing="sm"
+        striped
+        aria-label="Members"
+        columns={['Name', 'Email', 'Project role', 'Main roles', 'Last sign-in', 'Two-factor', 'Status', 'Actions']}
+      >
+        {list.map((member) => {
+          const name = memberName(member);
+          const roles = mainRoleSummary(member);
+          const status = STATUS_BADGES[member.status];
+          return (
+            <Table.Tr key={member.user_id} data-user-id={member.user_id}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {member.username}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
+              <Table.Td>{PROJECT_ROLE_LABELS[member.project_role]}</Table.Td>
+              <Table.Td>
+                {roles.length > 0 ? (
+                  <Stack gap={2}>
+                    {roles.map((role) => (
+                      <Text key={role} size="sm">
+                        {role}
+                      </Text>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    None
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {member.last_login_at ? (
+                  formatDateTime(member.last_login_at)
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Never
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {member.two_factor_enabled ? (
+                  <Badge variant="light" color="teal.9" size="sm">
+                    On
+                  </Badge>
+                ) : (
+                  <Badge variant="light" color="orange.9" size="sm">
+                    Off
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={status.color} size="sm">
+                  {status.label}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => setEditing(member)} aria-label={`Edit ${name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red.8"
+                    onClick={() => {
+                      setRemoving(member);
+                      setConfirmingRemove(true);
+                    }}
+                    loading={remove.isPending && remove.variables === member.user_id}
+                    aria-label={`Remove ${name}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((member) => {
-              const name = memberName(member);
-              const roles = mainRoleSummary(member);
-              const status = STATUS_BADGES[member.status];
-              return (
-                <Table.Tr key={member.user_id} data-user-id={member.user_id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {member.username}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
-                  <Table.Td>{PROJECT_ROLE_LABELS[member.project_role]}</Table.Td>
-                  <Table.Td>
-                    {roles.length > 0 ? (
-                      <Stack gap={2}>
-                        {roles.map((role) => (
-                          <Text key={role} size="sm">
-                            {role}
-                          </Text>
-                        ))}
-                      </Stack>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        None
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {member.last_login_at ? (
-                      formatDateTime(member.last_login_at)
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Never
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {member.two_factor_enabled ? (
-                      <Badge variant="light" color="teal.9" size="sm">
-                        On
-                      </Badge>
-                    ) : (
-                      <Badge variant="light" color="orange.9" size="sm">
-                        Off
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={status.color} size="sm">
-                      {status.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setEditing(member)}
-                        aria-label={`Edit ${name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red.8"
-                        onClick={() => {
-                          setRemoving(member);
-                          setConfirmingRemove(true);
-                        }}
-                        loading={remove.isPending && remove.variables === member.user_id}
-                        aria-label={`Remove ${name}`}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ScrollTable>
     );
   }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type StubHandler, type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, render, text, typeInto } from '../../../test/render';
+import { section } from '../../../test/ui';
 import { ProjectPage } from './ProjectPage';
 import {
   ADMIN_MEMBER,
@@ -116,13 +117,6 @@ async function openLoaded() {
   const router = await open();
   await eventually(() => expect(document.querySelector('h1')?.textContent).toBe('North Clinic'));
   return router;
-}
-
-function section(title: string): HTMLElement {
-  const heading = [...document.querySelectorAll('h2')].find((element) => element.textContent === title);
-  const element = heading?.closest('section');
-  if (!element) throw new Error(`no section ${title}`);
-  return element as HTMLElement;
 }
 
 function memberRow(id: number): HTMLElement {

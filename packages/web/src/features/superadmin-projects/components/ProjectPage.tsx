@@ -23,7 +23,7 @@ import { ProjectDetailsCard } from './ProjectDetailsCard';
 import { ProjectLogoCard } from './ProjectLogoCard';
 import { ProjectMembersCard } from './ProjectMembersCard';
 import { ProjectStatusCard } from './ProjectStatusCard';
-import { LoadError, ProjectStatusBadge } from './parts';
+import { ProjectStatusBadge, QueryLoadError } from './parts';
 
 /** /superadmin/projects/{id}: one project's details, apps, logo, status and members. */
 export function ProjectPage() {
@@ -63,12 +63,7 @@ function ProjectView({ id }: { id: string }) {
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           Project
         </Title>
-        <LoadError
-          error={project.error}
-          fallback="The project could not be loaded. Please try again."
-          retrying={project.isFetching}
-          onRetry={() => void project.refetch()}
-        />
+        <QueryLoadError query={project} fallback="The project could not be loaded. Please try again." />
       </Stack>
     );
   }

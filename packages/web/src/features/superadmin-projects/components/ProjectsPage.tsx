@@ -23,7 +23,7 @@ import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ProjectListParams, type SuperProjectRow, useSuperProjects } from '../api/get-projects';
 import { NewProjectModal } from './NewProjectModal';
-import { LoadError, ProjectStatusBadge } from './parts';
+import { ProjectStatusBadge, QueryLoadError } from './parts';
 
 export const PROJECTS_PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
@@ -99,14 +99,7 @@ export function ProjectsPage() {
   if (list.isPending) {
     body = <TableSkeleton />;
   } else if (list.isError && !list.data) {
-    body = (
-      <LoadError
-        error={list.error}
-        fallback="The projects could not be loaded. Please try again."
-        retrying={list.isFetching}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    body = <QueryLoadError query={list} fallback="The projects could not be loaded. Please try again." />;
   } else {
     const { projects, total, page_size } = list.data;
     const pages = Math.max(1, Math.ceil(total / page_size));
@@ -211,12 +204,7 @@ export function ProjectsPage() {
         />
       </Group>
       {list.isError && list.data && (
-        <LoadError
-          error={list.error}
-          fallback="The projects could not be loaded. Please try again."
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryLoadError query={list} fallback="The projects could not be loaded. Please try again." />
       )}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         {body}

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
-import { messageFor } from '../../../lib/api';
+import { Badge, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { QueryFailure, SectionTitle } from '../../../components/page-parts';
 import { SLUG_MAX } from './project-helpers';
 
 export function ProjectStatusBadge({ active }: { active: boolean }) {
@@ -15,25 +15,9 @@ export function ProjectStatusBadge({ active }: { active: boolean }) {
   );
 }
 
-interface LoadErrorProps {
-  error: unknown;
-  fallback: string;
-  retrying: boolean;
-  onRetry: () => void;
-}
-
-/** A failed load: what went wrong and a way to try again. */
-export function LoadError({ error, fallback, retrying, onRetry }: LoadErrorProps) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <Alert color="red" variant="light" w="100%" role="alert">
-        {messageFor(error, fallback)}
-      </Alert>
-      <Button variant="default" loading={retrying} onClick={onRetry}>
-        Retry
-      </Button>
-    </Stack>
-  );
+/** A failed query: what went wrong and Retry (as on every administration screen), which fetches it again. */
+export function QueryLoadError(props: Omit<ComponentProps<typeof QueryFailure>, 'retryLabel'>) {
+  return <QueryFailure retryLabel="Retry" {...props} />;
 }
 
 interface SectionCardProps {
@@ -52,14 +36,7 @@ export function SectionCard({ title, description, actions, children }: SectionCa
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-            <Title order={2} fz="h4" id={headingId}>
-              {title}
-            </Title>
-            {description && (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            )}
+            <SectionTitle id={headingId} title={title} description={description} />
           </Stack>
           {actions}
         </Group>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { userRequestApproveSchema, userRequestRejectSchema } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useApproveUserRequest, useRejectUserRequest } from '../api/decide-user-request';
@@ -70,11 +71,7 @@ function ApproveForm({ request, onClose }: { request: UserRequest; onClose: () =
           Creates an account for {fullName(request)} ({request.email}) if there is none, adds it to{' '}
           {request.project.name} with the roles asked for, and emails the invitation.
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <TextInput
           label="Username (optional)"
           description={`Leave blank to make one from the email address${hint ? ` (such as "${hint}")` : ''}.`}
@@ -150,11 +147,7 @@ function RejectForm({ request, onClose }: { request: UserRequest; onClose: () =>
           The request for {fullName(request)} ({request.email}) is closed and no account is made. The reason is emailed
           to {request.requested_by?.name ?? 'the project admin who asked'}.
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <Textarea
           label="Reason"
           required

@@ -4,6 +4,7 @@ import { type GlobalRole, INVITATION_TTL_DAYS, superUserCreateSchema } from '@po
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import { useCreateUser } from '../api/create-user';
@@ -85,11 +86,7 @@ function NewUserForm({ onClose }: { onClose: () => void }) {
         <Text size="sm">
           The new user gets an email with a link to choose a password. The link works for {INVITATION_TTL_DAYS} days.
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorNotice message={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label="Email"

@@ -15,7 +15,7 @@ import {
 import { PERMISSION_APPS } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messageFor } from '../../../lib/api';
+import { QueryBody } from '../../../components/page-parts';
 import { formatDateTime } from '../../../lib/dates';
 import { APP_ROLE_LABELS, PROJECT_ROLE_LABELS, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -59,47 +59,6 @@ export function NewUserRequestsPage() {
   const [approving, setApproving] = useState<UserRequest | null>(null);
   const [rejecting, setRejecting] = useState<UserRequest | null>(null);
 
-  let content: ReactNode;
-  if (requests.isPending) {
-    content = (
-      <Stack gap="md" role="status" aria-label="Loading requests">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={150} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (requests.isError) {
-    content = (
-      <Stack gap="sm" align="flex-start">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(requests.error, 'The requests could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={requests.isFetching} onClick={() => void requests.refetch()}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  } else if (requests.data.length === 0) {
-    content = (
-      <Paper withBorder radius="md">
-        <EmptyState py="xl" px="md" title={EMPTY_REQUESTS[status]} />
-      </Paper>
-    );
-  } else {
-    content = (
-      <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Requests">
-        {requests.data.map((request) => (
-          <RequestCard
-            key={request.id}
-            request={request}
-            onApprove={() => setApproving(request)}
-            onReject={() => setRejecting(request)}
-          />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="lg" w="100%" maw={1000}>
       <Stack gap={4}>
@@ -119,9 +78,45 @@ export function NewUserRequestsPage() {
         data={USER_REQUEST_FILTERS.map((filter) => ({ value: filter, label: FILTER_LABELS[filter] }))}
         w={{ base: '100%', sm: 'fit-content' }}
       />
-      {content}
+      <QueryBody
+        query={requests}
+        fallback="The requests could not be loaded. Please try again."
+        retryLabel="Retry"
+        loadingLabel="Loading requests"
+        loading={<RequestsSkeleton />}
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <Paper withBorder radius="md">
+              <EmptyState py="xl" px="md" title={EMPTY_REQUESTS[status]} />
+            </Paper>
+          ) : (
+            <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Requests">
+              {data.map((request) => (
+                <RequestCard
+                  key={request.id}
+                  request={request}
+                  onApprove={() => setApproving(request)}
+                  onReject={() => setRejecting(request)}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryBody>
       <ApproveRequestModal request={approving} onClose={() => setApproving(null)} />
       <RejectRequestModal request={rejecting} onClose={() => setRejecting(null)} />
+    </Stack>
+  );
+}
+
+/** Placeholders the height of the request cards. */
+function RequestsSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading requests">
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} height={150} radius="md" />
+      ))}
     </Stack>
   );
 }

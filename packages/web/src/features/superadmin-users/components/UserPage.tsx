@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, messageFor } from '../../../lib/api';
+import { QueryFailure } from '../../../components/page-parts';
+import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type SuperUserDetail, useUser } from '../api/get-user';
@@ -76,14 +77,7 @@ export function UserPage() {
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           User
         </Title>
-        <Stack gap="sm" align="flex-start">
-          <Alert color="red" variant="light" w="100%" role="alert">
-            {messageFor(user.error, 'The user could not be loaded. Please try again.')}
-          </Alert>
-          <Button variant="default" loading={user.isFetching} onClick={() => void user.refetch()}>
-            Retry
-          </Button>
-        </Stack>
+        <QueryFailure query={user} fallback="The user could not be loaded. Please try again." retryLabel="Retry" />
       </Shell>
     );
   }

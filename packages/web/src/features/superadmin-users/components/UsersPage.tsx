@@ -1,14 +1,11 @@
 import {
-  Alert,
   Anchor,
   Box,
   Button,
   EmptyState,
   Group,
   Pagination,
-  Paper,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -16,9 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, type SetURLSearchParams, useSearchParams } from 'react-router';
-import { messageFor } from '../../../lib/api';
+import { ListPanel, QueryBody } from '../../../components/page-parts';
 import { formatDateTime } from '../../../lib/dates';
 import { useProjects } from '../../../lib/project/get-projects';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -95,59 +92,6 @@ export function UsersPage() {
       return next;
     });
 
-  let content: ReactNode;
-  if (users.isPending) {
-    content = (
-      <Stack gap="xs" p="md" role="status" aria-label="Loading users">
-        {[0, 1, 2, 3, 4, 5].map((index) => (
-          <Skeleton key={index} height={36} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (users.isError) {
-    content = (
-      <Stack gap="sm" align="flex-start" p="md">
-        <Alert color="red" variant="light" w="100%" role="alert">
-          {messageFor(users.error, 'The users could not be loaded. Please try again.')}
-        </Alert>
-        <Button variant="default" loading={users.isFetching} onClick={() => void users.refetch()}>
-          Retry
-        </Button>
-      </Stack>
-    );
-  } else if (users.data.users.length === 0) {
-    const beyondLastPage = users.data.total > 0;
-    content = (
-      <EmptyState
-        py="xl"
-        px="md"
-        title={
-          beyondLastPage
-            ? `There is no page ${filters.page}.`
-            : hasFilters
-              ? 'No users match these filters.'
-              : 'No users yet.'
-        }
-      >
-        <EmptyState.Actions>
-          {beyondLastPage ? (
-            <Button variant="default" onClick={() => goToPage(1)}>
-              Go to the first page
-            </Button>
-          ) : (
-            hasFilters && (
-              <Button variant="default" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )
-          )}
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else {
-    content = <UsersTable users={users.data.users} />;
-  }
-
   const total = users.data?.total ?? 0;
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.page_size)) : 1;
 
@@ -170,9 +114,30 @@ export function UsersPage() {
           </Button>
         )}
       </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={users.isFetching}>
-        {content}
-      </Paper>
+      <ListPanel busy={users.isFetching}>
+        <QueryBody
+          query={users}
+          fallback="The users could not be loaded. Please try again."
+          retryLabel="Retry"
+          loadingLabel="Loading users"
+          rows={6}
+          inset
+        >
+          {(data) =>
+            data.users.length === 0 ? (
+              <NoUsers
+                page={filters.page}
+                beyondLastPage={data.total > 0}
+                hasFilters={hasFilters}
+                onFirstPage={() => goToPage(1)}
+                onClearFilters={clearFilters}
+              />
+            ) : (
+              <UsersTable users={data.users} />
+            )
+          }
+        </QueryBody>
+      </ListPanel>
       {users.data && pages > 1 && (
         <Group justify="center">
           <Pagination
@@ -187,6 +152,41 @@ export function UsersPage() {
       )}
       <NewUserModal opened={creating} onClose={closeCreate} />
     </Stack>
+  );
+}
+
+interface NoUsersProps {
+  page: number;
+  beyondLastPage: boolean;
+  hasFilters: boolean;
+  onFirstPage: () => void;
+  onClearFilters: () => void;
+}
+
+/** An empty page of the list: past the last page, nothing matching the filters, or no users at all. */
+function NoUsers({ page, beyondLastPage, hasFilters, onFirstPage, onClearFilters }: NoUsersProps) {
+  return (
+    <EmptyState
+      py="xl"
+      px="md"
+      title={
+        beyondLastPage ? `There is no page ${page}.` : hasFilters ? 'No users match these filters.' : 'No users yet.'
+      }
+    >
+      <EmptyState.Actions>
+        {beyondLastPage ? (
+          <Button variant="default" onClick={onFirstPage}>
+            Go to the first page
+          </Button>
+        ) : (
+          hasFilters && (
+            <Button variant="default" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          )
+        )}
+      </EmptyState.Actions>
+    </EmptyState>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 
 interface PasswordConfirmModalProps {
@@ -51,11 +52,7 @@ export function PasswordConfirmModal({ opened, onSubmit, onCancel }: PasswordCon
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>{MESSAGES.passwordConfirmationRequired}</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorNotice message={error} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

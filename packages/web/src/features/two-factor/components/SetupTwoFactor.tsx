@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import type { TwoFactorSetup } from '../api/enable-two-factor';
@@ -79,11 +80,7 @@ export function SetupTwoFactor({ setup, onConfirmed, onCancel }: SetupTwoFactorP
       </Group>
       <form onSubmit={submit} noValidate aria-label="Confirm two-factor authentication">
         <Stack gap="sm" maw="20rem">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorNotice message={error} />
           <TextInput
             label="Authentication code"
             description="The 6-digit code from your app."

@@ -1,20 +1,13 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedInCheck, stubApi } from '../../../test/api-stub';
+import { signedInCheck, stubApi, TWO_FACTOR_OFF } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { portalRoutes } from '../../../test/portal-stub';
 import { click, getControl, renderRoute, text, waitFor } from '../../../test/render';
 
 beforeEach(() => localStorage.clear());
 
-const STATUS = {
-  enabled: false,
-  pending: false,
-  confirmed_at: null,
-  recovery_codes_remaining: 0,
-  required: true,
-  grace_days_remaining: 5,
-};
+const STATUS = { ...TWO_FACTOR_OFF, required: true, grace_days_remaining: 5 };
 
 function server() {
   return stubApi({ ...portalRoutes(), 'GET /api/two-factor': jsonResponse(STATUS) });

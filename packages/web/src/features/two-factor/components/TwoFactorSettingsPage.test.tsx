@@ -1,17 +1,11 @@
 import { MESSAGES } from '@portal/shared';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { CONFIG_ALTCHA, type StubHandler, signedInCheck, stubApi } from '../../../test/api-stub';
+import { CONFIG_ALTCHA, type StubHandler, signedInCheck, stubApi, TWO_FACTOR_OFF } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, getField, renderRoute, text, typeInto, waitFor } from '../../../test/render';
+import { dialog } from '../../../test/ui';
 
-const OFF = {
-  enabled: false,
-  pending: false,
-  confirmed_at: null,
-  recovery_codes_remaining: 0,
-  required: false,
-  grace_days_remaining: null,
-};
+const OFF = TWO_FACTOR_OFF;
 const ON = { ...OFF, enabled: true, confirmed_at: '2026-03-04T10:00:00Z', recovery_codes_remaining: 8 };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
 const CODES = ['aaaa-bbbb', 'cccc-dddd', 'eeee-ffff', 'gggg-hhhh'];
@@ -27,13 +21,6 @@ function server(routes: Record<string, StubHandler | StubHandler[]>) {
 async function open() {
   await renderRoute('/two-factor-settings');
   await waitFor(() => expect(text()).toContain('Status'));
-}
-
-/** The open Mantine modal (rendered in a portal). */
-function dialog(): HTMLElement {
-  const element = document.querySelector<HTMLElement>('[role="dialog"]');
-  if (!element) throw new Error('no dialog');
-  return element;
 }
 
 afterEach(() => {
