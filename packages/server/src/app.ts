@@ -62,6 +62,7 @@ import { superUserRoutes } from './modules/superadmin/super-users.routes.js';
 import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { userImportRoutes } from './modules/user-import/user-import.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser, registerNulGuard } from './plugins/input-guards.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -226,6 +227,7 @@ export async function buildApp({
   await app.register(superDashboardRoutes);
   await app.register(superProjectRoutes);
   await app.register(superUserRoutes);
+  await app.register(userImportRoutes);
   await app.register(identityProviderRoutes);
   await app.register(scimTokenRoutes);
   await app.register(groupMappingRoutes);

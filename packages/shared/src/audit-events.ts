@@ -44,6 +44,7 @@ export const auditActionSchema = z.enum([
   'user.email_changed', // my email address changed: from, to and changes
   'user.invitation_accepted', // an invited user set a first password
   'user.create', // an account created by a superadmin: email, username, role and projects
+  'user.import', // a CSV import of people by a superadmin: how many accounts, the import's id
   'user.create_superadmin', // a superadmin account created on the command line
   'user.update', // an account's email, username, name or status changed by a superadmin: changes
   'user.role_change', // as user.update, with the account's role changed
@@ -290,6 +291,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.email_changed': 'Email address changed',
   'user.invitation_accepted': 'Invitation accepted',
   'user.create': 'User created',
+  'user.import': 'People imported from a CSV file',
   'user.create_superadmin': 'Superadmin created',
   'user.update': 'User updated',
   'user.role_change': 'User role changed',

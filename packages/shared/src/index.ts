@@ -45,5 +45,6 @@ export * from './schemas/standards-crosswalk.js';
 export * from './schemas/standards-evidence.js';
 export * from './schemas/standards-findings.js';
 export * from './schemas/terms.js';
+export * from './schemas/user-import.js';
 export * from './schemas/users.js';
 export * from './standards/index.js';

@@ -113,6 +113,7 @@ describe('runMigrations', () => {
       'terms_versions',
       'trace_links',
       'user_identities',
+      'user_imports',
       'user_requests',
       'users',
     ]);

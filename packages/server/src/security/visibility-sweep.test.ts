@@ -158,6 +158,7 @@ async function loadIds() {
     termsVersion: column('select id from terms_versions order by id limit 3'),
     slug: column('select slug as id from identity_providers order by id'),
     identityProvider: column('select id from identity_providers order by id'),
+    userImportId: column('select id from user_imports order by id'),
   };
   for (const [kind, rows] of Object.entries(kinds)) ids.set(kind, await rows);
   const versions = await t.db.handle.pool.query(
@@ -407,6 +408,8 @@ beforeAll(async () => {
      values ('sweep-sso', 'Sweep SSO', 'oidc', $1::jsonb, 'http://127.0.0.1:9', 'sweep', 'openid')`,
     [JSON.stringify(DEFAULT_CLAIMS)],
   );
+  // A CSV import of people, for its progress route's :userImportId (an import holds no project's records).
+  await t.db.handle.pool.query('insert into user_imports (total) values (0)');
   agents = await agentsOf(t, seed);
   await loadIds();
   console.info(`visibility sweep: seeded in ${(performance.now() - started).toFixed(0)} ms`);

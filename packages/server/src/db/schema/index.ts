@@ -15,5 +15,6 @@ export * from './projects.js';
 export * from './sessions.js';
 export * from './standards.js';
 export * from './terms.js';
+export * from './user-imports.js';
 export * from './user-requests.js';
 export * from './users.js';
