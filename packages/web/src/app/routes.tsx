@@ -88,6 +88,10 @@ const NewUserRequestsPage = lazyNamed(
 );
 const UserPage = lazyNamed(() => import('../features/superadmin-users/components/UserPage'), 'UserPage');
 const UsersPage = lazyNamed(() => import('../features/superadmin-users/components/UsersPage'), 'UsersPage');
+const ImportUsersPage = lazyNamed(
+  () => import('../features/superadmin-users/components/ImportUsersPage'),
+  'ImportUsersPage',
+);
 const IdentityProvidersPage = lazyNamed(
   () => import('../features/superadmin-identity-providers/components/IdentityProvidersPage'),
   'IdentityProvidersPage',
@@ -255,6 +259,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/superadmin/projects', element: <ProjectsPage /> },
               { path: '/superadmin/projects/:id', element: guard({ id: 'projectId' }, <ProjectPage />) },
               { path: '/superadmin/users', element: <UsersPage /> },
+              { path: '/superadmin/users/import', element: <ImportUsersPage /> },
               { path: '/superadmin/users/:id', element: guard({ id: 'projectId' }, <UserPage />) },
               { path: '/superadmin/new-user-requests', element: <NewUserRequestsPage /> },
               { path: '/superadmin/identity-providers', element: <IdentityProvidersPage /> },

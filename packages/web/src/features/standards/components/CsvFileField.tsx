@@ -1,5 +1,6 @@
 import { FileInput, List } from '@mantine/core';
 import { ApiError } from '../../../lib/api';
+import { fileText } from '../../../lib/file-text';
 
 /**
  * What the framework and crosswalk imports share: the CSV file field with the server's row problems under it, the
@@ -13,16 +14,8 @@ export function csvMessages(error: unknown): string[] {
   return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** A chosen file's text (FileReader where `File.text` is missing). */
-export async function readCsvText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
-  });
-}
+/** A chosen file's text. */
+export const readCsvText = fileText;
 
 export function CsvFileField({
   label,

@@ -32,6 +32,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { fileText } from '../../../lib/file-text';
 import { useSaveIdentityProvider } from '../api/save-identity-provider';
 import {
   DEFAULT_NAMES,
@@ -149,12 +150,7 @@ function CopyField({ label, description, value }: { label: string; description: 
       />
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button
-            variant="default"
-            onClick={copy}
-            color={copied ? 'green.8' : undefined}
-            aria-label={`Copy: ${label}`}
-          >
+          <Button variant="default" onClick={copy} color={copied ? 'green.8' : undefined} aria-label={`Copy: ${label}`}>
             {copied ? 'Copied' : 'Copy'}
           </Button>
         )}
@@ -467,7 +463,7 @@ function SamlFields({ provider, draft, errors, change }: SamlFieldsProps) {
       setReading('The metadata file is at most 500 KB.');
       return;
     }
-    const text = await file.text();
+    const text = await fileText(file);
     change('metadata_xml', text, ['saml.metadata_xml']);
     change('metadata_file', file.name);
   }

@@ -101,7 +101,12 @@ export function UsersPage() {
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           Users
         </Title>
-        <Button onClick={openCreate}>New user</Button>
+        <Group gap="sm">
+          <Button variant="default" component={Link} to="/superadmin/users/import">
+            Import from CSV
+          </Button>
+          <Button onClick={openCreate}>New user</Button>
+        </Group>
       </Group>
       <Filters filters={filters} setParams={setParams} search={search} />
       <Group justify="space-between" gap="sm" mih={24}>
