@@ -67,27 +67,19 @@ test('the superadmin adds a SAML provider from its metadata and maps a directory
   await expect(page.getByRole('dialog').getByText('CN=Portal test IdP')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  // "ICU Nursing" → the demo project, policy reader (through the console's API, as its screen does).
-  const { providers } = (await (await page.request.get('/super/identity-providers')).json()) as {
-    providers: { id: number; slug: string }[];
-  };
-  const provider = providers.find((p) => p.slug === SLUG)!;
-  const options = (await (
-    await page.request.get(`/super/identity-providers/${provider.id}/mapping-options`)
-  ).json()) as {
-    projects: { id: number; name: string }[];
-  };
-  const project = options.projects.find((p) => p.name === 'Demo Facility')!;
-  const mapped = await page.request.post(`/super/identity-providers/${provider.id}/mappings`, {
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    data: {
-      group: 'ICU Nursing',
-      project_id: project.id,
-      project_role: 'simple',
-      main_roles: { monitoring: null, policy_management: 'reader', chart_review: null },
-    },
-  });
-  expect([201, 409], await mapped.text()).toContain(mapped.status());
+  // "ICU Nursing" → the demo project, member, policy reader: the group mappings screen.
+  await row.getByRole('link', { name: 'Group mappings of Hospital SAML' }).click();
+  await expect(page.getByRole('heading', { name: /Group mappings/, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add group mapping' }).first().click();
+  const mapping = page.getByRole('dialog');
+  await mapping.getByRole('textbox', { name: 'Directory group' }).fill('ICU Nursing');
+  await mapping.getByLabel('Project', { exact: true }).click();
+  await page.getByRole('option', { name: 'Demo Facility' }).click();
+  await mapping.getByLabel('Policy management role').click();
+  await page.getByRole('option', { name: 'Reader', exact: true }).click();
+  await expectNoSeriousA11yViolations(page);
+  await mapping.getByRole('button', { name: 'Add mapping' }).click();
+  await expect(page.getByRole('row', { name: /ICU Nursing/ })).toContainText('Demo Facility');
   await close();
 });
 

@@ -59,10 +59,10 @@ import { permissionMatrixRoutes } from './modules/superadmin/permission-matrix.r
 import { superProjectRoutes } from './modules/superadmin/super-projects.routes.js';
 import { superTermsRoutes } from './modules/superadmin/super-terms.routes.js';
 import { superUserRoutes } from './modules/superadmin/super-users.routes.js';
+import { userImportRoutes } from './modules/superadmin/user-import.routes.js';
 import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
-import { userImportRoutes } from './modules/user-import/user-import.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser, registerNulGuard } from './plugins/input-guards.js';
 import { registerOpenApi } from './plugins/openapi.js';

@@ -61,8 +61,13 @@ export function clearSessionData(queryClient: QueryClient): void {
   queryClient.setQueryData(AUTH_CHECK_KEY, SIGNED_OUT);
 }
 
-export function logoutRequest(reason?: 'inactivity'): Promise<void> {
-  return apiFetch(reason === 'inactivity' ? '/logout-inactivity' : '/logout', { method: 'POST' });
+/** POST /logout: for a session a SAML provider opened, the address that signs the person out there too. */
+export async function logoutRequest(reason?: 'inactivity'): Promise<string | null> {
+  const answer = await apiFetch<{ single_logout_url?: string } | undefined>(
+    reason === 'inactivity' ? '/logout-inactivity' : '/logout',
+    { method: 'POST' },
+  );
+  return typeof answer?.single_logout_url === 'string' ? answer.single_logout_url : null;
 }
 
 export const LOGIN_PATH = '/member-login';
@@ -128,8 +133,9 @@ export function useSignOut() {
     async (reason?: 'inactivity') => {
       // While the session still exists: the monitoring dashboard logout audit (a failure is ignored).
       await postDashboardLogout();
+      let singleLogout: string | null = null;
       try {
-        await logoutRequest(reason);
+        singleLogout = await logoutRequest(reason);
       } catch (error) {
         // 401 or 419: the server has no session any more, which is what was asked for.
         const alreadyEnded = error instanceof ApiError && (error.status === 401 || error.status === 419);
@@ -137,6 +143,8 @@ export function useSignOut() {
       }
       postSessionMessage(reason ? { type: 'logout', reason } : { type: 'logout' });
       endSession(reason);
+      // Signed out of the identity provider too (SAML single logout); it sends the browser back to the sign-in page.
+      if (singleLogout) window.location.assign(singleLogout);
     },
     [endSession],
   );

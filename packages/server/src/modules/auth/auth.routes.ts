@@ -23,6 +23,7 @@ import { hitRateLimit } from '../../lib/rate-limit.js';
 import { confirmPassword } from '../../plugins/password-confirmation.js';
 import { endSession, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
+import { singleLogoutUrl } from '../identity/saml.service.js';
 import { termsStatusForUser } from '../terms/terms.service.js';
 import { twoFactorPolicyFor } from '../two-factor/two-factor.service.js';
 import { presentUser } from '../users/users.service.js';
@@ -148,7 +149,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         at: app.clock.now(),
       });
     }
+    // A session a SAML provider opened is ended there too where it takes logout requests (single logout).
+    const singleLogout =
+      reason === 'user'
+        ? await singleLogoutUrl(db, request.session?.data.sso, {
+            appUrl: app.config.APP_URL,
+            now: app.clock.now(),
+          }).catch((err: unknown) => {
+            request.log.warn({ err }, 'No single logout request for the identity provider');
+            return null;
+          })
+        : null;
     await endSession(app, request, reply);
+    if (singleLogout) return reply.status(200).send({ single_logout_url: singleLogout });
     return reply.status(204).send();
   };
   app.post(

@@ -2,13 +2,13 @@ import { type CacheProvider, type Profile, SAML } from '@node-saml/node-saml';
 import { DEFAULT_SAML_MFA_VALUES } from '@portal/shared';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { samlMessageIds, sessions } from '../../db/schema/index.js';
+import { type SessionSso, samlMessageIds, sessions } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../auth/users.repository.js';
 import type { ProjectNotices } from '../notifications/notices.js';
 import { signalSessionsEnded } from '../notifications/notifications.service.js';
 import { claimedGroups } from './group-mappings.service.js';
-import type { ProviderRow } from './providers.service.js';
+import { findProviderById, type ProviderRow } from './providers.service.js';
 import { serviceProvider } from './saml-settings.js';
 import { errorCode, mfaSatisfied, SSO_LOGIN_MS, type SsoFacts, SsoRefusal, signInAccount } from './sso.service.js';
 
@@ -295,4 +295,27 @@ function samlErrorCode(error: unknown): string {
   if (/InResponseTo/i.test(message)) return 'unknown_request';
   if (/status|Responder|Requester/i.test(message)) return 'idp_error';
   return errorCode(error);
+}
+
+/**
+ * Logout started here (the person signs out of the portal): for a session a SAML provider opened, where the provider
+ * takes logout requests, the address that carries the portal's LogoutRequest to it; its LogoutResponse then comes
+ * back to the single logout route. Null: nothing to tell a provider.
+ */
+export async function singleLogoutUrl(
+  db: Database,
+  sso: SessionSso | undefined,
+  options: { appUrl: string; now: Date },
+): Promise<string | null> {
+  if (!sso?.nameId) return null;
+  const provider = await findProviderById(db, sso.providerId);
+  if (!provider?.enabled || provider.kind !== 'saml' || !provider.samlSloUrl) return null;
+  const client = samlClient(db, provider, options);
+  const subject = {
+    issuer: provider.samlEntityId ?? '',
+    nameID: sso.nameId,
+    nameIDFormat: sso.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+    ...(sso.sessionIndex ? { sessionIndex: sso.sessionIndex } : {}),
+  } as Profile;
+  return client.getLogoutUrlAsync(subject, '', {});
 }

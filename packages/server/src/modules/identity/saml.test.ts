@@ -347,4 +347,31 @@ describe('SAML 2.0 sign-in through SimpleSAMLphp', () => {
     // The IdP takes the answer and finishes its logout.
     expect(await idp.visit(response.href)).not.toHaveProperty('leftTo', expect.stringContaining(APP_URL));
   });
+
+  it('single logout started here: signing out of the portal sends the LogoutRequest, the answer lands at sign-in', async () => {
+    const provider = await makeProvider();
+    const agent = ctx.agent();
+    expect((await postForm(agent, provider, await idpForm(agent, provider, nurse(provider)))).statusCode).toBe(303);
+    await agent.csrf();
+    const out = await agent.post('/logout');
+    expect(out.statusCode).toBe(200);
+    const request = new URL(out.json().single_logout_url);
+    expect(`${request.origin}${request.pathname}`).toBe(`${idp.baseUrl}/saml2/idp/SingleLogoutService.php`);
+    expect(request.searchParams.get('SAMLRequest')).toBeTruthy();
+    expect((await agent.get('/api/user/sessions')).statusCode).toBe(401);
+
+    // The IdP ends its session and answers at the portal's single logout address.
+    const answered = await idp.visit(request.href);
+    if (!('leftTo' in answered)) throw new Error('The IdP sent no LogoutResponse');
+    const response = new URL(answered.leftTo);
+    expect(response.pathname).toBe(samlLogoutPath(provider.slug));
+    expect(response.searchParams.get('SAMLResponse')).toBeTruthy();
+    const landed = await agent.get(`${response.pathname}${response.search}`);
+    expect(landed.headers.location).toBe('/member-login');
+    expect(await failures(provider)).toEqual([]);
+
+    // A password session, or a provider without single logout: nothing to tell, 204 as ever.
+    const plain = await ctx.signedIn(await createUser(db(), {}));
+    expect((await plain.post('/logout')).statusCode).toBe(204);
+  });
 });

@@ -20,8 +20,8 @@ import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { Actor } from '../members/members.service.js';
-import { invitationMail, issuePasswordLink } from '../superadmin/invitations.js';
-import { replaceMemberships } from '../superadmin/super-users.service.js';
+import { invitationMail, issuePasswordLink } from './invitations.js';
+import { replaceMemberships } from './super-users.service.js';
 
 /**
  * The CSV import of people (issue 27, docs/identity.md "Importing people"): every row checked against the file and
