@@ -4,11 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 import type { Agent } from '../../../test/agent.js';
-import { useTestApp } from '../../../test/app.js';
+import { TEST_APP_KEY, useTestApp } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
 import { ATTRIBUTES, type SamlTestIdp, type SamlTestUser, startSamlIdp } from '../../../test/saml-idp-kit.js';
-import { auditEvents, identityProviders, userIdentities, users } from '../../db/schema/index.js';
+import { auditEvents, identityProviders, sessions, userIdentities, users } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
+import { encrypt } from '../../lib/crypto.js';
+import { currentCode, newTotpSecret } from '../../lib/totp.js';
 
 /**
  * Single sign-on through SAML 2.0 against a real SimpleSAMLphp on 127.0.0.1 (decision record 023). Forged
@@ -31,7 +33,7 @@ const unique = () => randomBytes(3).toString('hex');
 const superadminAgent = async () => ctx.signedIn(await createUser(db(), { role: 'superadmin' }));
 
 /** A SAML provider made through the console from the IdP's metadata address, and registered at the IdP. */
-async function makeProvider(options: { trustEmail?: boolean } = {}) {
+async function makeProvider(options: { trustEmail?: boolean; trustMfa?: boolean } = {}) {
   const slug = `ssp-${unique()}`;
   const domain = `${slug}.example.org`;
   const agent = await superadminAgent();
@@ -41,7 +43,7 @@ async function makeProvider(options: { trustEmail?: boolean } = {}) {
     kind: 'saml',
     enabled: true,
     domains: [domain],
-    trust_mfa: false,
+    trust_mfa: options.trustMfa ?? false,
     mfa_values: [],
     local_passwords_off: false,
     trust_email: options.trustEmail ?? true,
@@ -373,5 +375,39 @@ describe('SAML 2.0 sign-in through SimpleSAMLphp', () => {
     // A password session, or a provider without single logout: nothing to tell, 204 as ever.
     const plain = await ctx.signedIn(await createUser(db(), {}));
     expect((await plain.post('/logout')).statusCode).toBe(204);
+  });
+
+  it('counts the provider’s multi-factor sign-in (AuthnContextClassRef) only for a provider trusted for it', async () => {
+    const provider = await makeProvider({ trustMfa: true });
+    const secret = newTotpSecret();
+    const user = await createUser(db(), {
+      email: `totp.${unique()}@${provider.domain}`,
+      twoFactorSecret: encrypt(secret, TEST_APP_KEY),
+      twoFactorConfirmedAt: ctx.clock.now(),
+    });
+    const sp = {
+      entityId: provider.saml.sp_entity_id,
+      acsUrl: provider.callback_url,
+      logoutUrl: `${APP_URL}${samlLogoutPath(provider.slug)}`,
+    };
+    // Entra ID's value for a multi-factor sign-in, one of the defaults when the provider lists none.
+    idp.registerSp({ ...sp, authnContext: 'http://schemas.microsoft.com/claims/multipleauthn' });
+    const strong = ctx.agent();
+    const signedIn = await postForm(
+      strong,
+      provider,
+      await idpForm(strong, provider, nurse(provider, { email: user.email })),
+    );
+    expect(signedIn.headers.location).toBe('/projects');
+    const [session] = await db().select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.data.sso).toMatchObject({ providerId: provider.id, mfa: true });
+
+    // A password-only sign-in at the same provider: the portal asks for its own code.
+    idp.registerSp(sp);
+    const weak = ctx.agent();
+    const held = await postForm(weak, provider, await idpForm(weak, provider, nurse(provider, { email: user.email })));
+    expect(held.headers.location).toBe('/member-login?sso=two_factor');
+    const done = await weak.post('/login', { one_time_password: currentCode(secret, ctx.clock.now()) });
+    expect(done.statusCode).toBe(200);
   });
 });
