@@ -185,3 +185,23 @@ export async function signInThroughApi(
   }
   await page.goto('/member/projects');
 }
+
+/**
+ * On the identity providers screen (already open): maps a directory group of `provider` to `project` as a member with
+ * the policy management role Reader, through the group mappings screen, and waits for the mapping's row.
+ */
+export async function mapDirectoryGroup(page: Page, provider: string, group: string, project: string): Promise<void> {
+  await page.goto('/superadmin/identity-providers');
+  await page.getByRole('link', { name: `Group mappings of ${provider}` }).click();
+  await expect(page.getByRole('heading', { name: /Group mappings/, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add group mapping' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Directory group' }).fill(group);
+  await dialog.getByLabel('Project', { exact: true }).click();
+  await page.getByRole('option', { name: project }).click();
+  await dialog.getByLabel('Policy management role').click();
+  await page.getByRole('option', { name: 'Reader', exact: true }).click();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Add mapping' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(group) })).toContainText(project);
+}

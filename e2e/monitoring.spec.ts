@@ -163,6 +163,14 @@ const SCREENS = [
   'add-page-chart?page=3',
 ];
 
+/** Opens a screen and waits until its heading shows and nothing is loading any more. */
+async function openScreen(page: Page, path: string) {
+  await page.goto(`${APP}/${path}`);
+  // The monitoring app is a chunk of its own, fetched and parsed on each full page load.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** The screens in groups of six: each group is a test of its own, so the two workers share them. */
 const GROUPS = Array.from({ length: Math.ceil(SCREENS.length / 6) }, (_, i) => SCREENS.slice(i * 6, i * 6 + 6));
 
@@ -173,10 +181,7 @@ for (const [index, group] of GROUPS.entries()) {
     test.setTimeout(300_000);
     await signedIn(page, 'admin@example.com');
     for (const path of group) {
-      await page.goto(`${APP}/${path}`);
-      // The monitoring app is a chunk of its own, fetched and parsed on each full page load.
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
+      await openScreen(page, path);
       await expectNoSeriousA11yViolations(page);
     }
   });
@@ -189,9 +194,7 @@ for (const [index, group] of [...GROUPS.slice(0, -1), [...GROUPS.at(-1)!, 'pages
     test.setTimeout(300_000);
     await signedIn(page, 'admin@example.com');
     for (const path of group) {
-      await page.goto(`${APP}/${path}`);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
+      await openScreen(page, path);
       const { scroll, view } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         view: window.innerWidth,

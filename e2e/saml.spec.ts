@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, mapDirectoryGroup, signInThroughApi } from './fixtures';
 import { SAML_IDP_URL, SSO_URL } from './urls';
 
 // Single sign-on through a real SAML 2.0 identity provider (SimpleSAMLphp from Debian, e2e/saml-idp.ts) on the single
@@ -68,18 +68,7 @@ test('the superadmin adds a SAML provider from its metadata and maps a directory
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // "ICU Nursing" → the demo project, member, policy reader: the group mappings screen.
-  await row.getByRole('link', { name: 'Group mappings of Hospital SAML' }).click();
-  await expect(page.getByRole('heading', { name: /Group mappings/, level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Add group mapping' }).first().click();
-  const mapping = page.getByRole('dialog');
-  await mapping.getByRole('textbox', { name: 'Directory group' }).fill('ICU Nursing');
-  await mapping.getByLabel('Project', { exact: true }).click();
-  await page.getByRole('option', { name: 'Demo Facility' }).click();
-  await mapping.getByLabel('Policy management role').click();
-  await page.getByRole('option', { name: 'Reader', exact: true }).click();
-  await expectNoSeriousA11yViolations(page);
-  await mapping.getByRole('button', { name: 'Add mapping' }).click();
-  await expect(page.getByRole('row', { name: /ICU Nursing/ })).toContainText('Demo Facility');
+  await mapDirectoryGroup(page, 'Hospital SAML', 'ICU Nursing', 'Demo Facility');
   await close();
 });
 

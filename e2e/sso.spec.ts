@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, mapDirectoryGroup, signInThroughApi } from './fixtures';
 import { IDP_URL, SSO_URL } from './urls';
 
 // Single sign-on through a real OpenID provider (e2e/oidc-idp.mjs: the certified oidc-provider on loopback), on a
@@ -161,6 +161,53 @@ test('a leaver deprovisioned by the directory is signed out of the tab they have
   // The open tab is told at once (no waiting for a poll) and says why.
   await expect(page).toHaveURL(/\/member-login\?reason=session_ended/, { timeout: 10_000 });
   await expect(page.getByText('You were signed out: your account was turned off')).toBeVisible();
+  await close();
+  await admin.close();
+});
+
+test('a directory group mapped in the console brings a new person to its project with its roles', async ({
+  browser,
+}) => {
+  const admin = await freshPage(browser);
+  await signInThroughApi(admin.page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  const mapped = await admin.page.request.get('/super/identity-providers');
+  const hospital = ((await mapped.json()) as { providers: { id: number; slug: string }[] }).providers.find(
+    (p) => p.slug === 'hospital',
+  )!;
+  const existing = (await (
+    await admin.page.request.get(`/super/identity-providers/${hospital.id}/mappings`)
+  ).json()) as {
+    mappings: { group: string }[];
+  };
+  if (!existing.mappings.some((m) => m.group === 'ICU Nursing')) {
+    await mapDirectoryGroup(admin.page, 'Hospital SSO', 'ICU Nursing', 'Demo Facility');
+  }
+
+  // The test provider says every account is in "ICU Nursing".
+  const { page, close } = await freshPage(browser);
+  const email = `mapped.nurse${test.info().retry || ''}@example.com`;
+  await page.goto('/member-login');
+  await page.getByRole('link', { name: 'Sign in with Hospital SSO' }).click();
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/\/member-login\?sso=terms/);
+  await page.getByRole('checkbox', { name: /accept the terms and conditions/i }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/member\/projects/);
+  await expect(page.getByText('Demo Facility').first()).toBeVisible();
+  // With the mapped roles: a member of the project, policy management reader.
+  const users = (await (await admin.page.request.get(`/super/users?q=${encodeURIComponent(email)}`)).json()) as {
+    users: { id: number }[];
+  };
+  const detail = (await (await admin.page.request.get(`/super/users/${users.users[0]!.id}`)).json()) as {
+    memberships: { project_name: string; project_role: string; main_roles: Record<string, string | null> }[];
+  };
+  expect(detail.memberships).toEqual([
+    expect.objectContaining({
+      project_name: 'Demo Facility',
+      project_role: 'simple',
+      main_roles: expect.objectContaining({ policy_management: 'reader' }),
+    }),
+  ]);
   await close();
   await admin.close();
 });
