@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { importJWK, SignJWT } from 'jose';
 import Provider, { type ClientMetadata, type JWK } from 'oidc-provider';
 
 /**
@@ -26,7 +27,12 @@ export interface TestIdp {
   /** Who the next login interaction signs in, and how (amr / acr as the provider reports them). */
   signInAs(account: TestAccount, how?: { amr?: string[]; acr?: string }): void;
   addClient(client: { client_id: string; client_secret: string; redirect_uris: string[] }): void;
-  state: { idTokenTtl: number; jwksOverride: { keys: JWK[] } | null };
+  state: {
+    idTokenTtl: number;
+    jwksOverride: { keys: JWK[] } | null;
+    /** Changes the ID token the token endpoint answers, then signs it again with the provider's own key. */
+    forgeIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | null;
+  };
   /** A public key set of a fresh key under the signing key's kid: what a forged (unknown) key looks like. */
   foreignJwks(): { keys: JWK[] };
   /** A browser following redirects from the portal's authorization URL until the portal's callback URL. */
@@ -44,7 +50,7 @@ const publicPart = (jwk: JWK): JWK => ({ kty: jwk.kty, n: jwk.n, e: jwk.e, kid: 
 export async function startTestIdp(): Promise<TestIdp> {
   const signingKey = rsaJwk(randomUUID());
   const clients: ClientMetadata[] = [];
-  const state: TestIdp['state'] = { idTokenTtl: 600, jwksOverride: null };
+  const state: TestIdp['state'] = { idTokenTtl: 600, jwksOverride: null, forgeIdToken: null };
   let account: TestAccount | null = null;
   let how: { amr?: string[]; acr?: string } = {};
   let provider: Provider;
@@ -111,6 +117,7 @@ export async function startTestIdp(): Promise<TestIdp> {
       res.end(JSON.stringify(state.jwksOverride));
       return;
     }
+    if (url.pathname === '/token' && state.forgeIdToken) forgeTokenAnswer(res, state.forgeIdToken);
     if (url.pathname.startsWith('/interaction/')) {
       await provider.interactionDetails(req, res);
       if (!account) throw new Error('signInAs() first');
@@ -125,6 +132,35 @@ export async function startTestIdp(): Promise<TestIdp> {
       return;
     }
     provider.callback()(req, res);
+  }
+
+  /** Holds the token endpoint's answer back, replaces its ID token with a changed one signed with the real key. */
+  function forgeTokenAnswer(
+    res: http.ServerResponse,
+    forge: (claims: Record<string, unknown>) => Record<string, unknown>,
+  ) {
+    const chunks: Buffer[] = [];
+    const end = res.end.bind(res);
+    res.write = ((chunk: string | Uint8Array) => {
+      chunks.push(Buffer.from(chunk));
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: string | Uint8Array) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id_token?: string };
+        if (body.id_token) {
+          const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString('utf8'));
+          body.id_token = await new SignJWT(forge(claims))
+            .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid!, typ: 'JWT' })
+            .sign(await importJWK(signingKey, 'RS256'));
+        }
+        const text = JSON.stringify(body);
+        res.setHeader('content-length', Buffer.byteLength(text));
+        end(text);
+      })();
+      return res;
+    }) as typeof res.end;
   }
 
   return {

@@ -292,6 +292,40 @@ describe('OpenID Connect sign-in', () => {
     expect(failed!.data).toMatchObject({ reason: 'sso_protocol', error: 'invalid_grant' });
   });
 
+  it.each([
+    ['another audience', (claims: Record<string, unknown>) => ({ ...claims, aud: 'another-client' })],
+    ['another issuer', (claims: Record<string, unknown>) => ({ ...claims, iss: 'https://evil.example' })],
+    ['another nonce', (claims: Record<string, unknown>) => ({ ...claims, nonce: 'replayed-nonce' })],
+  ])('refuses an ID token for %s, though signed with the provider’s own key', async (_case, forge) => {
+    const provider = await makeProvider();
+    const account = person(provider);
+    const agent = ctx.agent();
+    const callback = await toCallback(agent, provider, account);
+    idp.state.forgeIdToken = forge;
+    try {
+      expectRefused(await agent.get(callback), 'failed');
+    } finally {
+      idp.state.forgeIdToken = null;
+    }
+    expect(await userByEmail(account.email!)).toBeUndefined();
+    expect(await failedReasons(provider)).toEqual(['sso_protocol']);
+  });
+
+  it('accepts the same re-signed ID token unchanged (the refusals above are the checks, not the re-signing)', async () => {
+    const provider = await makeProvider();
+    const account = person(provider);
+    const agent = ctx.agent();
+    const callback = await toCallback(agent, provider, account);
+    idp.state.forgeIdToken = (claims) => claims;
+    try {
+      const res = await agent.get(callback);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).not.toContain('sso_error');
+    } finally {
+      idp.state.forgeIdToken = null;
+    }
+  });
+
   it('refuses an expired ID token (the portal clock past its expiry and the 60-second tolerance)', async () => {
     const provider = await makeProvider();
     const account = person(provider);
