@@ -1,7 +1,7 @@
 import { type CurrentUser, currentUserSchema, type emailChangeSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { AUTH_CHECK_KEY } from '../../../lib/session';
 import { CURRENT_USER_KEY } from './get-current-user';
 
@@ -13,12 +13,8 @@ export function changeEmail(change: EmailChange): Promise<CurrentUser> {
 }
 
 export function useChangeEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeEmail,
-    onSuccess: (user) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      void queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY });
-    },
+  return useApiMutation(changeEmail, (queryClient, user) => {
+    queryClient.setQueryData(CURRENT_USER_KEY, user);
+    void queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY });
   });
 }

@@ -1,7 +1,7 @@
 import { messageSchema, type passwordChangeSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { SESSIONS_KEY } from './get-sessions';
 
 export type PasswordChange = z.output<typeof passwordChangeSchema>;
@@ -15,10 +15,6 @@ export function changePassword(change: PasswordChange): Promise<{ message: strin
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePassword,
-    // The other sessions are gone: the list must say so.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
-  });
+  // The other sessions are gone: the list must say so.
+  return useInvalidatingMutation(changePassword, [SESSIONS_KEY]);
 }

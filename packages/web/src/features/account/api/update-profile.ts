@@ -1,7 +1,7 @@
 import { type CurrentUser, currentUserSchema, type profileUpdateSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { AUTH_CHECK_KEY } from '../../../lib/session';
 import { CURRENT_USER_KEY } from './get-current-user';
 
@@ -13,13 +13,9 @@ export function updateProfile(profile: ProfileUpdate): Promise<CurrentUser> {
 }
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (user) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      // The layout shows the user's name from the session.
-      void queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY });
-    },
+  return useApiMutation(updateProfile, (queryClient, user) => {
+    queryClient.setQueryData(CURRENT_USER_KEY, user);
+    // The layout shows the user's name from the session.
+    void queryClient.invalidateQueries({ queryKey: AUTH_CHECK_KEY });
   });
 }

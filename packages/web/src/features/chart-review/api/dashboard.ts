@@ -5,8 +5,9 @@ import {
   crDashboardListSchema,
   crDashboardSchema,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { chartReviewKey, chartReviewPath } from './keys';
 
 export type { CrDashboard, CrDashboardList, CrDashboardProgram };
@@ -22,10 +23,7 @@ export function getDashboardList(projectId: string, signal?: AbortSignal): Promi
 }
 
 export function dashboardListQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...dashboardKey(projectId), 'list'] as const,
-    queryFn: ({ signal }) => getDashboardList(projectId, signal),
-  });
+  return apiQuery([...dashboardKey(projectId), 'list'] as const, (signal) => getDashboardList(projectId, signal));
 }
 
 export function useDashboardList(projectId: string) {
@@ -47,10 +45,9 @@ export function getProgramDashboard(
 }
 
 export function programDashboardQueryOptions(projectId: string, programId: number, period: string | null) {
-  return queryOptions({
-    queryKey: [...dashboardKey(projectId), 'program', programId, period] as const,
-    queryFn: ({ signal }) => getProgramDashboard(projectId, programId, period, signal),
-  });
+  return apiQuery([...dashboardKey(projectId), 'program', programId, period] as const, (signal) =>
+    getProgramDashboard(projectId, programId, period, signal),
+  );
 }
 
 /** Keeps the previous period on screen while the next one loads (the picker does not blank the page). */

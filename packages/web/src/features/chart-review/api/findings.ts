@@ -11,8 +11,9 @@ import {
   crFindingSchema,
   crFindingSuggestionsSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
 
 export type { CrActionPlanInput, CrFinding, CrFindingInput, CrFindingList, CrFindingStatus, CrFindingSuggestions };
@@ -37,10 +38,9 @@ export function getFindings(projectId: string, filters: FindingFilters, signal?:
 }
 
 export function findingsQueryOptions(projectId: string, filters: FindingFilters) {
-  return queryOptions({
-    queryKey: [...findingsKey(projectId), 'list', filters] as const,
-    queryFn: ({ signal }) => getFindings(projectId, filters, signal),
-  });
+  return apiQuery([...findingsKey(projectId), 'list', filters] as const, (signal) =>
+    getFindings(projectId, filters, signal),
+  );
 }
 
 export function useFindings(projectId: string, filters: FindingFilters) {
@@ -53,10 +53,9 @@ export function getFinding(projectId: string, findingId: number, signal?: AbortS
 }
 
 export function findingQueryOptions(projectId: string, findingId: number) {
-  return queryOptions({
-    queryKey: [...findingsKey(projectId), 'detail', findingId] as const,
-    queryFn: ({ signal }) => getFinding(projectId, findingId, signal),
-  });
+  return apiQuery([...findingsKey(projectId), 'detail', findingId] as const, (signal) =>
+    getFinding(projectId, findingId, signal),
+  );
 }
 
 export function useFinding(projectId: string, findingId: number | null) {
@@ -101,48 +100,45 @@ export function useFindingMeasures(projectId: string, enabled: boolean) {
 
 /** POST .../programs/{id}/findings (201): the server computes the rate and n. */
 export function useRecordFinding(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ programId, body }: { programId: number; body: CrFindingInput }) =>
+  return useInvalidatingMutation(
+    ({ programId, body }: { programId: number; body: CrFindingInput }) =>
       apiFetch(`${chartReviewPath(projectId)}/programs/${programId}/findings`, {
         method: 'POST',
         body,
         schema: crFindingSchema,
       }),
-    onSuccess: () => invalidateChartReview(queryClient, projectId),
-  });
+    [chartReviewKey(projectId)],
+  );
 }
 
 /** PUT .../findings/{id}/plan: the whole plan -> the finding as stored. */
 export function useSavePlan(projectId: string, findingId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrActionPlanInput) =>
+  return useApiMutation(
+    (body: CrActionPlanInput) =>
       apiFetch(`${chartReviewPath(projectId)}/findings/${findingId}/plan`, {
         method: 'PUT',
         body,
         schema: crFindingSchema,
       }),
-    onSuccess: (finding) => {
+    (queryClient, finding) => {
       queryClient.setQueryData(findingQueryOptions(projectId, findingId).queryKey, finding);
       return invalidateChartReview(queryClient, projectId);
     },
-  });
+  );
 }
 
 /** POST .../findings/{id}/close or /reopen, with a note. */
 export function useChangeFindingStatus(projectId: string, findingId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, note }: { action: 'close' | 'reopen'; note: string }) =>
+  return useApiMutation(
+    ({ action, note }: { action: 'close' | 'reopen'; note: string }) =>
       apiFetch(`${chartReviewPath(projectId)}/findings/${findingId}/${action}`, {
         method: 'POST',
         body: { note },
         schema: crFindingSchema,
       }),
-    onSuccess: (finding) => {
+    (queryClient, finding) => {
       queryClient.setQueryData(findingQueryOptions(projectId, findingId).queryKey, finding);
       return invalidateChartReview(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,6 +1,7 @@
 import { type CrPeople, crPeopleSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { chartReviewKey, chartReviewPath } from './keys';
 
 export type CrPerson = CrPeople['people'][number];
@@ -12,10 +13,7 @@ export async function getPeople(projectId: string, signal?: AbortSignal): Promis
 }
 
 export function peopleQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...chartReviewKey(projectId), 'people'] as const,
-    queryFn: ({ signal }) => getPeople(projectId, signal),
-  });
+  return apiQuery([...chartReviewKey(projectId), 'people'] as const, (signal) => getPeople(projectId, signal));
 }
 
 export function useCrPeople(projectId: string) {

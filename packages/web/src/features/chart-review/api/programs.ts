@@ -5,9 +5,10 @@ import {
   crProgramListSchema,
   crProgramSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
+import { chartReviewKey, chartReviewPath } from './keys';
 
 export type { CrProgram, CrProgramInput, CrProgramList };
 
@@ -21,10 +22,7 @@ export function getPrograms(projectId: string, signal?: AbortSignal): Promise<Cr
 }
 
 export function programsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: programsKey(projectId),
-    queryFn: ({ signal }) => getPrograms(projectId, signal),
-  });
+  return apiQuery(programsKey(projectId), (signal) => getPrograms(projectId, signal));
 }
 
 export function usePrograms(projectId: string) {
@@ -37,10 +35,9 @@ export function getProgram(projectId: string, programId: number, signal?: AbortS
 }
 
 export function programQueryOptions(projectId: string, programId: number) {
-  return queryOptions({
-    queryKey: [...programsKey(projectId), programId] as const,
-    queryFn: ({ signal }) => getProgram(projectId, programId, signal),
-  });
+  return apiQuery([...programsKey(projectId), programId] as const, (signal) =>
+    getProgram(projectId, programId, signal),
+  );
 }
 
 export function useProgram(projectId: string, programId: number | null) {
@@ -56,9 +53,8 @@ export function saveProgram(projectId: string, programId: number | null, body: C
 }
 
 export function useSaveProgram(projectId: string, programId: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrProgramInput) => saveProgram(projectId, programId, body),
-    onSuccess: () => invalidateChartReview(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (body: CrProgramInput) => saveProgram(projectId, programId, body),
+    [chartReviewKey(projectId)],
+  );
 }

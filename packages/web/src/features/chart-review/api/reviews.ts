@@ -14,9 +14,10 @@ import {
   crMyAssignmentsSchema,
   crReviewFormSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
 
 export type { CrAnswerInput, CrAnswersSaved, CrIrrPair, CrIrrProgram, CrMyAssignment, CrReviewForm };
@@ -34,10 +35,9 @@ export function getMyAssignments(projectId: string, filter: MyFilter, signal?: A
 }
 
 export function myAssignmentsQueryOptions(projectId: string, filter: MyFilter) {
-  return queryOptions({
-    queryKey: [...reviewsKey(projectId), 'mine', filter] as const,
-    queryFn: ({ signal }) => getMyAssignments(projectId, filter, signal),
-  });
+  return apiQuery([...reviewsKey(projectId), 'mine', filter] as const, (signal) =>
+    getMyAssignments(projectId, filter, signal),
+  );
 }
 
 export function useMyAssignments(projectId: string, filter: MyFilter) {
@@ -76,14 +76,10 @@ export function saveAnswers(projectId: string, assignmentId: number, body: CrAns
 }
 
 function useFormMutation<T>(projectId: string, assignmentId: number, call: (body: T) => Promise<CrReviewForm>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (form) => {
-      queryClient.setQueryData(reviewFormKey(projectId, assignmentId), form);
-      void queryClient.invalidateQueries({ queryKey: [...reviewsKey(projectId), 'mine'] });
-      void invalidateChartReview(queryClient, projectId);
-    },
+  return useApiMutation(call, (queryClient, form) => {
+    queryClient.setQueryData(reviewFormKey(projectId, assignmentId), form);
+    void queryClient.invalidateQueries({ queryKey: [...reviewsKey(projectId), 'mine'] });
+    void invalidateChartReview(queryClient, projectId);
   });
 }
 
@@ -134,14 +130,12 @@ export function revealEncounterRef(projectId: string, caseId: number, reason: st
 
 /** GET .../programs/{id}/irr?period: second reviews and reliability per question. */
 export function irrProgramQueryOptions(projectId: string, programId: number, period: string | null) {
-  return queryOptions({
-    queryKey: [...reviewsKey(projectId), 'irr', programId, period ?? 'all'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch(`${chartReviewPath(projectId)}/programs/${programId}/irr${period ? `?period=${period}` : ''}`, {
-        signal,
-        schema: crIrrProgramSchema,
-      }),
-  });
+  return apiQuery([...reviewsKey(projectId), 'irr', programId, period ?? 'all'] as const, (signal) =>
+    apiFetch(`${chartReviewPath(projectId)}/programs/${programId}/irr${period ? `?period=${period}` : ''}`, {
+      signal,
+      schema: crIrrProgramSchema,
+    }),
+  );
 }
 
 export function useIrrProgram(projectId: string, programId: number | null, period: string | null) {
@@ -164,17 +158,16 @@ export function useIrrPair(projectId: string, pairId: number | null) {
 
 /** POST .../irr/{pairId}/adjudicate {final}: the final answer of every disagreeing question. */
 export function useAdjudicate(projectId: string, pairId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrAdjudicateInput) =>
+  return useApiMutation(
+    (body: CrAdjudicateInput) =>
       apiFetch(`${chartReviewPath(projectId)}/irr/${pairId}/adjudicate`, {
         method: 'POST',
         body,
         schema: crIrrPairSchema,
       }),
-    onSuccess: (pair: CrIrrPair) => {
+    (queryClient, pair: CrIrrPair) => {
       queryClient.setQueryData(irrPairKey(projectId, pairId), pair);
       void invalidateChartReview(queryClient, projectId);
     },
-  });
+  );
 }

@@ -12,8 +12,9 @@ import {
   crSampleListSchema,
   crSampleSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { xhrUpload } from '../../../lib/xhr-upload';
 import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
 
@@ -45,10 +46,7 @@ export function getProgramSamples(projectId: string, programId: number, signal?:
 }
 
 export function programSamplesQueryOptions(projectId: string, programId: number) {
-  return queryOptions({
-    queryKey: programSamplesKey(projectId, programId),
-    queryFn: ({ signal }) => getProgramSamples(projectId, programId, signal),
-  });
+  return apiQuery(programSamplesKey(projectId, programId), (signal) => getProgramSamples(projectId, programId, signal));
 }
 
 export function useProgramSamples(projectId: string, programId: number) {
@@ -162,22 +160,18 @@ export function getReviewerUnits(projectId: string, signal?: AbortSignal): Promi
 }
 
 export function useReviewerUnits(projectId: string) {
-  return useQuery({
-    queryKey: reviewerUnitsKey(projectId),
-    queryFn: ({ signal }) => getReviewerUnits(projectId, signal),
-  });
+  return useQuery(apiQuery(reviewerUnitsKey(projectId), (signal) => getReviewerUnits(projectId, signal)));
 }
 
 /** PUT .../reviewer-units: every reviewer's units at once. */
 export function useSaveReviewerUnits(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrReviewerUnitsInput) =>
+  return useApiMutation(
+    (body: CrReviewerUnitsInput) =>
       apiFetch(`${chartReviewPath(projectId)}/reviewer-units`, {
         method: 'PUT',
         body,
         schema: crReviewerUnitsSchema,
       }),
-    onSuccess: (answer) => queryClient.setQueryData(reviewerUnitsKey(projectId), answer),
-  });
+    (queryClient, answer) => queryClient.setQueryData(reviewerUnitsKey(projectId), answer),
+  );
 }

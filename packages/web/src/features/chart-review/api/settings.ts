@@ -1,6 +1,7 @@
 import { type CrSettings, type CrSettingsInput, crSettingsSchema } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { chartReviewKey, chartReviewPath } from './keys';
 
 export type { CrSettings, CrSettingsInput };
@@ -15,10 +16,7 @@ export function getSettings(projectId: string, signal?: AbortSignal): Promise<Cr
 }
 
 export function settingsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: settingsKey(projectId),
-    queryFn: ({ signal }) => getSettings(projectId, signal),
-  });
+  return apiQuery(settingsKey(projectId), (signal) => getSettings(projectId, signal));
 }
 
 export function useCrSettings(projectId: string) {
@@ -31,9 +29,8 @@ export function updateSettings(projectId: string, body: CrSettingsInput): Promis
 }
 
 export function useSaveSettings(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrSettingsInput) => updateSettings(projectId, body),
-    onSuccess: (settings) => queryClient.setQueryData(settingsKey(projectId), settings),
-  });
+  return useApiMutation(
+    (body: CrSettingsInput) => updateSettings(projectId, body),
+    (queryClient, settings) => queryClient.setQueryData(settingsKey(projectId), settings),
+  );
 }

@@ -6,8 +6,9 @@ import {
   type CrToolVersion,
   crToolVersionSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
 
 export type { CrQuestion, CrQuestionInput, CrToolVersion };
@@ -22,10 +23,7 @@ export function getToolVersion(projectId: string, versionId: number, signal?: Ab
 }
 
 export function toolVersionQueryOptions(projectId: string, versionId: number) {
-  return queryOptions({
-    queryKey: toolVersionKey(projectId, versionId),
-    queryFn: ({ signal }) => getToolVersion(projectId, versionId, signal),
-  });
+  return apiQuery(toolVersionKey(projectId, versionId), (signal) => getToolVersion(projectId, versionId, signal));
 }
 
 export function useToolVersion(projectId: string, versionId: number | null) {
@@ -60,13 +58,9 @@ export async function discardVersion(projectId: string, versionId: number): Prom
 
 /** Keeps the saved version in the cache (the editor starts from it) and refreshes the tool's lists. */
 function useVersionMutation<T>(projectId: string, call: (input: T) => Promise<CrToolVersion>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (version) => {
-      queryClient.setQueryData(toolVersionKey(projectId, version.id), version);
-      return invalidateChartReview(queryClient, projectId);
-    },
+  return useApiMutation(call, (queryClient, version) => {
+    queryClient.setQueryData(toolVersionKey(projectId, version.id), version);
+    return invalidateChartReview(queryClient, projectId);
   });
 }
 
@@ -81,12 +75,11 @@ export function usePublishVersion(projectId: string, versionId: number) {
 }
 
 export function useDiscardVersion(projectId: string, versionId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => discardVersion(projectId, versionId),
-    onSuccess: () => {
+  return useApiMutation(
+    () => discardVersion(projectId, versionId),
+    (queryClient) => {
       queryClient.removeQueries({ queryKey: toolVersionKey(projectId, versionId) });
       return invalidateChartReview(queryClient, projectId);
     },
-  });
+  );
 }

@@ -6,9 +6,10 @@ import {
   crToolSchema,
   crToolVersionSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { chartReviewPath, invalidateChartReview } from './keys';
+import { apiQuery, useApiMutation, useInvalidatingMutation } from '../../../lib/api-hooks';
+import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
 import { toolsKey } from './tools-list';
 
 export type { CrTool, CrToolUpdate, CrToolVersionSummary };
@@ -23,10 +24,7 @@ export function getTool(projectId: string, toolId: number, signal?: AbortSignal)
 }
 
 export function toolQueryOptions(projectId: string, toolId: number) {
-  return queryOptions({
-    queryKey: toolKey(projectId, toolId),
-    queryFn: ({ signal }) => getTool(projectId, toolId, signal),
-  });
+  return apiQuery(toolKey(projectId, toolId), (signal) => getTool(projectId, toolId, signal));
 }
 
 export function useTool(projectId: string, toolId: number | null) {
@@ -39,14 +37,13 @@ export function updateTool(projectId: string, toolId: number, body: CrToolUpdate
 }
 
 export function useUpdateTool(projectId: string, toolId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrToolUpdate) => updateTool(projectId, toolId, body),
-    onSuccess: (tool) => {
+  return useApiMutation(
+    (body: CrToolUpdate) => updateTool(projectId, toolId, body),
+    (queryClient, tool) => {
       queryClient.setQueryData(toolKey(projectId, toolId), tool);
       return invalidateChartReview(queryClient, projectId);
     },
-  });
+  );
 }
 
 /** POST .../tools/{id}/versions: a new draft holding the latest version's questions (409 when a draft exists). */
@@ -58,9 +55,5 @@ export function startVersion(projectId: string, toolId: number): Promise<CrToolV
 }
 
 export function useStartVersion(projectId: string, toolId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => startVersion(projectId, toolId),
-    onSuccess: () => invalidateChartReview(queryClient, projectId),
-  });
+  return useInvalidatingMutation(() => startVersion(projectId, toolId), [chartReviewKey(projectId)]);
 }

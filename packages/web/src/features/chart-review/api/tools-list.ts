@@ -6,9 +6,10 @@ import {
   crToolListSchema,
   crToolSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { chartReviewKey, chartReviewPath, invalidateChartReview } from './keys';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
+import { chartReviewKey, chartReviewPath } from './keys';
 
 export type { CrToolInput, CrToolList, CrToolSummary };
 
@@ -22,10 +23,7 @@ export function getTools(projectId: string, signal?: AbortSignal): Promise<CrToo
 }
 
 export function toolsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: toolsKey(projectId),
-    queryFn: ({ signal }) => getTools(projectId, signal),
-  });
+  return apiQuery(toolsKey(projectId), (signal) => getTools(projectId, signal));
 }
 
 export function useTools(projectId: string, enabled = true) {
@@ -38,9 +36,5 @@ export function createTool(projectId: string, body: CrToolInput): Promise<CrTool
 }
 
 export function useCreateTool(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CrToolInput) => createTool(projectId, body),
-    onSuccess: () => invalidateChartReview(queryClient, projectId),
-  });
+  return useInvalidatingMutation((body: CrToolInput) => createTool(projectId, body), [chartReviewKey(projectId)]);
 }

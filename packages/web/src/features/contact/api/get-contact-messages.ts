@@ -1,7 +1,8 @@
 import { type ContactMessage, contactMessageListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 
 export type { ContactMessage };
 export type ContactBox = 'inbox' | 'archive';
@@ -28,10 +29,7 @@ export function getContactMessages(
 }
 
 export function contactMessagesQueryOptions(projectId: string, box: ContactBox) {
-  return queryOptions({
-    queryKey: contactMessagesKey(projectId, box),
-    queryFn: ({ signal }) => getContactMessages(projectId, box, signal),
-  });
+  return apiQuery(contactMessagesKey(projectId, box), (signal) => getContactMessages(projectId, box, signal));
 }
 
 export function useContactMessages(projectId: string, box: ContactBox) {

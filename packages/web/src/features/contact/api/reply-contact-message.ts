@@ -1,6 +1,6 @@
 import { type ContactMessage, contactMessageSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { contactMessagesKey, contactMessagesPath } from './get-contact-messages';
 import { mergeContactMessage } from './merge-contact-message';
 
@@ -14,12 +14,11 @@ export function replyToContactMessage(projectId: string, id: number, message: st
 }
 
 export function useReplyToContactMessage(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, message }: { id: number; message: string }) => replyToContactMessage(projectId, id, message),
-    onSuccess: (message) => {
+  return useApiMutation(
+    ({ id, message }: { id: number; message: string }) => replyToContactMessage(projectId, id, message),
+    (queryClient, message) => {
       mergeContactMessage(queryClient, projectId, message);
       return queryClient.invalidateQueries({ queryKey: contactMessagesKey(projectId) });
     },
-  });
+  );
 }

@@ -1,6 +1,7 @@
 import { type Chart, type ChartUpdate, chartSchema } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { chartsKey, invalidateCharts } from './charts-page';
 import { monitoringPath } from './keys';
 
@@ -38,12 +39,11 @@ export function updateChart(projectId: string, chartId: number, input: ChartUpda
 }
 
 export function useUpdateChart(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ chartId, input }: { chartId: number; input: ChartUpdate }) => updateChart(projectId, chartId, input),
-    onSuccess: (chart) => {
+  return useApiMutation(
+    ({ chartId, input }: { chartId: number; input: ChartUpdate }) => updateChart(projectId, chartId, input),
+    (queryClient, chart) => {
       queryClient.setQueryData(chartKey(projectId, chart.id), chart);
       return invalidateCharts(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,6 +1,7 @@
 import { type Chart, type ChartCreate, type ChartList, chartListSchema, chartSchema } from '@portal/shared';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
 
 export type { Chart, ChartCreate, ChartList };
@@ -37,11 +38,7 @@ export function createChart(projectId: string, pageId: number, input: ChartCreat
 }
 
 export function useCreateChart(projectId: string, pageId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ChartCreate) => createChart(projectId, pageId, input),
-    onSuccess: () => invalidateCharts(queryClient, projectId),
-  });
+  return useInvalidatingMutation((input: ChartCreate) => createChart(projectId, pageId, input), [chartsKey(projectId)]);
 }
 
 /** DELETE .../charts/{chartId}: the chart goes; its measure and data stay. */
@@ -50,9 +47,5 @@ export async function deleteChart(projectId: string, chartId: number): Promise<v
 }
 
 export function useDeleteChart(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (chartId: number) => deleteChart(projectId, chartId),
-    onSuccess: () => invalidateCharts(queryClient, projectId),
-  });
+  return useInvalidatingMutation((chartId: number) => deleteChart(projectId, chartId), [chartsKey(projectId)]);
 }

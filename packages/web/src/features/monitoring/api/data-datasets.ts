@@ -6,8 +6,9 @@ import {
   datasetListSchema,
   datasetSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringKey, monitoringPath } from './keys';
 
 export type { Dataset, DatasetCreate, DatasetList, DatasetUpdate };
@@ -27,12 +28,7 @@ export function getDatasets(projectId: string, signal?: AbortSignal): Promise<Da
 }
 
 export function useDatasets(projectId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...datasetsKey(projectId), 'list'],
-      queryFn: ({ signal }) => getDatasets(projectId, signal),
-    }),
-  );
+  return useQuery(apiQuery([...datasetsKey(projectId), 'list'], (signal) => getDatasets(projectId, signal)));
 }
 
 /** GET .../datasets/{id}: one dataset with its columns. */
@@ -74,32 +70,26 @@ export async function deleteDataset(projectId: string, datasetId: number): Promi
 }
 
 export function useCreateDataset(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DatasetCreate) => createDataset(projectId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetsKey(projectId) }),
-  });
+  return useInvalidatingMutation((body: DatasetCreate) => createDataset(projectId, body), [datasetsKey(projectId)]);
 }
 
 export function useUpdateDataset(projectId: string, datasetId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DatasetUpdate) => updateDataset(projectId, datasetId, body),
-    onSuccess: (dataset) => {
+  return useApiMutation(
+    (body: DatasetUpdate) => updateDataset(projectId, datasetId, body),
+    (queryClient, dataset) => {
       queryClient.setQueryData(datasetKey(projectId, datasetId), dataset);
       // Measures and the formula builder name datasets too.
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }
 
 export function useDeleteDataset(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (datasetId: number) => deleteDataset(projectId, datasetId),
-    onSuccess: (_, datasetId) => {
+  return useApiMutation(
+    (datasetId: number) => deleteDataset(projectId, datasetId),
+    (queryClient, _, datasetId) => {
       queryClient.removeQueries({ queryKey: datasetKey(projectId, datasetId) });
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }

@@ -7,8 +7,9 @@ import {
   importListSchema,
   importSummarySchema,
 } from '@portal/shared';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { xhrUpload } from '../../../lib/xhr-upload';
 import { datasetKey } from './data-datasets';
 import { invalidateMonitoring, monitoringKey, monitoringPath } from './keys';
@@ -119,28 +120,25 @@ function remember(queryClient: QueryClient, projectId: string, detail: ImportDet
 }
 
 export function useUploadImport(projectId: string, datasetId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }) =>
+  return useApiMutation(
+    (input: { file: File; onProgress?: (fraction: number) => void; signal?: AbortSignal }) =>
       uploadImport(projectId, datasetId, input.file, input.onProgress, input.signal),
-    onSuccess: (detail) => remember(queryClient, projectId, detail),
-  });
+    (queryClient, detail) => remember(queryClient, projectId, detail),
+  );
 }
 
 export function useSaveImportSettings(projectId: string, importId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ImportSettings) => saveImportSettings(projectId, importId, body),
-    onSuccess: (detail) => queryClient.setQueryData(importKey(projectId, detail.id), detail),
-  });
+  return useApiMutation(
+    (body: ImportSettings) => saveImportSettings(projectId, importId, body),
+    (queryClient, detail) => queryClient.setQueryData(importKey(projectId, detail.id), detail),
+  );
 }
 
 export function useCommitImport(projectId: string, importId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => commitImport(projectId, importId),
-    onSuccess: (detail) => remember(queryClient, projectId, detail),
-  });
+  return useApiMutation(
+    () => commitImport(projectId, importId),
+    (queryClient, detail) => remember(queryClient, projectId, detail),
+  );
 }
 
 /** Once an import has committed, the dataset's counts, measures and series built on it are stale. */
@@ -149,20 +147,15 @@ export function invalidateAfterCommit(queryClient: QueryClient, projectId: strin
 }
 
 export function useRollbackImport(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (importId: number) => rollbackImport(projectId, importId),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  return useInvalidatingMutation((importId: number) => rollbackImport(projectId, importId), [monitoringKey(projectId)]);
 }
 
 export function useDiscardImport(projectId: string, datasetId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (importId: number) => discardImport(projectId, importId),
-    onSuccess: (_, importId) => {
+  return useApiMutation(
+    (importId: number) => discardImport(projectId, importId),
+    (queryClient, _, importId) => {
       queryClient.removeQueries({ queryKey: importKey(projectId, importId) });
       return queryClient.invalidateQueries({ queryKey: importsKey(projectId, datasetId) });
     },
-  });
+  );
 }

@@ -5,8 +5,9 @@ import {
   insightDetailSchema,
   insightRevisionsSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { insightsKey, invalidateInsights } from './insights-page';
 import { monitoringPath } from './keys';
 
@@ -64,12 +65,11 @@ export function updateInsight(projectId: string, insightId: number, input: Insig
 }
 
 export function useUpdateInsight(projectId: string, insightId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InsightUpdate) => updateInsight(projectId, insightId, input),
-    onSuccess: (insight) => {
+  return useApiMutation(
+    (input: InsightUpdate) => updateInsight(projectId, insightId, input),
+    (queryClient, insight) => {
       queryClient.setQueryData(insightKey(projectId, insightId), insight);
       return invalidateInsights(queryClient, projectId);
     },
-  });
+  );
 }

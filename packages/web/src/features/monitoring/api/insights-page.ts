@@ -1,6 +1,7 @@
 import { type Insight, type InsightCreate, insightListSchema, insightSchema } from '@portal/shared';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
 
 export type { Insight, InsightCreate };
@@ -28,10 +29,7 @@ export async function getPageInsights(projectId: string, pageId: number, signal?
 }
 
 export function pageInsightsQueryOptions(projectId: string, pageId: number) {
-  return queryOptions({
-    queryKey: pageInsightsKey(projectId, pageId),
-    queryFn: ({ signal }) => getPageInsights(projectId, pageId, signal),
-  });
+  return apiQuery(pageInsightsKey(projectId, pageId), (signal) => getPageInsights(projectId, pageId, signal));
 }
 
 export function usePageInsights(projectId: string, pageId: number) {
@@ -48,11 +46,10 @@ export function createInsight(projectId: string, pageId: number, input: InsightC
 }
 
 export function useCreateInsight(projectId: string, pageId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InsightCreate) => createInsight(projectId, pageId, input),
-    onSuccess: () => invalidateInsights(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (input: InsightCreate) => createInsight(projectId, pageId, input),
+    [insightsKey(projectId)],
+  );
 }
 
 /** DELETE .../insights/{insightId} (a soft delete; its history stays). */
@@ -61,9 +58,5 @@ export async function deleteInsight(projectId: string, insightId: number): Promi
 }
 
 export function useDeleteInsight(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (insightId: number) => deleteInsight(projectId, insightId),
-    onSuccess: () => invalidateInsights(queryClient, projectId),
-  });
+  return useInvalidatingMutation((insightId: number) => deleteInsight(projectId, insightId), [insightsKey(projectId)]);
 }

@@ -5,8 +5,9 @@ import {
   type MeasureUpdate,
   measureDetailSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringPath } from './keys';
 import { measureKey, measuresKey } from './measures-list';
 
@@ -18,10 +19,7 @@ export function getMeasure(projectId: string, measureId: number, signal?: AbortS
 }
 
 export function measureQueryOptions(projectId: string, measureId: number) {
-  return queryOptions({
-    queryKey: measureKey(projectId, measureId),
-    queryFn: ({ signal }) => getMeasure(projectId, measureId, signal),
-  });
+  return apiQuery(measureKey(projectId, measureId), (signal) => getMeasure(projectId, measureId, signal));
 }
 
 export function useMeasure(projectId: string, measureId: number | null) {
@@ -42,14 +40,13 @@ export function updateMeasure(projectId: string, measureId: number, body: Measur
 }
 
 export function useUpdateMeasure(projectId: string, measureId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MeasureUpdate) => updateMeasure(projectId, measureId, body),
-    onSuccess: (measure) => {
+  return useApiMutation(
+    (body: MeasureUpdate) => updateMeasure(projectId, measureId, body),
+    (queryClient, measure) => {
       queryClient.setQueryData(measureKey(projectId, measure.id), measure);
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }
 
 /** DELETE .../measures/{id}: the measure and its charts. */
@@ -58,14 +55,13 @@ export async function deleteMeasure(projectId: string, measureId: number): Promi
 }
 
 export function useDeleteMeasure(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (measureId: number) => deleteMeasure(projectId, measureId),
-    onSuccess: (_done, measureId) => {
+  return useApiMutation(
+    (measureId: number) => deleteMeasure(projectId, measureId),
+    (queryClient, _done, measureId) => {
       queryClient.removeQueries({ queryKey: measureKey(projectId, measureId) });
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }
 
 /** GET .../measures/{id}/formula-versions: the definitions it has had, newest first. */

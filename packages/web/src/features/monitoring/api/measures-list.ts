@@ -5,8 +5,9 @@ import {
   measureDetailSchema,
   measureListSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringKey, monitoringPath } from './keys';
 
 export type { MeasureCreate, MeasureDetail, MeasureList };
@@ -26,10 +27,9 @@ export function getPageMeasures(projectId: string, pageId: number, signal?: Abor
 }
 
 export function pageMeasuresQueryOptions(projectId: string, pageId: number) {
-  return queryOptions({
-    queryKey: [...measuresKey(projectId), 'page', pageId] as const,
-    queryFn: ({ signal }) => getPageMeasures(projectId, pageId, signal),
-  });
+  return apiQuery([...measuresKey(projectId), 'page', pageId] as const, (signal) =>
+    getPageMeasures(projectId, pageId, signal),
+  );
 }
 
 export function usePageMeasures(projectId: string, pageId: number | null) {
@@ -49,13 +49,12 @@ export function createMeasure(projectId: string, pageId: number, body: MeasureCr
 }
 
 export function useCreateMeasure(projectId: string, pageId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MeasureCreate) => createMeasure(projectId, pageId, body),
-    onSuccess: (measure) => {
+  return useApiMutation(
+    (body: MeasureCreate) => createMeasure(projectId, pageId, body),
+    (queryClient, measure) => {
       queryClient.setQueryData(measureKey(projectId, measure.id), measure);
       // Page views, summaries and chart pickers list measures too.
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }

@@ -6,8 +6,8 @@ import {
   type PhaseCreate,
   type TargetCreate,
 } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringPath } from './keys';
 import { measureKey } from './measures-list';
 
@@ -43,13 +43,12 @@ export function changeMeasurePart(projectId: string, measureId: number, request:
 }
 
 export function useMeasurePart(projectId: string, measureId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: PartRequest) => changeMeasurePart(projectId, measureId, request),
-    onSuccess: (measure) => {
+  return useApiMutation(
+    (request: PartRequest) => changeMeasurePart(projectId, measureId, request),
+    (queryClient, measure) => {
       queryClient.setQueryData(measureKey(projectId, measure.id), measure);
       // Charts and page summaries draw targets, benchmarks, phases and annotations.
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }

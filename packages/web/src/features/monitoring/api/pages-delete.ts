@@ -1,7 +1,7 @@
 import { pageDeletedSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { invalidateMonitoring, monitoringPath } from './keys';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
+import { monitoringKey, monitoringPath } from './keys';
 
 /**
  * DELETE .../pages/{id}?cascade=: a page with sub-pages is refused (409) unless `cascade`, which deletes the whole
@@ -16,9 +16,8 @@ export async function deletePage(projectId: string, pageId: number, cascade: boo
 }
 
 export function useDeletePage(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ pageId, cascade }: { pageId: number; cascade: boolean }) => deletePage(projectId, pageId, cascade),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    ({ pageId, cascade }: { pageId: number; cascade: boolean }) => deletePage(projectId, pageId, cascade),
+    [monitoringKey(projectId)],
+  );
 }

@@ -1,6 +1,7 @@
 import { type PageDetail, pageDetailSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { monitoringPath } from './keys';
 import { pagesKey } from './pages-list';
 
@@ -16,10 +17,7 @@ export function getPage(projectId: string, pageId: number, signal?: AbortSignal)
 }
 
 export function pageQueryOptions(projectId: string, pageId: number) {
-  return queryOptions({
-    queryKey: pageKey(projectId, pageId),
-    queryFn: ({ signal }) => getPage(projectId, pageId, signal),
-  });
+  return apiQuery(pageKey(projectId, pageId), (signal) => getPage(projectId, pageId, signal));
 }
 
 export function usePage(projectId: string, pageId: number | null) {

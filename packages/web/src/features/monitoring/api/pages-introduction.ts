@@ -1,6 +1,7 @@
 import { type MonitoringIntroduction, monitoringIntroductionSchema } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
 
 export type { MonitoringIntroduction };
@@ -15,10 +16,7 @@ export function getIntroduction(projectId: string, signal?: AbortSignal): Promis
 }
 
 export function introductionQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: introductionKey(projectId),
-    queryFn: ({ signal }) => getIntroduction(projectId, signal),
-  });
+  return apiQuery(introductionKey(projectId), (signal) => getIntroduction(projectId, signal));
 }
 
 export function useIntroduction(projectId: string) {
@@ -35,9 +33,8 @@ export function updateIntroduction(projectId: string, introduction: string): Pro
 }
 
 export function useUpdateIntroduction(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (introduction: string) => updateIntroduction(projectId, introduction),
-    onSuccess: (answer) => queryClient.setQueryData(introductionKey(projectId), answer),
-  });
+  return useApiMutation(
+    (introduction: string) => updateIntroduction(projectId, introduction),
+    (queryClient, answer) => queryClient.setQueryData(introductionKey(projectId), answer),
+  );
 }

@@ -1,6 +1,7 @@
 import { type PageNode, type PageTree, pageTreeSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
 
 export type { PageNode, PageTree };
@@ -16,10 +17,7 @@ export function getPageTree(projectId: string, signal?: AbortSignal): Promise<Pa
 }
 
 export function pageTreeQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...pagesKey(projectId), 'tree'] as const,
-    queryFn: ({ signal }) => getPageTree(projectId, signal),
-  });
+  return apiQuery([...pagesKey(projectId), 'tree'] as const, (signal) => getPageTree(projectId, signal));
 }
 
 export function usePageTree(projectId: string) {

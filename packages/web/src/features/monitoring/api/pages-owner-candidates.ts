@@ -1,6 +1,7 @@
 import { pageOwnerCandidatesSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
 
 /** GET .../pages/owner-candidates: the monitoring users who may own a page. */
@@ -16,10 +17,9 @@ export async function getPageOwnerCandidates(
 }
 
 export function pageOwnerCandidatesQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...monitoringKey(projectId), 'owner-candidates'] as const,
-    queryFn: ({ signal }) => getPageOwnerCandidates(projectId, signal),
-  });
+  return apiQuery([...monitoringKey(projectId), 'owner-candidates'] as const, (signal) =>
+    getPageOwnerCandidates(projectId, signal),
+  );
 }
 
 export function usePageOwnerCandidates(projectId: string) {

@@ -1,6 +1,7 @@
 import { pageProjectSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 
 /** GET /api/monitoring/pages/{id}/project: the project of a page the user may see (404 otherwise). */
 export async function getPageProject(pageId: string, signal?: AbortSignal): Promise<number> {
@@ -12,10 +13,7 @@ export async function getPageProject(pageId: string, signal?: AbortSignal): Prom
 }
 
 export function pageProjectQueryOptions(pageId: string) {
-  return queryOptions({
-    queryKey: ['monitoring', 'page-project', pageId] as const,
-    queryFn: ({ signal }) => getPageProject(pageId, signal),
-  });
+  return apiQuery(['monitoring', 'page-project', pageId] as const, (signal) => getPageProject(pageId, signal));
 }
 
 export function usePageProject(pageId: string, enabled = true) {

@@ -1,6 +1,6 @@
 import { type PageCreate, type PageDetail, type PageUpdate, pageDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringPath } from './keys';
 import { pageKey } from './pages-detail';
 
@@ -20,23 +20,21 @@ export function updatePage(projectId: string, pageId: number, body: PageUpdate):
 }
 
 export function useCreatePage(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PageCreate) => createPage(projectId, body),
-    onSuccess: (page) => {
+  return useApiMutation(
+    (body: PageCreate) => createPage(projectId, body),
+    (queryClient, page) => {
       queryClient.setQueryData(pageKey(projectId, page.id), page);
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }
 
 export function useUpdatePage(projectId: string, pageId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PageUpdate) => updatePage(projectId, pageId, body),
-    onSuccess: (page) => {
+  return useApiMutation(
+    (body: PageUpdate) => updatePage(projectId, pageId, body),
+    (queryClient, page) => {
       queryClient.setQueryData(pageKey(projectId, page.id), page);
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }

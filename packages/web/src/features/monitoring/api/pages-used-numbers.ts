@@ -1,6 +1,7 @@
 import { usedPageNumbersSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { monitoringPath } from './keys';
 import { pagesKey } from './pages-list';
 
@@ -14,10 +15,7 @@ export async function getUsedPageNumbers(projectId: string, signal?: AbortSignal
 }
 
 export function usedPageNumbersQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...pagesKey(projectId), 'used-numbers'] as const,
-    queryFn: ({ signal }) => getUsedPageNumbers(projectId, signal),
-  });
+  return apiQuery([...pagesKey(projectId), 'used-numbers'] as const, (signal) => getUsedPageNumbers(projectId, signal));
 }
 
 export function useUsedPageNumbers(projectId: string, enabled = true) {

@@ -1,6 +1,7 @@
 import { type MainRoleDashboard, mainRoleDashboardSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { peopleRootKey } from '../../../lib/people';
 import { monitoringPath } from './keys';
 
@@ -16,10 +17,7 @@ export function getMainRoleDashboard(projectId: string, signal?: AbortSignal): P
 }
 
 export function mainRoleDashboardQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: mainRoleDashboardKey(projectId),
-    queryFn: ({ signal }) => getMainRoleDashboard(projectId, signal),
-  });
+  return apiQuery(mainRoleDashboardKey(projectId), (signal) => getMainRoleDashboard(projectId, signal));
 }
 
 export function useMainRoleDashboard(projectId: string) {

@@ -5,10 +5,11 @@ import {
   pagePermissionRowSchema,
   pagePermissionsSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { peopleRootKey } from '../../../lib/people';
-import { invalidateMonitoring, monitoringPath } from './keys';
+import { monitoringKey, monitoringPath } from './keys';
 
 export type { PagePermissionRow, PagePermissions, PagePermissionsUpdate };
 
@@ -25,12 +26,7 @@ export function getPagePermissions(projectId: string, signal?: AbortSignal): Pro
 }
 
 export function usePagePermissions(projectId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: pagePermissionsKey(projectId),
-      queryFn: ({ signal }) => getPagePermissions(projectId, signal),
-    }),
-  );
+  return useQuery(apiQuery(pagePermissionsKey(projectId), (signal) => getPagePermissions(projectId, signal)));
 }
 
 /**
@@ -50,11 +46,9 @@ export function savePagePermissions(
 }
 
 export function useSavePagePermissions(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ pageId, body }: { pageId: number; body: PagePermissionsUpdate }) =>
-      savePagePermissions(projectId, pageId, body),
-    // Restricting a page changes who sees it: the tree, the pages and their grants below are all stale.
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  // Restricting a page changes who sees it: the tree, the pages and their grants below are all stale.
+  return useInvalidatingMutation(
+    ({ pageId, body }: { pageId: number; body: PagePermissionsUpdate }) => savePagePermissions(projectId, pageId, body),
+    [monitoringKey(projectId)],
+  );
 }

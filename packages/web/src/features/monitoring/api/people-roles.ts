@@ -5,8 +5,9 @@ import {
   monitoringRoleSchema,
   monitoringRolesSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { invalidatePeople, peopleRootKey } from '../../../lib/people';
 import { monitoringPath } from './keys';
 
@@ -23,12 +24,7 @@ export async function getMonitoringRoles(projectId: string, signal?: AbortSignal
 }
 
 export function useMonitoringRoles(projectId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: monitoringRolesKey(projectId),
-      queryFn: ({ signal }) => getMonitoringRoles(projectId, signal),
-    }),
-  );
+  return useQuery(apiQuery(monitoringRolesKey(projectId), (signal) => getMonitoringRoles(projectId, signal)));
 }
 
 /**
@@ -56,17 +52,15 @@ export function deleteMonitoringRole(projectId: string, id: number) {
 }
 
 export function useSaveMonitoringRole(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MonitoringRoleInput & { id?: number }) => saveMonitoringRole(projectId, input),
-    onSuccess: () => invalidatePeople(queryClient, 'monitoring', projectId),
-  });
+  return useApiMutation(
+    (input: MonitoringRoleInput & { id?: number }) => saveMonitoringRole(projectId, input),
+    (queryClient) => invalidatePeople(queryClient, 'monitoring', projectId),
+  );
 }
 
 export function useDeleteMonitoringRole(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteMonitoringRole(projectId, id),
-    onSuccess: () => invalidatePeople(queryClient, 'monitoring', projectId),
-  });
+  return useApiMutation(
+    (id: number) => deleteMonitoringRole(projectId, id),
+    (queryClient) => invalidatePeople(queryClient, 'monitoring', projectId),
+  );
 }

@@ -5,8 +5,9 @@ import {
   dataRequestListSchema,
   dataRequestStewardsSchema,
 } from '@portal/shared';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
 
 export type { DataRequestDetail, DataRequestRow };
@@ -48,10 +49,7 @@ export function requestKey(projectId: string, requestId: number) {
 }
 
 export function requestQueryOptions(projectId: string, requestId: number) {
-  return queryOptions({
-    queryKey: requestKey(projectId, requestId),
-    queryFn: ({ signal }) => getRequest(projectId, requestId, signal),
-  });
+  return apiQuery(requestKey(projectId, requestId), (signal) => getRequest(projectId, requestId, signal));
 }
 
 export function useRequest(projectId: string, requestId: number | null) {

@@ -6,10 +6,10 @@ import {
   dataRequestCommentSchema,
   dataRequestDetailSchema,
 } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { monitoringPath } from './keys';
-import { invalidateRequests, requestKey } from './requests-list';
+import { invalidateRequests, requestKey, requestsKey } from './requests-list';
 
 export type { DataRequestCreate, DataRequestUpdate };
 
@@ -23,11 +23,10 @@ export function createRequest(projectId: string, input: DataRequestCreate): Prom
 }
 
 export function useCreateRequest(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DataRequestCreate) => createRequest(projectId, input),
-    onSuccess: () => invalidateRequests(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (input: DataRequestCreate) => createRequest(projectId, input),
+    [requestsKey(projectId)],
+  );
 }
 
 /** PATCH .../requests/{id} {status?, assignee_id?, response?}: stewards; the requester may only cancel. */
@@ -44,14 +43,13 @@ export function updateRequest(
 }
 
 export function useUpdateRequest(projectId: string, requestId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DataRequestUpdate) => updateRequest(projectId, requestId, input),
-    onSuccess: (request) => {
+  return useApiMutation(
+    (input: DataRequestUpdate) => updateRequest(projectId, requestId, input),
+    (queryClient, request) => {
       queryClient.setQueryData(requestKey(projectId, requestId), request);
       return invalidateRequests(queryClient, projectId);
     },
-  });
+  );
 }
 
 /** POST .../requests/{id}/comments {body} -> the comment (the other side is notified). */
@@ -64,9 +62,8 @@ export function addRequestComment(projectId: string, requestId: number, body: st
 }
 
 export function useAddRequestComment(projectId: string, requestId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => addRequestComment(projectId, requestId, body),
-    onSuccess: () => invalidateRequests(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (body: string) => addRequestComment(projectId, requestId, body),
+    [requestsKey(projectId)],
+  );
 }

@@ -1,5 +1,5 @@
 import { type DataRequestDetail, dataRequestDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { xhrUpload } from '../../../lib/xhr-upload';
 import { monitoringPath } from './keys';
 import { invalidateRequests, requestKey } from './requests-list';
@@ -24,13 +24,12 @@ export function uploadRequestFile(
 }
 
 export function useUploadRequestFile(projectId: string, requestId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+  return useApiMutation(
+    ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
       uploadRequestFile(projectId, requestId, file, onProgress),
-    onSuccess: (request) => {
+    (queryClient, request) => {
       queryClient.setQueryData(requestKey(projectId, requestId), request);
       return invalidateRequests(queryClient, projectId);
     },
-  });
+  );
 }

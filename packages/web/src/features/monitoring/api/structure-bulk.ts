@@ -1,6 +1,6 @@
 import { type PageBulkRow, type PageTree, pageTreeSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringPath } from './keys';
 import { pageTreeQueryOptions } from './pages-list';
 
@@ -19,12 +19,11 @@ export function bulkUpdatePages(projectId: string, rows: PageBulkRow[]): Promise
 }
 
 export function useBulkUpdatePages(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (rows: PageBulkRow[]) => bulkUpdatePages(projectId, rows),
-    onSuccess: (tree) => {
+  return useApiMutation(
+    (rows: PageBulkRow[]) => bulkUpdatePages(projectId, rows),
+    (queryClient, tree) => {
       queryClient.setQueryData(pageTreeQueryOptions(projectId).queryKey, tree);
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }

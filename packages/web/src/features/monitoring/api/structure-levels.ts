@@ -6,9 +6,10 @@ import {
   pageLevelListSchema,
   pageLevelSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { invalidateMonitoring, monitoringKey, monitoringPath } from './keys';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
+import { monitoringKey, monitoringPath } from './keys';
 
 export type { PageLevel, PageLevelBody, PageLevelList };
 
@@ -22,10 +23,7 @@ export function getPageLevels(projectId: string, signal?: AbortSignal): Promise<
 }
 
 export function pageLevelsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: pageLevelsKey(projectId),
-    queryFn: ({ signal }) => getPageLevels(projectId, signal),
-  });
+  return apiQuery(pageLevelsKey(projectId), (signal) => getPageLevels(projectId, signal));
 }
 
 export function usePageLevels(projectId: string) {
@@ -56,18 +54,13 @@ export async function deletePageLevel(projectId: string, levelId: number): Promi
 
 /** Levels name the pages of the tree: a change makes every monitoring query of the project stale. */
 export function useSavePageLevel(projectId: string, levelId: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PageLevelBody) =>
+  return useInvalidatingMutation(
+    (body: PageLevelBody) =>
       levelId === null ? addPageLevel(projectId, body) : updatePageLevel(projectId, levelId, body),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+    [monitoringKey(projectId)],
+  );
 }
 
 export function useDeletePageLevel(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (levelId: number) => deletePageLevel(projectId, levelId),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  return useInvalidatingMutation((levelId: number) => deletePageLevel(projectId, levelId), [monitoringKey(projectId)]);
 }

@@ -1,6 +1,6 @@
 import { type PageMove, type PageTree, pageTreeSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidateMonitoring, monitoringPath } from './keys';
 import { pageTreeQueryOptions } from './pages-list';
 
@@ -19,12 +19,11 @@ export function movePage(projectId: string, pageId: number, body: PageMove): Pro
 }
 
 export function useMovePage(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ pageId, body }: { pageId: number; body: PageMove }) => movePage(projectId, pageId, body),
-    onSuccess: (tree) => {
+  return useApiMutation(
+    ({ pageId, body }: { pageId: number; body: PageMove }) => movePage(projectId, pageId, body),
+    (queryClient, tree) => {
       queryClient.setQueryData(pageTreeQueryOptions(projectId).queryKey, tree);
       return invalidateMonitoring(queryClient, projectId);
     },
-  });
+  );
 }

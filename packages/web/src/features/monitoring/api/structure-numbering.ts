@@ -7,9 +7,10 @@ import {
   numberingSettingsSchema,
   renumberPreviewSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { invalidateMonitoring, monitoringKey, monitoringPath } from './keys';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
+import { monitoringKey, monitoringPath } from './keys';
 
 export type { NumberChangeRow, NumberingMode, NumberingResult, NumberingSettings };
 
@@ -38,11 +39,10 @@ export function setNumberingMode(projectId: string, mode: NumberingMode): Promis
 }
 
 export function useSetNumberingMode(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (mode: NumberingMode) => setNumberingMode(projectId, mode),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (mode: NumberingMode) => setNumberingMode(projectId, mode),
+    [monitoringKey(projectId)],
+  );
 }
 
 /** GET .../numbering/preview: the pages whose number numbering from the tree would change (nothing written). */
@@ -52,10 +52,7 @@ export function getRenumberPreview(projectId: string, signal?: AbortSignal): Pro
 
 export function useRenumberPreview(projectId: string) {
   return useQuery(
-    queryOptions({
-      queryKey: [...numberingKey(projectId), 'preview'] as const,
-      queryFn: ({ signal }) => getRenumberPreview(projectId, signal),
-    }),
+    apiQuery([...numberingKey(projectId), 'preview'] as const, (signal) => getRenumberPreview(projectId, signal)),
   );
 }
 
@@ -65,9 +62,5 @@ export function applyRenumbering(projectId: string): Promise<NumberingResult> {
 }
 
 export function useApplyRenumbering(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => applyRenumbering(projectId),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  return useInvalidatingMutation(() => applyRenumbering(projectId), [monitoringKey(projectId)]);
 }

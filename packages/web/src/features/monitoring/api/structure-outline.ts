@@ -1,7 +1,8 @@
 import { type OutlineItem, outlineCreatedSchema, outlinePreviewSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { invalidateMonitoring, monitoringPath } from './keys';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
+import { monitoringKey, monitoringPath } from './keys';
 
 export type { OutlineItem };
 
@@ -41,10 +42,8 @@ export function usePreviewOutline(projectId: string) {
 }
 
 export function useImportOutline(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, parentId }: { file: File; parentId: number | null }) =>
-      importOutline(projectId, file, parentId),
-    onSuccess: () => invalidateMonitoring(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    ({ file, parentId }: { file: File; parentId: number | null }) => importOutline(projectId, file, parentId),
+    [monitoringKey(projectId)],
+  );
 }

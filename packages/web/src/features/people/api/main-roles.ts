@@ -1,6 +1,6 @@
 import { type AppPerson, appPeopleSchema, type MainRoleChange } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidatePeople, PEOPLE_API, type PeopleApp, peopleKey, peoplePath } from '../../../lib/people';
 
 export type { MainRoleChange };
@@ -19,12 +19,11 @@ export async function setMainRoles(app: PeopleApp, projectId: string, items: Mai
 }
 
 export function useSetMainRoles(app: PeopleApp, projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (items: MainRoleChange[]) => setMainRoles(app, projectId, items),
-    onSuccess: (users) => {
+  return useApiMutation(
+    (items: MainRoleChange[]) => setMainRoles(app, projectId, items),
+    (queryClient, users) => {
       queryClient.setQueryData(peopleKey(app, projectId, PEOPLE_API[app].bulkAnswers), users);
       return invalidatePeople(queryClient, app, projectId);
     },
-  });
+  );
 }

@@ -1,6 +1,7 @@
 import { type AppUserRequestCreate, type UserRequest, userRequestListSchema, userRequestSchema } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { PEOPLE_API, type PeopleApp, peoplePath } from '../../../lib/people';
 
 export type { UserRequest };
@@ -18,12 +19,7 @@ export async function getUserRequests(app: PeopleApp, projectId: string, signal?
 }
 
 export function useUserRequests(app: PeopleApp, projectId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: userRequestsKey(app, projectId),
-      queryFn: ({ signal }) => getUserRequests(app, projectId, signal),
-    }),
-  );
+  return useQuery(apiQuery(userRequestsKey(app, projectId), (signal) => getUserRequests(app, projectId, signal)));
 }
 
 /**
@@ -39,9 +35,8 @@ export function createUserRequest(
 }
 
 export function useCreateUserRequest(app: PeopleApp, projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: AppUserRequestCreate) => createUserRequest(app, projectId, request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userRequestsKey(app, projectId) }),
-  });
+  return useInvalidatingMutation(
+    (request: AppUserRequestCreate) => createUserRequest(app, projectId, request),
+    [userRequestsKey(app, projectId)],
+  );
 }

@@ -1,6 +1,6 @@
 import { type AppPerson, appPeopleSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidatePeople, PEOPLE_API, type PeopleApp, peopleKey, peoplePath } from '../../../lib/people';
 
 /**
@@ -23,14 +23,13 @@ export async function sendUsers(
 }
 
 function useUsersMutation(app: PeopleApp, projectId: string, call: 'assign' | 'update') {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userIds: number[]) => sendUsers(app, projectId, call, userIds),
-    onSuccess: (users) => {
+  return useApiMutation(
+    (userIds: number[]) => sendUsers(app, projectId, call, userIds),
+    (queryClient, users) => {
       queryClient.setQueryData(peopleKey(app, projectId, 'assigned'), users);
       return invalidatePeople(queryClient, app, projectId);
     },
-  });
+  );
 }
 
 export function useAssignUsers(app: PeopleApp, projectId: string) {

@@ -1,6 +1,6 @@
 import { type PermissionMatrix, permissionMatrixSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { type PermissionApp, permissionMatrixKey, permissionMatrixPath } from './get-permission-matrix';
 
 /** POST /super/permissions/{app}/copy { project_id, from_project_id }: replaces the project's matrix with another's. */
@@ -17,10 +17,9 @@ export function copyPermissionMatrix(
 }
 
 export function useCopyPermissionMatrix(app: PermissionApp) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ projectId, fromProjectId }: { projectId: number; fromProjectId: number }) =>
+  return useApiMutation(
+    ({ projectId, fromProjectId }: { projectId: number; fromProjectId: number }) =>
       copyPermissionMatrix(app, projectId, fromProjectId),
-    onSuccess: (matrix) => queryClient.setQueryData(permissionMatrixKey(app, matrix.project_id), matrix),
-  });
+    (queryClient, matrix) => queryClient.setQueryData(permissionMatrixKey(app, matrix.project_id), matrix),
+  );
 }

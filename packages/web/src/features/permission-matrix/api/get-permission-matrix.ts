@@ -1,6 +1,7 @@
 import { type PermissionApp, type PermissionMatrix, permissionMatrixSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 
 export type { PermissionApp, PermissionMatrix };
 
@@ -22,10 +23,7 @@ export function getPermissionMatrix(
 }
 
 export function permissionMatrixQueryOptions(app: PermissionApp, projectId: number) {
-  return queryOptions({
-    queryKey: permissionMatrixKey(app, projectId),
-    queryFn: ({ signal }) => getPermissionMatrix(app, projectId, signal),
-  });
+  return apiQuery(permissionMatrixKey(app, projectId), (signal) => getPermissionMatrix(app, projectId, signal));
 }
 
 export function usePermissionMatrix(app: PermissionApp, projectId: number | null) {

@@ -1,6 +1,6 @@
 import { type PermissionMatrix, permissionMatrixSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { type PermissionApp, permissionMatrixKey, permissionMatrixPath } from './get-permission-matrix';
 
 /** POST /super/permissions/{app}/reset { project_id }: every section back to the default roles. */
@@ -13,9 +13,8 @@ export function resetPermissionMatrix(app: PermissionApp, projectId: number): Pr
 }
 
 export function useResetPermissionMatrix(app: PermissionApp) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (projectId: number) => resetPermissionMatrix(app, projectId),
-    onSuccess: (matrix) => queryClient.setQueryData(permissionMatrixKey(app, matrix.project_id), matrix),
-  });
+  return useApiMutation(
+    (projectId: number) => resetPermissionMatrix(app, projectId),
+    (queryClient, matrix) => queryClient.setQueryData(permissionMatrixKey(app, matrix.project_id), matrix),
+  );
 }

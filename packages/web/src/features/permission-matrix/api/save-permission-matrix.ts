@@ -1,7 +1,7 @@
 import { type PermissionMatrix, permissionMatrixSchema, type permissionMatrixUpdateSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { type PermissionApp, permissionMatrixKey, permissionMatrixPath } from './get-permission-matrix';
 
 export type PermissionMatrixUpdate = z.input<typeof permissionMatrixUpdateSchema>;
@@ -12,9 +12,8 @@ export function savePermissionMatrix(app: PermissionApp, update: PermissionMatri
 }
 
 export function useSavePermissionMatrix(app: PermissionApp) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: PermissionMatrixUpdate) => savePermissionMatrix(app, update),
-    onSuccess: (matrix) => queryClient.setQueryData(permissionMatrixKey(app, matrix.project_id), matrix),
-  });
+  return useApiMutation(
+    (update: PermissionMatrixUpdate) => savePermissionMatrix(app, update),
+    (queryClient, matrix) => queryClient.setQueryData(permissionMatrixKey(app, matrix.project_id), matrix),
+  );
 }

@@ -1,6 +1,6 @@
 import { type DocumentDetail, documentDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 import { invalidatePolicies } from './keys';
 
@@ -10,12 +10,11 @@ export function archiveDocument(projectId: string, documentId: string): Promise<
 }
 
 export function useArchiveDocument(projectId: string, documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => archiveDocument(projectId, documentId),
-    onSuccess: (document) => {
+  return useApiMutation(
+    () => archiveDocument(projectId, documentId),
+    (queryClient, document) => {
       queryClient.setQueryData(documentKey(projectId, documentId), document);
       return invalidatePolicies(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,6 +1,5 @@
-import { type DepartmentRoles, departmentRolesSchema } from '@portal/shared';
-import { apiFetch } from '../../../lib/api';
-import { departmentPath } from './get-department-assignments';
+import type { DepartmentRoles } from '@portal/shared';
+import { sendDepartmentPeople } from './get-department-assignments';
 
 /**
  * POST .../departments/{departmentId}/assign-readers {user_ids}: the WHOLE list of the department's readers ->
@@ -11,17 +10,10 @@ export async function assignDepartmentReaders(
   departmentId: number,
   userIds: number[],
 ): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/assign-readers`, {
-    method: 'POST',
-    body: { user_ids: userIds },
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'POST', 'assign-readers', { user_ids: userIds });
 }
 
 /** DELETE .../departments/{departmentId}/clear-readers: the department has no readers any more. */
 export async function clearDepartmentReaders(projectId: string, departmentId: number): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/clear-readers`, {
-    method: 'DELETE',
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'DELETE', 'clear-readers');
 }

@@ -1,6 +1,5 @@
-import { type DepartmentRoles, departmentRolesSchema } from '@portal/shared';
-import { apiFetch } from '../../../lib/api';
-import { departmentPath } from './get-department-assignments';
+import type { DepartmentRoles } from '@portal/shared';
+import { sendDepartmentPeople } from './get-department-assignments';
 
 /** POST .../departments/{departmentId}/assign-reviewers {user_ids}: ADDS these reviewers (at least one). */
 export async function addDepartmentReviewers(
@@ -8,11 +7,7 @@ export async function addDepartmentReviewers(
   departmentId: number,
   userIds: number[],
 ): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/assign-reviewers`, {
-    method: 'POST',
-    body: { user_ids: userIds },
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'POST', 'assign-reviewers', { user_ids: userIds });
 }
 
 /** POST .../departments/{departmentId}/update-reviewers {user_ids}: the WHOLE list of its reviewers. */
@@ -21,17 +16,10 @@ export async function updateDepartmentReviewers(
   departmentId: number,
   userIds: number[],
 ): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/update-reviewers`, {
-    method: 'POST',
-    body: { user_ids: userIds },
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'POST', 'update-reviewers', { user_ids: userIds });
 }
 
 /** DELETE .../departments/{departmentId}/remove-all-reviewers: the department has no reviewers any more. */
 export async function removeAllDepartmentReviewers(projectId: string, departmentId: number): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/remove-all-reviewers`, {
-    method: 'DELETE',
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'DELETE', 'remove-all-reviewers');
 }

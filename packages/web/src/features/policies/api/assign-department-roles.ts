@@ -1,6 +1,5 @@
-import { type AssignRolesBody, type DepartmentRoles, departmentRolesSchema } from '@portal/shared';
-import { apiFetch } from '../../../lib/api';
-import { departmentPath } from './get-department-assignments';
+import type { AssignRolesBody, DepartmentRoles } from '@portal/shared';
+import { sendDepartmentPeople } from './get-department-assignments';
 
 /**
  * POST .../departments/{departmentId}/assign-roles {reviewer_ids?, signer_ids?, reader_ids?}: each list given
@@ -12,17 +11,10 @@ export function assignDepartmentRoles(
   departmentId: number,
   body: AssignRolesBody,
 ): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/assign-roles`, {
-    method: 'POST',
-    body,
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'POST', 'assign-roles', body);
 }
 
 /** DELETE .../departments/{departmentId}/clear-assignments: removes ALL its reviewers, signers and readers. */
 export function clearDepartmentAssignments(projectId: string, departmentId: number): Promise<DepartmentRoles> {
-  return apiFetch(`${departmentPath(projectId, departmentId)}/clear-assignments`, {
-    method: 'DELETE',
-    schema: departmentRolesSchema,
-  });
+  return sendDepartmentPeople(projectId, departmentId, 'DELETE', 'clear-assignments');
 }

@@ -7,9 +7,10 @@ import {
   bulkResultSchema,
   bulkSignTokenSchema,
 } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiFetch, messageFor } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type { BulkAction, BulkCandidate, BulkResult };
@@ -36,10 +37,7 @@ export async function getBulkCandidates(
 }
 
 export function bulkCandidatesQueryOptions(projectId: string, action: BulkAction) {
-  return queryOptions({
-    queryKey: bulkKey(projectId, action),
-    queryFn: ({ signal }) => getBulkCandidates(projectId, action, signal),
-  });
+  return apiQuery(bulkKey(projectId, action), (signal) => getBulkCandidates(projectId, action, signal));
 }
 
 export function useBulkCandidates(projectId: string, action: BulkAction) {

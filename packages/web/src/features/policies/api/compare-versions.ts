@@ -1,7 +1,8 @@
 import { compareSchema } from '@portal/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 
 export type VersionComparison = z.infer<typeof compareSchema>;
@@ -26,10 +27,9 @@ export function compareVersions(
 }
 
 export function compareQueryOptions(projectId: string, documentId: string, from: number, to: number) {
-  return queryOptions({
-    queryKey: compareKey(projectId, documentId, from, to),
-    queryFn: ({ signal }) => compareVersions(projectId, documentId, from, to, signal),
-  });
+  return apiQuery(compareKey(projectId, documentId, from, to), (signal) =>
+    compareVersions(projectId, documentId, from, to, signal),
+  );
 }
 
 /** The redline of `from` against `to`; idle until two different versions are picked. */

@@ -1,9 +1,9 @@
 import { type Department, type departmentInputSchema, departmentSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { departmentsPath } from './get-departments';
-import { invalidatePolicies } from './keys';
+import { policyKey } from './keys';
 
 export type NewDepartment = z.input<typeof departmentInputSchema>;
 
@@ -13,9 +13,8 @@ export function createDepartment(projectId: string, department: NewDepartment): 
 }
 
 export function useCreateDepartment(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (department: NewDepartment) => createDepartment(projectId, department),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (department: NewDepartment) => createDepartment(projectId, department),
+    [policyKey(projectId)],
+  );
 }

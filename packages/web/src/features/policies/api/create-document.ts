@@ -1,7 +1,7 @@
 import { type DocumentDetail, type documentCreateSchema, documentDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { documentKey } from './get-document';
 import { invalidatePolicies, policyPath } from './keys';
 
@@ -14,12 +14,11 @@ export function createDocument(projectId: string, input: DocumentCreateInput): P
 }
 
 export function useCreateDocument(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DocumentCreateInput) => createDocument(projectId, input),
-    onSuccess: (document) => {
+  return useApiMutation(
+    (input: DocumentCreateInput) => createDocument(projectId, input),
+    (queryClient, document) => {
       queryClient.setQueryData(documentKey(projectId, document.id), document);
       return invalidatePolicies(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { departmentsPath } from './get-departments';
-import { invalidatePolicies } from './keys';
+import { policyKey } from './keys';
 
 /** DELETE .../policy-management/departments/{departmentId} -> 204; 409 while it has documents or sub-departments. */
 export async function deleteDepartment(projectId: string, departmentId: number): Promise<void> {
@@ -9,9 +9,8 @@ export async function deleteDepartment(projectId: string, departmentId: number):
 }
 
 export function useDeleteDepartment(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (departmentId: number) => deleteDepartment(projectId, departmentId),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (departmentId: number) => deleteDepartment(projectId, departmentId),
+    [policyKey(projectId)],
+  );
 }

@@ -1,7 +1,8 @@
 import { archiveSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type PolicyArchive = z.infer<typeof archiveSchema>;
@@ -18,10 +19,7 @@ export function getArchive(projectId: string, signal?: AbortSignal): Promise<Pol
 }
 
 export function archiveQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: archiveKey(projectId),
-    queryFn: ({ signal }) => getArchive(projectId, signal),
-  });
+  return apiQuery(archiveKey(projectId), (signal) => getArchive(projectId, signal));
 }
 
 export function useArchive(projectId: string) {

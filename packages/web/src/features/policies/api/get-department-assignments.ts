@@ -3,11 +3,13 @@ import {
   type DepartmentRoles,
   departmentAssignmentDataSchema,
   departmentEditListsSchema,
+  departmentRolesSchema,
   editAssignmentDataSchema,
 } from '@portal/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { invalidatePolicies, policyKey, policyPath } from './keys';
 
 export type { DepartmentPerson, DepartmentRoles };
@@ -22,6 +24,21 @@ export function departmentPeopleKey(projectId: string) {
 /** Where one department's calls live: .../policy-management/departments/{departmentId}. */
 export function departmentPath(projectId: string, departmentId: number | string): string {
   return `${policyPath(projectId)}/departments/${departmentId}`;
+}
+
+/** A change to one department's people at .../departments/{departmentId}/{action} -> the department with its people. */
+export function sendDepartmentPeople(
+  projectId: string,
+  departmentId: number,
+  method: 'POST' | 'DELETE',
+  action: string,
+  body?: unknown,
+): Promise<DepartmentRoles> {
+  return apiFetch(`${departmentPath(projectId, departmentId)}/${action}`, {
+    method,
+    body,
+    schema: departmentRolesSchema,
+  });
 }
 
 /**
@@ -64,10 +81,9 @@ export function getDepartmentEditLists(projectId: string, signal?: AbortSignal):
 }
 
 export function departmentEditListsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'edit-lists'],
-    queryFn: ({ signal }) => getDepartmentEditLists(projectId, signal),
-  });
+  return apiQuery([...departmentPeopleKey(projectId), 'edit-lists'], (signal) =>
+    getDepartmentEditLists(projectId, signal),
+  );
 }
 
 export function useDepartmentEditLists(projectId: string) {

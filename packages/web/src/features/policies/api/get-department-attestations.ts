@@ -1,7 +1,8 @@
 import { departmentAttestationsSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { departmentPath, departmentPeopleKey } from './get-department-assignments';
 
 export type DepartmentAttestations = z.infer<typeof departmentAttestationsSchema>;
@@ -27,10 +28,9 @@ export function getDepartmentAttestations(
 }
 
 export function departmentAttestationsQueryOptions(projectId: string, departmentId: number) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'attestations', departmentId],
-    queryFn: ({ signal }) => getDepartmentAttestations(projectId, departmentId, signal),
-  });
+  return apiQuery([...departmentPeopleKey(projectId), 'attestations', departmentId], (signal) =>
+    getDepartmentAttestations(projectId, departmentId, signal),
+  );
 }
 
 export function useDepartmentAttestations(projectId: string, departmentId: number) {

@@ -4,9 +4,10 @@ import {
   departmentReaderEditListsSchema,
   readerEditDataSchema,
 } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { departmentPath, departmentPeopleKey, useDepartmentList } from './get-department-assignments';
 import { policyPath } from './keys';
 
@@ -28,10 +29,9 @@ export async function getReaderCandidates(projectId: string, signal?: AbortSigna
 }
 
 export function readerCandidatesQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'reader-candidates'],
-    queryFn: ({ signal }) => getReaderCandidates(projectId, signal),
-  });
+  return apiQuery([...departmentPeopleKey(projectId), 'reader-candidates'], (signal) =>
+    getReaderCandidates(projectId, signal),
+  );
 }
 
 export function useReaderCandidates(projectId: string) {

@@ -3,9 +3,10 @@ import {
   departmentReviewerManagementSchema,
   reviewerEditDataSchema,
 } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { departmentPath, departmentPeopleKey, useDepartmentList } from './get-department-assignments';
 import { policyPath } from './keys';
 
@@ -27,10 +28,9 @@ export function getReviewerManagement(projectId: string, signal?: AbortSignal): 
 }
 
 export function reviewerManagementQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: [...departmentPeopleKey(projectId), 'reviewer-management'],
-    queryFn: ({ signal }) => getReviewerManagement(projectId, signal),
-  });
+  return apiQuery([...departmentPeopleKey(projectId), 'reviewer-management'], (signal) =>
+    getReviewerManagement(projectId, signal),
+  );
 }
 
 export function useReviewerManagement(projectId: string) {

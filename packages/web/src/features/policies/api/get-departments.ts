@@ -1,6 +1,7 @@
 import { type Department, departmentListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type { Department };
@@ -20,10 +21,7 @@ export async function getDepartments(projectId: string, signal?: AbortSignal): P
 }
 
 export function departmentsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: departmentsKey(projectId),
-    queryFn: ({ signal }) => getDepartments(projectId, signal),
-  });
+  return apiQuery(departmentsKey(projectId), (signal) => getDepartments(projectId, signal));
 }
 
 export function useDepartments(projectId: string) {

@@ -1,7 +1,8 @@
 import { documentAttestationsSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 
 export type DocumentAttestations = z.infer<typeof documentAttestationsSchema>;
@@ -31,10 +32,9 @@ export function getDocumentAttestations(
 }
 
 export function documentAttestationsQueryOptions(projectId: string, documentId: string | number) {
-  return queryOptions({
-    queryKey: documentAttestationsKey(projectId, documentId),
-    queryFn: ({ signal }) => getDocumentAttestations(projectId, documentId, signal),
-  });
+  return apiQuery(documentAttestationsKey(projectId, documentId), (signal) =>
+    getDocumentAttestations(projectId, documentId, signal),
+  );
 }
 
 export function useDocumentAttestations(projectId: string, documentId: string | number) {

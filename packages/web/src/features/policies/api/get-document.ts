@@ -1,6 +1,7 @@
 import { type DocumentDetail, documentDetailSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type { DocumentDetail };
@@ -20,10 +21,7 @@ export function getDocument(projectId: string, documentId: string, signal?: Abor
 }
 
 export function documentQueryOptions(projectId: string, documentId: string) {
-  return queryOptions({
-    queryKey: documentKey(projectId, documentId),
-    queryFn: ({ signal }) => getDocument(projectId, documentId, signal),
-  });
+  return apiQuery(documentKey(projectId, documentId), (signal) => getDocument(projectId, documentId, signal));
 }
 
 export function useDocument(projectId: string, documentId: string) {

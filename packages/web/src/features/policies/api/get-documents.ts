@@ -1,6 +1,7 @@
 import { type DocumentRow, type DocumentStatus, documentListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type { DocumentRow };
@@ -49,10 +50,7 @@ export function getDocuments(
 }
 
 export function documentsQueryOptions(projectId: string, filters: DocumentFilters = {}) {
-  return queryOptions({
-    queryKey: documentsKey(projectId, filters),
-    queryFn: ({ signal }) => getDocuments(projectId, filters, signal),
-  });
+  return apiQuery(documentsKey(projectId, filters), (signal) => getDocuments(projectId, filters, signal));
 }
 
 export function useDocuments(projectId: string, filters: DocumentFilters = {}) {

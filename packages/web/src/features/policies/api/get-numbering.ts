@@ -1,7 +1,8 @@
 import { numberingSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type Numbering = z.infer<typeof numberingSchema>;
@@ -17,10 +18,7 @@ export function getNumbering(projectId: string, signal?: AbortSignal): Promise<N
 }
 
 export function numberingQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: numberingKey(projectId),
-    queryFn: ({ signal }) => getNumbering(projectId, signal),
-  });
+  return apiQuery(numberingKey(projectId), (signal) => getNumbering(projectId, signal));
 }
 
 export function useNumbering(projectId: string) {

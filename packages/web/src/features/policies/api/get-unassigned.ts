@@ -1,6 +1,7 @@
 import { type DocumentRow, documentListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export type { DocumentRow };
@@ -15,10 +16,7 @@ export function getUnassigned(projectId: string, signal?: AbortSignal): Promise<
 }
 
 export function unassignedQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: unassignedKey(projectId),
-    queryFn: ({ signal }) => getUnassigned(projectId, signal),
-  });
+  return apiQuery(unassignedKey(projectId), (signal) => getUnassigned(projectId, signal));
 }
 
 export function useUnassigned(projectId: string) {

@@ -1,6 +1,7 @@
 import { usedNumbersSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
 
 export function usedNumbersKey(projectId: string) {
@@ -17,10 +18,7 @@ export async function getUsedNumbers(projectId: string, signal?: AbortSignal): P
 }
 
 export function usedNumbersQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: usedNumbersKey(projectId),
-    queryFn: ({ signal }) => getUsedNumbers(projectId, signal),
-  });
+  return apiQuery(usedNumbersKey(projectId), (signal) => getUsedNumbers(projectId, signal));
 }
 
 export function useUsedNumbers(projectId: string) {

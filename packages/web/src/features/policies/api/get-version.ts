@@ -1,6 +1,7 @@
 import { type PolicyVersion, versionSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 
 export type { PolicyVersion };
@@ -20,10 +21,9 @@ export function getVersion(
 }
 
 export function versionQueryOptions(projectId: string, documentId: string, versionId: string | number) {
-  return queryOptions({
-    queryKey: versionKey(projectId, documentId, versionId),
-    queryFn: ({ signal }) => getVersion(projectId, documentId, versionId, signal),
-  });
+  return apiQuery(versionKey(projectId, documentId, versionId), (signal) =>
+    getVersion(projectId, documentId, versionId, signal),
+  );
 }
 
 /** The version, or nothing while `versionId` is null (the caller already holds the content it needs). */

@@ -1,6 +1,7 @@
 import { type DocumentWorkflow, documentWorkflowSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 
 export type { DocumentWorkflow };
@@ -20,10 +21,7 @@ export function getWorkflow(projectId: string, documentId: string | number, sign
 }
 
 export function workflowQueryOptions(projectId: string, documentId: string | number) {
-  return queryOptions({
-    queryKey: workflowKey(projectId, documentId),
-    queryFn: ({ signal }) => getWorkflow(projectId, documentId, signal),
-  });
+  return apiQuery(workflowKey(projectId, documentId), (signal) => getWorkflow(projectId, documentId, signal));
 }
 
 export function useWorkflow(projectId: string, documentId: string | number) {

@@ -1,8 +1,8 @@
 import { moveResultSchema, type moveSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
-import { invalidatePolicies, policyPath } from './keys';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
+import { policyKey, policyPath } from './keys';
 
 export type DocumentMove = z.infer<typeof moveSchema>;
 export type MoveResult = z.infer<typeof moveResultSchema>;
@@ -16,9 +16,5 @@ export function moveDocument(projectId: string, move: DocumentMove): Promise<Mov
 }
 
 export function useMoveDocument(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (move: DocumentMove) => moveDocument(projectId, move),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation((move: DocumentMove) => moveDocument(projectId, move), [policyKey(projectId)]);
 }

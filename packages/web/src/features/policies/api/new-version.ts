@@ -1,6 +1,6 @@
 import { type DocumentDetail, documentDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 import { invalidatePolicies } from './keys';
 
@@ -13,12 +13,11 @@ export function startNewVersion(projectId: string, documentId: string): Promise<
 }
 
 export function useStartNewVersion(projectId: string, documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => startNewVersion(projectId, documentId),
-    onSuccess: (document) => {
+  return useApiMutation(
+    () => startNewVersion(projectId, documentId),
+    (queryClient, document) => {
       queryClient.setQueryData(documentKey(projectId, documentId), document);
       return invalidatePolicies(queryClient, projectId);
     },
-  });
+  );
 }

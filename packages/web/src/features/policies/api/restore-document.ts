@@ -1,8 +1,8 @@
 import { restoreResultSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
-import { invalidatePolicies, policyPath } from './keys';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
+import { policyKey, policyPath } from './keys';
 
 export type RestoreResult = z.infer<typeof restoreResultSchema>;
 
@@ -15,9 +15,8 @@ export function restoreDocument(projectId: string, documentId: number): Promise<
 }
 
 export function useRestoreDocument(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (documentId: number) => restoreDocument(projectId, documentId),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (documentId: number) => restoreDocument(projectId, documentId),
+    [policyKey(projectId)],
+  );
 }

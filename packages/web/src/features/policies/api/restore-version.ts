@@ -1,7 +1,7 @@
 import { type DocumentDetail, documentDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { invalidatePolicies, policyPath } from './keys';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
+import { policyKey, policyPath } from './keys';
 
 export interface RestoreVersionInput {
   documentId: number;
@@ -23,9 +23,8 @@ export function restoreVersion(
 }
 
 export function useRestoreVersion(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RestoreVersionInput) => restoreVersion(projectId, input),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    (input: RestoreVersionInput) => restoreVersion(projectId, input),
+    [policyKey(projectId)],
+  );
 }

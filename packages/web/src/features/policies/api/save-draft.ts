@@ -1,9 +1,9 @@
 import { draftSavedSchema, type draftSaveSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { documentPath } from './get-document';
-import { invalidatePolicies } from './keys';
+import { policyKey } from './keys';
 
 export type DraftSave = z.input<typeof draftSaveSchema>;
 export type DraftSaved = z.infer<typeof draftSavedSchema>;
@@ -28,9 +28,5 @@ export function saveDraft(
 }
 
 export function useSaveDraft(projectId: string, documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (draft: DraftSave) => saveDraft(projectId, documentId, draft),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation((draft: DraftSave) => saveDraft(projectId, documentId, draft), [policyKey(projectId)]);
 }

@@ -1,9 +1,9 @@
 import { type Department, type departmentPatchSchema, departmentSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { departmentsPath } from './get-departments';
-import { invalidatePolicies } from './keys';
+import { policyKey } from './keys';
 
 export type DepartmentPatch = z.input<typeof departmentPatchSchema>;
 
@@ -17,9 +17,8 @@ export function updateDepartment(projectId: string, departmentId: number, patch:
 }
 
 export function useUpdateDepartment(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: DepartmentPatch }) => updateDepartment(projectId, id, patch),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation(
+    ({ id, patch }: { id: number; patch: DepartmentPatch }) => updateDepartment(projectId, id, patch),
+    [policyKey(projectId)],
+  );
 }

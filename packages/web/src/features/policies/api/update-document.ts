@@ -1,7 +1,7 @@
 import { type DocumentDetail, documentDetailSchema, type documentPatchSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { documentKey, documentPath } from './get-document';
 import { invalidatePolicies } from './keys';
 
@@ -13,12 +13,11 @@ export function updateDocument(projectId: string, documentId: string, patch: Doc
 }
 
 export function useUpdateDocument(projectId: string, documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: DocumentPatch) => updateDocument(projectId, documentId, patch),
-    onSuccess: (document) => {
+  return useApiMutation(
+    (patch: DocumentPatch) => updateDocument(projectId, documentId, patch),
+    (queryClient, document) => {
       queryClient.setQueryData(documentKey(projectId, documentId), document);
       return invalidatePolicies(queryClient, projectId);
     },
-  });
+  );
 }

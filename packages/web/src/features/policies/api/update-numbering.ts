@@ -1,6 +1,6 @@
 import { type NumberingUpdate, numberingSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { type Numbering, numberingKey } from './get-numbering';
 import { invalidatePolicies, policyPath } from './keys';
 
@@ -15,12 +15,11 @@ export function updateNumbering(projectId: string, update: NumberingUpdate): Pro
 }
 
 export function useUpdateNumbering(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: NumberingUpdate) => updateNumbering(projectId, update),
-    onSuccess: (numbering) => {
+  return useApiMutation(
+    (update: NumberingUpdate) => updateNumbering(projectId, update),
+    (queryClient, numbering) => {
       queryClient.setQueryData(numberingKey(projectId), numbering);
       return invalidatePolicies(queryClient, projectId);
     },
-  });
+  );
 }

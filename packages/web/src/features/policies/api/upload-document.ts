@@ -1,7 +1,7 @@
 import { type DocumentDetail, documentDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { xhrUpload } from '../../../lib/xhr-upload';
-import { invalidatePolicies, policyPath } from './keys';
+import { policyKey, policyPath } from './keys';
 
 export interface DocumentUpload {
   file: File;
@@ -35,9 +35,5 @@ export function uploadDocument(projectId: string, upload: DocumentUpload): Promi
 }
 
 export function useUploadDocument(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (upload: DocumentUpload) => uploadDocument(projectId, upload),
-    onSuccess: () => invalidatePolicies(queryClient, projectId),
-  });
+  return useInvalidatingMutation((upload: DocumentUpload) => uploadDocument(projectId, upload), [policyKey(projectId)]);
 }

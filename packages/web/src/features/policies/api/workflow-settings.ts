@@ -1,6 +1,7 @@
 import { type WorkflowSettings, workflowSettingsSchema } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 import { invalidatePolicies, policyKey, policyPath } from './keys';
 
 export type { WorkflowSettings };
@@ -24,10 +25,7 @@ export function saveWorkflowSettings(projectId: string, settings: WorkflowSettin
 }
 
 export function workflowSettingsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: workflowSettingsKey(projectId),
-    queryFn: ({ signal }) => getWorkflowSettings(projectId, signal),
-  });
+  return apiQuery(workflowSettingsKey(projectId), (signal) => getWorkflowSettings(projectId, signal));
 }
 
 export function useWorkflowSettings(projectId: string) {
@@ -36,12 +34,11 @@ export function useWorkflowSettings(projectId: string) {
 
 /** Saves the settings; documents' workflows carry them too, so every policy query is refreshed. */
 export function useSaveWorkflowSettings(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: WorkflowSettings) => saveWorkflowSettings(projectId, settings),
-    onSuccess: (settings) => {
+  return useApiMutation(
+    (settings: WorkflowSettings) => saveWorkflowSettings(projectId, settings),
+    (queryClient, settings) => {
       queryClient.setQueryData(workflowSettingsKey(projectId), settings);
       return invalidatePolicies(queryClient, projectId);
     },
-  });
+  );
 }

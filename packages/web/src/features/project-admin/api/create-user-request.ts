@@ -1,7 +1,7 @@
 import { type UserRequest, type userRequestCreateSchema, userRequestSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { userRequestsPath } from './get-user-requests';
 import { projectAdminKey } from './keys';
 
@@ -13,9 +13,8 @@ export function createUserRequest(projectId: string, request: UserRequestInput):
 }
 
 export function useCreateUserRequest(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: UserRequestInput) => createUserRequest(projectId, request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectAdminKey(projectId) }),
-  });
+  return useInvalidatingMutation(
+    (request: UserRequestInput) => createUserRequest(projectId, request),
+    [projectAdminKey(projectId)],
+  );
 }

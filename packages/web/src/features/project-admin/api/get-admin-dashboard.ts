@@ -1,7 +1,8 @@
 import { projectAdminDashboardSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { adminPath, projectAdminKey } from './keys';
 
 export type AdminDashboard = z.infer<typeof projectAdminDashboardSchema>;
@@ -16,10 +17,7 @@ export function getAdminDashboard(projectId: string, signal?: AbortSignal): Prom
 }
 
 export function adminDashboardQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: adminDashboardKey(projectId),
-    queryFn: ({ signal }) => getAdminDashboard(projectId, signal),
-  });
+  return apiQuery(adminDashboardKey(projectId), (signal) => getAdminDashboard(projectId, signal));
 }
 
 export function useAdminDashboard(projectId: string) {

@@ -1,6 +1,7 @@
 import { type Member, memberSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { adminPath, projectAdminKey } from './keys';
 
 export type { Member };
@@ -19,10 +20,7 @@ export function getMember(projectId: string, userId: string, signal?: AbortSigna
 }
 
 export function memberQueryOptions(projectId: string, userId: string) {
-  return queryOptions({
-    queryKey: memberKey(projectId, userId),
-    queryFn: ({ signal }) => getMember(projectId, userId, signal),
-  });
+  return apiQuery(memberKey(projectId, userId), (signal) => getMember(projectId, userId, signal));
 }
 
 export function useMember(projectId: string, userId: string) {

@@ -1,6 +1,7 @@
 import { type ProjectDetails, projectDetailsSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { adminPath, projectAdminKey } from './keys';
 
 export type { ProjectDetails };
@@ -15,10 +16,7 @@ export function getProjectDetails(projectId: string, signal?: AbortSignal): Prom
 }
 
 export function projectDetailsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: projectDetailsKey(projectId),
-    queryFn: ({ signal }) => getProjectDetails(projectId, signal),
-  });
+  return apiQuery(projectDetailsKey(projectId), (signal) => getProjectDetails(projectId, signal));
 }
 
 export function useProjectDetails(projectId: string) {

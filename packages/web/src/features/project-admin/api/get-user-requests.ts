@@ -1,6 +1,7 @@
 import { type UserRequest, userRequestListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { adminPath, projectAdminKey } from './keys';
 
 export type { UserRequest };
@@ -20,10 +21,7 @@ export async function getUserRequests(projectId: string, signal?: AbortSignal): 
 }
 
 export function userRequestsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: userRequestsKey(projectId),
-    queryFn: ({ signal }) => getUserRequests(projectId, signal),
-  });
+  return apiQuery(userRequestsKey(projectId), (signal) => getUserRequests(projectId, signal));
 }
 
 export function useUserRequests(projectId: string) {

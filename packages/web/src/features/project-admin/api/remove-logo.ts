@@ -1,6 +1,6 @@
 import { type ProjectDetails, projectDetailsSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { projectDetailsKey } from './get-project-details';
 import { adminPath, invalidateProject } from './keys';
 
@@ -10,12 +10,11 @@ export function removeLogo(projectId: string): Promise<ProjectDetails> {
 }
 
 export function useRemoveLogo(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => removeLogo(projectId),
-    onSuccess: (details) => {
+  return useApiMutation(
+    () => removeLogo(projectId),
+    (queryClient, details) => {
       queryClient.setQueryData(projectDetailsKey(projectId), details);
       return invalidateProject(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,6 +1,6 @@
 import { type Member, type MemberUpdate, memberSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { memberKey, memberPath } from './get-member';
 import { invalidateProject } from './keys';
 
@@ -12,12 +12,11 @@ export function updateMember(projectId: string, userId: string, update: MemberUp
 }
 
 export function useUpdateMember(projectId: string, userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: MemberUpdate) => updateMember(projectId, userId, update),
-    onSuccess: (member) => {
+  return useApiMutation(
+    (update: MemberUpdate) => updateMember(projectId, userId, update),
+    (queryClient, member) => {
       queryClient.setQueryData(memberKey(projectId, userId), member);
       return invalidateProject(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,7 +1,7 @@
 import { type ProjectDetails, projectDetailsSchema, type projectDetailsUpdateSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { projectDetailsKey } from './get-project-details';
 import { adminPath, invalidateProject } from './keys';
 
@@ -13,12 +13,11 @@ export function updateProjectDetails(projectId: string, update: ProjectDetailsUp
 }
 
 export function useUpdateProjectDetails(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: ProjectDetailsUpdate) => updateProjectDetails(projectId, update),
-    onSuccess: (details) => {
+  return useApiMutation(
+    (update: ProjectDetailsUpdate) => updateProjectDetails(projectId, update),
+    (queryClient, details) => {
       queryClient.setQueryData(projectDetailsKey(projectId), details);
       return invalidateProject(queryClient, projectId);
     },
-  });
+  );
 }

@@ -1,7 +1,7 @@
 import { type logoUploadSchema, type ProjectDetails, projectDetailsSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { projectDetailsKey } from './get-project-details';
 import { adminPath, invalidateProject } from './keys';
 
@@ -13,12 +13,11 @@ export function uploadLogo(projectId: string, logo: LogoUpload): Promise<Project
 }
 
 export function useUploadLogo(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (logo: LogoUpload) => uploadLogo(projectId, logo),
-    onSuccess: (details) => {
+  return useApiMutation(
+    (logo: LogoUpload) => uploadLogo(projectId, logo),
+    (queryClient, details) => {
       queryClient.setQueryData(projectDetailsKey(projectId), details);
       return invalidateProject(queryClient, projectId);
     },
-  });
+  );
 }

@@ -8,9 +8,10 @@ import {
   stdCreatedSchema,
   stdTreeSchema,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 
 export type { StdAssessment, StdAssessmentCreate, StdTree, StdTreeFilter, StdTreeRow };
 
@@ -25,11 +26,9 @@ export function stdTreesKey(projectId: string) {
 
 /** GET /assessments: the project's assessments with their counts, score and overdue elements. */
 export function stdAssessmentsQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: stdAssessmentsKey(projectId),
-    queryFn: ({ signal }) =>
-      apiFetch(`${standardsPath(projectId)}/assessments`, { signal, schema: stdAssessmentListSchema }),
-  });
+  return apiQuery(stdAssessmentsKey(projectId), (signal) =>
+    apiFetch(`${standardsPath(projectId)}/assessments`, { signal, schema: stdAssessmentListSchema }),
+  );
 }
 
 export function useStdAssessments(projectId: string) {
@@ -38,12 +37,11 @@ export function useStdAssessments(projectId: string) {
 
 /** POST /assessments (the /create wizard) -> {id}. */
 export function useCreateAssessment(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdAssessmentCreate) =>
+  return useInvalidatingMutation(
+    (body: StdAssessmentCreate) =>
       apiFetch(`${standardsPath(projectId)}/assessments`, { method: 'POST', body, schema: stdCreatedSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standardsKey(projectId) }),
-  });
+    [standardsKey(projectId)],
+  );
 }
 
 /** GET /assessments/{id}/tree?filter=&search=: the compliance tree with roll-ups; the last tree stays while the next loads. */

@@ -1,7 +1,8 @@
 import { type StdAssignments, stdAssignmentsSchema } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 
 export type { StdAssignments };
 export type StdAssignmentRow = StdAssignments['rows'][number];
@@ -36,17 +37,16 @@ export interface StdAssignmentChange {
  * assessments' counts change with owners, so every standards query of the project goes stale.
  */
 export function useSetAssignment(projectId: string, assessmentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdAssignmentChange) =>
+  return useApiMutation(
+    (body: StdAssignmentChange) =>
       apiFetch(`${standardsPath(projectId)}/assessments/${assessmentId}/assignments`, {
         method: 'PUT',
         body,
         schema: stdAssignmentsSchema,
       }),
-    onSuccess: (assignments) => {
+    (queryClient, assignments) => {
       queryClient.setQueryData(stdAssignmentsKey(projectId, assessmentId), assignments);
       return queryClient.invalidateQueries({ queryKey: standardsKey(projectId) });
     },
-  });
+  );
 }

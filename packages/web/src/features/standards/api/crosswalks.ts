@@ -8,9 +8,10 @@ import {
   stdCrosswalkImportedSchema,
   stdCrosswalkListSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 
 export type { StdCrosswalkImport, StdCrosswalkImported, StdCrosswalkList, StdCrosswalkSet, StdUpgrade };
 
@@ -20,11 +21,9 @@ export function stdCrosswalksKey(projectId: string) {
 
 /** GET /crosswalks: the mapping sets the project sees (built in and its own), by source and target framework. */
 export function stdCrosswalksQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: stdCrosswalksKey(projectId),
-    queryFn: ({ signal }) =>
-      apiFetch(`${standardsPath(projectId)}/crosswalks`, { signal, schema: stdCrosswalkListSchema }),
-  });
+  return apiQuery(stdCrosswalksKey(projectId), (signal) =>
+    apiFetch(`${standardsPath(projectId)}/crosswalks`, { signal, schema: stdCrosswalkListSchema }),
+  );
 }
 
 export function useStdCrosswalks(projectId: string, enabled = true) {
@@ -43,28 +42,26 @@ export function linked(sets: readonly StdCrosswalkSet[], a: number, b: number): 
  * -> {mappings}. Element panels show crosswalks, so every standards query of the project is refreshed.
  */
 export function useImportCrosswalk(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdCrosswalkImport) =>
+  return useInvalidatingMutation(
+    (body: StdCrosswalkImport) =>
       apiFetch(`${standardsPath(projectId)}/crosswalks/import`, {
         method: 'POST',
         body,
         schema: stdCrosswalkImportedSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standardsKey(projectId) }),
-  });
+    [standardsKey(projectId)],
+  );
 }
 
 /** POST /assessments/{id}/upgrade: a new assessment of another edition, carrying results through a crosswalk -> {id}. */
 export function useUpgradeAssessment(projectId: string, assessmentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdUpgrade) =>
+  return useInvalidatingMutation(
+    (body: StdUpgrade) =>
       apiFetch(`${standardsPath(projectId)}/assessments/${assessmentId}/upgrade`, {
         method: 'POST',
         body,
         schema: stdCreatedSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standardsKey(projectId) }),
-  });
+    [standardsKey(projectId)],
+  );
 }

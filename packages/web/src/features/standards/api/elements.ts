@@ -5,9 +5,10 @@ import {
   stdBulkResultSchema,
   stdElementSchema,
 } from '@portal/shared';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation, useInvalidatingMutation } from '../../../lib/api-hooks';
 
 export type { StdBulk, StdElement, StdElementUpdate };
 export type StdLinkedPolicy = StdElement['policies'][number];
@@ -36,6 +37,19 @@ function afterElementChange(queryClient: QueryClient, projectId: string, element
   });
 }
 
+/** A change to one element (its assessment, wording, comments, evidence) whose answer is the element itself. */
+export function useElementMutation<TVariables>(
+  projectId: string,
+  mutationFn: (variables: TVariables) => Promise<StdElement>,
+) {
+  return useApiMutation(mutationFn, (queryClient, element) => afterElementChange(queryClient, projectId, element));
+}
+
+/** Sends `body` to `path` under the project's standards API; the server answers with the changed element. */
+export function sendForElement(projectId: string, method: 'POST' | 'PUT', path: string, body: unknown) {
+  return apiFetch(`${standardsPath(projectId)}${path}`, { method, body, schema: stdElementSchema });
+}
+
 /** GET /req-assessments/{id}: one element's assessment, its wording, links, comments and history (the side panel). */
 export function useStdElement(projectId: string, reqId: number | null) {
   return useQuery({
@@ -48,56 +62,34 @@ export function useStdElement(projectId: string, reqId: number | null) {
 
 /** PUT /req-assessments/{id}: the assessment with the `version` it was read at (409 when someone saved since). */
 export function useSaveElement(projectId: string, reqId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdElementUpdate) =>
-      apiFetch(`${standardsPath(projectId)}/req-assessments/${reqId}`, {
-        method: 'PUT',
-        body,
-        schema: stdElementSchema,
-      }),
-    onSuccess: (element) => afterElementChange(queryClient, projectId, element),
-  });
+  return useElementMutation(projectId, (body: StdElementUpdate) =>
+    sendForElement(projectId, 'PUT', `/req-assessments/${reqId}`, body),
+  );
 }
 
 /** PUT /req-assessments/{id}/wording: the facility's own words for the element. */
 export function useSaveWording(projectId: string, reqId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdWordingInput) =>
-      apiFetch(`${standardsPath(projectId)}/req-assessments/${reqId}/wording`, {
-        method: 'PUT',
-        body,
-        schema: stdElementSchema,
-      }),
-    onSuccess: (element) => afterElementChange(queryClient, projectId, element),
-  });
+  return useElementMutation(projectId, (body: StdWordingInput) =>
+    sendForElement(projectId, 'PUT', `/req-assessments/${reqId}/wording`, body),
+  );
 }
 
 /** POST /req-assessments/{id}/comments -> the element with the new comment. */
 export function useAddComment(projectId: string, reqId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { body: string }) =>
-      apiFetch(`${standardsPath(projectId)}/req-assessments/${reqId}/comments`, {
-        method: 'POST',
-        body,
-        schema: stdElementSchema,
-      }),
-    onSuccess: (element) => afterElementChange(queryClient, projectId, element),
-  });
+  return useElementMutation(projectId, (body: { body: string }) =>
+    sendForElement(projectId, 'POST', `/req-assessments/${reqId}/comments`, body),
+  );
 }
 
 /** POST /req-assessments/bulk: an owner and/or a due date for many elements -> how many changed. */
 export function useBulkUpdate(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdBulk) =>
+  return useInvalidatingMutation(
+    (body: StdBulk) =>
       apiFetch(`${standardsPath(projectId)}/req-assessments/bulk`, {
         method: 'POST',
         body,
         schema: stdBulkResultSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standardsKey(projectId) }),
-  });
+    [standardsKey(projectId)],
+  );
 }

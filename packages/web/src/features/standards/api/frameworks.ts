@@ -1,7 +1,8 @@
 import { type StdFramework, type StdFrameworkImport, stdFrameworkListSchema } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 
 export type { StdFramework, StdFrameworkImport };
 
@@ -11,11 +12,9 @@ export function stdFrameworksKey(projectId: string) {
 
 /** GET /frameworks: the built-in frameworks and the ones this project imported, with their chapters. */
 export function stdFrameworksQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: stdFrameworksKey(projectId),
-    queryFn: ({ signal }) =>
-      apiFetch(`${standardsPath(projectId)}/frameworks`, { signal, schema: stdFrameworkListSchema }),
-  });
+  return apiQuery(stdFrameworksKey(projectId), (signal) =>
+    apiFetch(`${standardsPath(projectId)}/frameworks`, { signal, schema: stdFrameworkListSchema }),
+  );
 }
 
 export function useStdFrameworks(projectId: string, enabled = true) {
@@ -36,10 +35,9 @@ export function importedFrameworkId(answer: unknown): number | null {
 
 /** POST /frameworks/import: a framework from CSV -> the id of the new framework (when the answer gives it). */
 export function useImportFramework(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: StdFrameworkImport) =>
+  return useInvalidatingMutation(
+    async (body: StdFrameworkImport) =>
       importedFrameworkId(await apiFetch(`${standardsPath(projectId)}/frameworks/import`, { method: 'POST', body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stdFrameworksKey(projectId) }),
-  });
+    [stdFrameworksKey(projectId)],
+  );
 }

@@ -1,7 +1,8 @@
 import { type StdMember, type StdRole, stdMemberListSchema, stdMemberSchema } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useApiMutation } from '../../../lib/api-hooks';
 
 export type { StdMember, StdRole };
 
@@ -11,10 +12,9 @@ export function stdMembersKey(projectId: string) {
 
 /** GET /members: every project member with their stored and effective standards role. */
 export function stdMembersQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: stdMembersKey(projectId),
-    queryFn: ({ signal }) => apiFetch(`${standardsPath(projectId)}/members`, { signal, schema: stdMemberListSchema }),
-  });
+  return apiQuery(stdMembersKey(projectId), (signal) =>
+    apiFetch(`${standardsPath(projectId)}/members`, { signal, schema: stdMemberListSchema }),
+  );
 }
 
 export function useStdMembers(projectId: string) {
@@ -29,15 +29,14 @@ export interface StdRoleChange {
 
 /** PUT /members/{userId} {role}: the member as saved. Lists of people (assignments, owners) go stale too. */
 export function useSetStdRole(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, role }: StdRoleChange) =>
+  return useApiMutation(
+    ({ userId, role }: StdRoleChange) =>
       apiFetch(`${standardsPath(projectId)}/members/${userId}`, {
         method: 'PUT',
         body: { role },
         schema: stdMemberSchema,
       }),
-    onSuccess: (member) => {
+    (queryClient, member) => {
       queryClient.setQueryData(stdMembersKey(projectId), (previous: { members: StdMember[] } | undefined) =>
         previous
           ? { members: previous.members.map((item) => (item.user_id === member.user_id ? member : item)) }
@@ -45,5 +44,5 @@ export function useSetStdRole(projectId: string) {
       );
       return queryClient.invalidateQueries({ queryKey: standardsKey(projectId) });
     },
-  });
+  );
 }

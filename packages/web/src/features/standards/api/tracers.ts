@@ -6,9 +6,10 @@ import {
   stdTracerListSchema,
   stdTracerSchema,
 } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 
 export type { StdTracer, StdTracerInput };
 
@@ -36,28 +37,26 @@ export function useTracer(projectId: string, tracerId: number | null) {
 
 /** POST /assessments/{id}/tracers -> the tracer; every standards query refetched. */
 export function useCreateTracer(projectId: string, assessmentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StdTracerInput) =>
+  return useInvalidatingMutation(
+    (body: StdTracerInput) =>
       apiFetch(`${standardsPath(projectId)}/assessments/${assessmentId}/tracers`, {
         method: 'POST',
         body,
         schema: stdTracerSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standardsKey(projectId) }),
-  });
+    [standardsKey(projectId)],
+  );
 }
 
 /** POST /tracers/{id}/findings: a finding from the tracer on one element (its source is "tracer"). */
 export function useRecordTracerFinding(projectId: string, tracerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ reqId, finding }: { reqId: number; finding: Omit<StdFindingInput, 'source'> }) =>
+  return useInvalidatingMutation(
+    ({ reqId, finding }: { reqId: number; finding: Omit<StdFindingInput, 'source'> }) =>
       apiFetch(`${standardsPath(projectId)}/tracers/${tracerId}/findings`, {
         method: 'POST',
         body: { ...finding, req_id: reqId },
         schema: stdFindingSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: standardsKey(projectId) }),
-  });
+    [standardsKey(projectId)],
+  );
 }

@@ -1,7 +1,8 @@
 import { emailLogDetailSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { EMAIL_LOGS_KEY } from './get-email-logs';
 
 export type EmailLogDetail = z.infer<typeof emailLogDetailSchema>;
@@ -12,10 +13,7 @@ export function getEmailLog(id: number, signal?: AbortSignal): Promise<EmailLogD
 }
 
 export function emailLogQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: [...EMAIL_LOGS_KEY, 'detail', id] as const,
-    queryFn: ({ signal }) => getEmailLog(id, signal),
-  });
+  return apiQuery([...EMAIL_LOGS_KEY, 'detail', id] as const, (signal) => getEmailLog(id, signal));
 }
 
 /** Nothing is fetched while `id` is null. */

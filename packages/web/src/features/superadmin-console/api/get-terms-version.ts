@@ -1,6 +1,7 @@
 import { type TermsVersionDetail, termsVersionDetailSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { SUPER_TERMS_KEY } from './get-terms-editor';
 
 export type { TermsVersionDetail };
@@ -11,10 +12,7 @@ export function getTermsVersion(id: number, signal?: AbortSignal): Promise<Terms
 }
 
 export function termsVersionQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: [...SUPER_TERMS_KEY, 'version', id] as const,
-    queryFn: ({ signal }) => getTermsVersion(id, signal),
-  });
+  return apiQuery([...SUPER_TERMS_KEY, 'version', id] as const, (signal) => getTermsVersion(id, signal));
 }
 
 /** One version's content; nothing is fetched while `id` is null. */

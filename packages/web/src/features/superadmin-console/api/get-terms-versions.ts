@@ -1,7 +1,8 @@
 import { termsVersionListSchema, type termsVersionSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { SUPER_TERMS_KEY } from './get-terms-editor';
 
 export type TermsVersion = z.infer<typeof termsVersionSchema>;
@@ -13,10 +14,7 @@ export function getTermsVersions(signal?: AbortSignal): Promise<TermsVersionList
 }
 
 export function termsVersionsQueryOptions() {
-  return queryOptions({
-    queryKey: [...SUPER_TERMS_KEY, 'versions'] as const,
-    queryFn: ({ signal }) => getTermsVersions(signal),
-  });
+  return apiQuery([...SUPER_TERMS_KEY, 'versions'] as const, (signal) => getTermsVersions(signal));
 }
 
 export function useTermsVersions() {

@@ -1,6 +1,6 @@
 import { type TermsVersionDetail, termsVersionDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { SUPER_TERMS_KEY, type TermsEditorState } from './get-terms-editor';
 
 /** POST /super/terms/publish { content } (201): a new version every user must accept at their next sign-in. */
@@ -9,16 +9,12 @@ export function publishTerms(content: string): Promise<TermsVersionDetail> {
 }
 
 export function usePublishTerms() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: publishTerms,
-    onSuccess: (published) => {
-      // Publishing uses up the draft.
-      queryClient.setQueryData<TermsEditorState>([...SUPER_TERMS_KEY, 'editor'], { draft: null, published });
-      void queryClient.invalidateQueries({ queryKey: [...SUPER_TERMS_KEY, 'versions'] });
-      void queryClient.invalidateQueries({ queryKey: ['super', 'dashboard'] });
-      // The public terms page shows the new text.
-      void queryClient.invalidateQueries({ queryKey: ['public', 'terms-and-conditions'] });
-    },
+  return useApiMutation(publishTerms, (queryClient, published) => {
+    // Publishing uses up the draft.
+    queryClient.setQueryData<TermsEditorState>([...SUPER_TERMS_KEY, 'editor'], { draft: null, published });
+    void queryClient.invalidateQueries({ queryKey: [...SUPER_TERMS_KEY, 'versions'] });
+    void queryClient.invalidateQueries({ queryKey: ['super', 'dashboard'] });
+    // The public terms page shows the new text.
+    void queryClient.invalidateQueries({ queryKey: ['public', 'terms-and-conditions'] });
   });
 }

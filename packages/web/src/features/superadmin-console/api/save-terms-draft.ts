@@ -1,6 +1,6 @@
 import { type TermsVersionDetail, termsVersionDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { SUPER_TERMS_KEY, type TermsEditorState } from './get-terms-editor';
 
 /** PUT /super/terms/draft { content }: saves (sanitised on the server) the one draft. */
@@ -9,14 +9,10 @@ export function saveTermsDraft(content: string): Promise<TermsVersionDetail> {
 }
 
 export function useSaveTermsDraft() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveTermsDraft,
-    onSuccess: (draft) => {
-      queryClient.setQueryData<TermsEditorState>([...SUPER_TERMS_KEY, 'editor'], (state) =>
-        state ? { ...state, draft } : state,
-      );
-      void queryClient.invalidateQueries({ queryKey: [...SUPER_TERMS_KEY, 'versions'] });
-    },
+  return useApiMutation(saveTermsDraft, (queryClient, draft) => {
+    queryClient.setQueryData<TermsEditorState>([...SUPER_TERMS_KEY, 'editor'], (state) =>
+      state ? { ...state, draft } : state,
+    );
+    void queryClient.invalidateQueries({ queryKey: [...SUPER_TERMS_KEY, 'versions'] });
   });
 }

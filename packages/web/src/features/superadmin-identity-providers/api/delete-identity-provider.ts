@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { IDENTITY_PROVIDERS_KEY, identityProviderPath } from './keys';
 
 /** DELETE /super/identity-providers/{id}: 204; the people it linked keep their accounts. */
@@ -8,9 +8,5 @@ export async function deleteIdentityProvider(id: number): Promise<void> {
 }
 
 export function useDeleteIdentityProvider() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteIdentityProvider,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: IDENTITY_PROVIDERS_KEY }),
-  });
+  return useInvalidatingMutation(deleteIdentityProvider, [IDENTITY_PROVIDERS_KEY]);
 }

@@ -6,8 +6,9 @@ import {
   groupMappingOptionsSchema,
   groupMappingSchema,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery, useInvalidatingMutation } from '../../../lib/api-hooks';
 import { IDENTITY_PROVIDERS_KEY, identityProviderPath } from './keys';
 
 export type { GroupMapping, GroupMappingBody, GroupMappingOptions };
@@ -23,12 +24,7 @@ export async function getGroupMappings(providerId: number, signal?: AbortSignal)
 }
 
 export function useGroupMappings(providerId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: groupMappingsKey(providerId),
-      queryFn: ({ signal }) => getGroupMappings(providerId, signal),
-    }),
-  );
+  return useQuery(apiQuery(groupMappingsKey(providerId), (signal) => getGroupMappings(providerId, signal)));
 }
 
 /** GET /super/identity-providers/{id}/mapping-options: active projects, their apps and policy departments. */
@@ -43,25 +39,23 @@ export function useGroupMappingOptions(providerId: number, enabled = true) {
 
 /** POST (id null) or PUT a mapping; the list loads again either way. */
 export function useSaveGroupMapping(providerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: GroupMappingBody }) =>
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number | null; body: GroupMappingBody }) =>
       apiFetch(id === null ? mappingsPath(providerId) : `${mappingsPath(providerId)}/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body,
         schema: groupMappingSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupMappingsKey(providerId) }),
-  });
+    [groupMappingsKey(providerId)],
+  );
 }
 
 /** DELETE a mapping: 204. What it granted goes at each person's next sign-in. */
 export function useDeleteGroupMapping(providerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
+  return useInvalidatingMutation(
+    async (id: number) => {
       await apiFetch(`${mappingsPath(providerId)}/${id}`, { method: 'DELETE' });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupMappingsKey(providerId) }),
-  });
+    [groupMappingsKey(providerId)],
+  );
 }

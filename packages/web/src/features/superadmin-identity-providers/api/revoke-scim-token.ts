@@ -1,6 +1,6 @@
 import { scimTokenPath } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { IDENTITY_PROVIDERS_KEY } from './keys';
 
 /** DELETE /super/identity-providers/{id}/scim-token: 204; provisioning is off, the provisioned accounts stay. */
@@ -9,9 +9,5 @@ export async function revokeScimToken(providerId: number): Promise<void> {
 }
 
 export function useRevokeScimToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeScimToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: IDENTITY_PROVIDERS_KEY }),
-  });
+  return useInvalidatingMutation(revokeScimToken, [IDENTITY_PROVIDERS_KEY]);
 }

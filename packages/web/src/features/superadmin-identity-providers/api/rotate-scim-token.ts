@@ -1,6 +1,6 @@
 import { type ScimToken, scimTokenPath, scimTokenSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { IDENTITY_PROVIDERS_KEY } from './keys';
 
 export type { ScimToken };
@@ -14,9 +14,5 @@ export function rotateScimToken(providerId: number): Promise<ScimToken> {
 }
 
 export function useRotateScimToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rotateScimToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: IDENTITY_PROVIDERS_KEY }),
-  });
+  return useInvalidatingMutation(rotateScimToken, [IDENTITY_PROVIDERS_KEY]);
 }

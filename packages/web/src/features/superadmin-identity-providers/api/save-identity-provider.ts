@@ -1,7 +1,7 @@
 import { type IdentityProvider, type identityProviderInputSchema, identityProviderSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { IDENTITY_PROVIDERS_KEY, IDENTITY_PROVIDERS_PATH, identityProviderPath } from './keys';
 
 export type IdentityProviderBody = z.output<typeof identityProviderInputSchema>;
@@ -18,10 +18,9 @@ export function updateIdentityProvider(id: number, body: IdentityProviderBody): 
 
 /** Creates (id null) or updates a provider; the list loads again either way. */
 export function useSaveIdentityProvider() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: IdentityProviderBody }) =>
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number | null; body: IdentityProviderBody }) =>
       id === null ? createIdentityProvider(body) : updateIdentityProvider(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: IDENTITY_PROVIDERS_KEY }),
-  });
+    [IDENTITY_PROVIDERS_KEY],
+  );
 }

@@ -1,7 +1,7 @@
 import { type Member, type memberAddSchema, memberSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { membersPath } from './get-members';
 import { invalidateMemberCaches } from './invalidate-members';
 
@@ -13,9 +13,8 @@ export function addProjectMember(projectId: string, body: MemberAddBody): Promis
 }
 
 export function useAddProjectMember(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MemberAddBody) => addProjectMember(projectId, body),
-    onSuccess: () => invalidateMemberCaches(queryClient, projectId),
-  });
+  return useApiMutation(
+    (body: MemberAddBody) => addProjectMember(projectId, body),
+    (queryClient) => invalidateMemberCaches(queryClient, projectId),
+  );
 }

@@ -1,7 +1,7 @@
 import { type SuperProjectDetail, type superProjectCreateSchema, superProjectDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidateProjectCaches, projectDetailKey } from './keys';
 
 export type SuperProjectCreateBody = z.output<typeof superProjectCreateSchema>;
@@ -12,12 +12,8 @@ export function createSuperProject(body: SuperProjectCreateBody): Promise<SuperP
 }
 
 export function useCreateSuperProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createSuperProject,
-    onSuccess: (project) => {
-      queryClient.setQueryData(projectDetailKey(String(project.id)), project);
-      return invalidateProjectCaches(queryClient, project.id);
-    },
+  return useApiMutation(createSuperProject, (queryClient, project) => {
+    queryClient.setQueryData(projectDetailKey(String(project.id)), project);
+    return invalidateProjectCaches(queryClient, project.id);
   });
 }

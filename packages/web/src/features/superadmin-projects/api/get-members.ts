@@ -1,7 +1,8 @@
 import { type Member, memberListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { projectMembersKey, superProjectPath } from './keys';
 
 export type { Member };
@@ -17,10 +18,7 @@ export function getProjectMembers(projectId: string, signal?: AbortSignal): Prom
 }
 
 export function projectMembersQueryOptions(projectId: string) {
-  return queryOptions({
-    queryKey: projectMembersKey(projectId),
-    queryFn: ({ signal }) => getProjectMembers(projectId, signal),
-  });
+  return apiQuery(projectMembersKey(projectId), (signal) => getProjectMembers(projectId, signal));
 }
 
 export function useProjectMembers(projectId: string) {

@@ -1,6 +1,7 @@
 import { type SuperProjectDetail, superProjectDetailSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { projectDetailKey, superProjectPath } from './keys';
 
 export type { SuperProjectDetail };
@@ -11,10 +12,7 @@ export function getSuperProject(id: string, signal?: AbortSignal): Promise<Super
 }
 
 export function superProjectQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: projectDetailKey(id),
-    queryFn: ({ signal }) => getSuperProject(id, signal),
-  });
+  return apiQuery(projectDetailKey(id), (signal) => getSuperProject(id, signal));
 }
 
 export function useSuperProject(id: string) {

@@ -1,7 +1,8 @@
 import { type SuperProjectRow, superProjectListSchema } from '@portal/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { type ProjectListParams, projectListKey } from './keys';
 
 export type { ProjectListParams, SuperProjectRow };
@@ -18,10 +19,7 @@ export function getSuperProjects(params: ProjectListParams, signal?: AbortSignal
 }
 
 export function superProjectsQueryOptions(params: ProjectListParams) {
-  return queryOptions({
-    queryKey: projectListKey(params),
-    queryFn: ({ signal }) => getSuperProjects(params, signal),
-  });
+  return apiQuery(projectListKey(params), (signal) => getSuperProjects(params, signal));
 }
 
 /** Keeps the previous page on screen while the next one loads, so the table does not jump. */

@@ -1,6 +1,6 @@
 import { type SuperProjectDetail, superProjectDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { superProjectPath } from './keys';
 import { storeProject } from './update-project';
 
@@ -10,9 +10,8 @@ export function removeSuperProjectLogo(id: string): Promise<SuperProjectDetail> 
 }
 
 export function useRemoveSuperProjectLogo(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => removeSuperProjectLogo(id),
-    onSuccess: (project) => storeProject(queryClient, project),
-  });
+  return useApiMutation(
+    () => removeSuperProjectLogo(id),
+    (queryClient, project) => storeProject(queryClient, project),
+  );
 }

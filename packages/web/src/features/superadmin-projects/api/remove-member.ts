@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { membersPath } from './get-members';
 import { invalidateMemberCaches } from './invalidate-members';
 
@@ -9,9 +9,8 @@ export async function removeProjectMember(projectId: string, userId: number): Pr
 }
 
 export function useRemoveProjectMember(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) => removeProjectMember(projectId, userId),
-    onSuccess: () => invalidateMemberCaches(queryClient, projectId),
-  });
+  return useApiMutation(
+    (userId: number) => removeProjectMember(projectId, userId),
+    (queryClient) => invalidateMemberCaches(queryClient, projectId),
+  );
 }

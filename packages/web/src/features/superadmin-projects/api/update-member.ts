@@ -1,6 +1,6 @@
 import { type Member, type MemberUpdate, memberSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { membersPath } from './get-members';
 import { invalidateMemberCaches, mergeMember } from './invalidate-members';
 
@@ -10,13 +10,11 @@ export function updateProjectMember(projectId: string, userId: number, body: Mem
 }
 
 export function useUpdateProjectMember(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, body }: { userId: number; body: MemberUpdate }) =>
-      updateProjectMember(projectId, userId, body),
-    onSuccess: (member) => {
+  return useApiMutation(
+    ({ userId, body }: { userId: number; body: MemberUpdate }) => updateProjectMember(projectId, userId, body),
+    (queryClient, member) => {
       mergeMember(queryClient, projectId, member);
       return invalidateMemberCaches(queryClient, projectId);
     },
-  });
+  );
 }

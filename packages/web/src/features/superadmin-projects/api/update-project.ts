@@ -1,6 +1,7 @@
 import { type SuperProjectDetail, type SuperProjectUpdate, superProjectDetailSchema } from '@portal/shared';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { invalidateProjectCaches, projectDetailKey, superProjectPath } from './keys';
 
 /** PATCH /super/projects/{id}: only the fields sent change; `is_active: false` deactivates (nothing is deleted). */
@@ -15,9 +16,8 @@ export function storeProject(queryClient: QueryClient, project: SuperProjectDeta
 }
 
 export function useUpdateSuperProject(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SuperProjectUpdate) => updateSuperProject(id, body),
-    onSuccess: (project) => storeProject(queryClient, project),
-  });
+  return useApiMutation(
+    (body: SuperProjectUpdate) => updateSuperProject(id, body),
+    (queryClient, project) => storeProject(queryClient, project),
+  );
 }

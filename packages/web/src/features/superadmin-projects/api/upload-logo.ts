@@ -1,6 +1,6 @@
 import { type LOGO_TYPES, type SuperProjectDetail, superProjectDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { superProjectPath } from './keys';
 import { storeProject } from './update-project';
 
@@ -16,9 +16,8 @@ export function uploadSuperProjectLogo(id: string, body: LogoUpload): Promise<Su
 }
 
 export function useUploadSuperProjectLogo(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LogoUpload) => uploadSuperProjectLogo(id, body),
-    onSuccess: (project) => storeProject(queryClient, project),
-  });
+  return useApiMutation(
+    (body: LogoUpload) => uploadSuperProjectLogo(id, body),
+    (queryClient, project) => storeProject(queryClient, project),
+  );
 }

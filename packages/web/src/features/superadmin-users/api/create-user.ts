@@ -1,7 +1,7 @@
 import { type SuperUserDetail, type superUserCreateSchema, superUserDetailSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { storeUser } from './get-user';
 import { SUPER_PROJECTS_KEY } from './keys';
 
@@ -13,12 +13,8 @@ export function createUser(body: SuperUserCreateBody): Promise<SuperUserDetail> 
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: (user) => {
-      storeUser(queryClient, user);
-      if (user.memberships.length > 0) void queryClient.invalidateQueries({ queryKey: SUPER_PROJECTS_KEY });
-    },
+  return useApiMutation(createUser, (queryClient, user) => {
+    storeUser(queryClient, user);
+    if (user.memberships.length > 0) void queryClient.invalidateQueries({ queryKey: SUPER_PROJECTS_KEY });
   });
 }

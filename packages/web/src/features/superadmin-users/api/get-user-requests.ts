@@ -1,6 +1,7 @@
 import { type UserRequest, userRequestListSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 import { SUPER_USER_REQUESTS_KEY } from './keys';
 
 export type { UserRequest };
@@ -17,10 +18,7 @@ export async function getUserRequests(status: UserRequestFilter, signal?: AbortS
 }
 
 export function userRequestsQueryOptions(status: UserRequestFilter) {
-  return queryOptions({
-    queryKey: [...SUPER_USER_REQUESTS_KEY, status] as const,
-    queryFn: ({ signal }) => getUserRequests(status, signal),
-  });
+  return apiQuery([...SUPER_USER_REQUESTS_KEY, status] as const, (signal) => getUserRequests(status, signal));
 }
 
 export function useUserRequests(status: UserRequestFilter) {

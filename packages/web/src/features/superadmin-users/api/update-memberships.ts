@@ -1,7 +1,7 @@
 import { type SuperUserDetail, superUserDetailSchema, type superUserMembershipsSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { storeUser } from './get-user';
 import { SUPER_PROJECTS_KEY, superUserPath } from './keys';
 
@@ -13,13 +13,12 @@ export function updateMemberships(id: number, body: MembershipsBody): Promise<Su
 }
 
 export function useUpdateMemberships(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MembershipsBody) => updateMemberships(id, body),
-    onSuccess: (user) => {
+  return useApiMutation(
+    (body: MembershipsBody) => updateMemberships(id, body),
+    (queryClient, user) => {
       storeUser(queryClient, user);
       // Project pages list their members.
       void queryClient.invalidateQueries({ queryKey: SUPER_PROJECTS_KEY });
     },
-  });
+  );
 }

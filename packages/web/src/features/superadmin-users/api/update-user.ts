@@ -1,7 +1,7 @@
 import { type SuperUserDetail, superUserDetailSchema, type superUserUpdateSchema } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { storeUser } from './get-user';
 import { superUserPath } from './keys';
 
@@ -13,9 +13,8 @@ export function updateUser(id: number, body: SuperUserUpdateBody): Promise<Super
 }
 
 export function useUpdateUser(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SuperUserUpdateBody) => updateUser(id, body),
-    onSuccess: (user) => storeUser(queryClient, user),
-  });
+  return useApiMutation(
+    (body: SuperUserUpdateBody) => updateUser(id, body),
+    (queryClient, user) => storeUser(queryClient, user),
+  );
 }

@@ -1,6 +1,6 @@
 import { type SuperUserDetail, superUserDetailSchema, type UserAction } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/api-hooks';
 import { storeUser } from './get-user';
 import { superUserPath } from './keys';
 
@@ -15,9 +15,8 @@ export function runUserAction(id: number, action: UserAction): Promise<SuperUser
 }
 
 export function useUserAction(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: UserAction) => runUserAction(id, action),
-    onSuccess: (user) => storeUser(queryClient, user),
-  });
+  return useApiMutation(
+    (action: UserAction) => runUserAction(id, action),
+    (queryClient, user) => storeUser(queryClient, user),
+  );
 }

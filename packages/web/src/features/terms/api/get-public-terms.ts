@@ -1,6 +1,7 @@
 import { type PublicTerms, publicTermsSchema } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { apiQuery } from '../../../lib/api-hooks';
 
 export const PUBLIC_TERMS_PATH = '/api/public/terms-and-conditions';
 
@@ -9,10 +10,7 @@ export function getPublicTerms(signal?: AbortSignal): Promise<PublicTerms> {
 }
 
 export function publicTermsQueryOptions() {
-  return queryOptions({
-    queryKey: ['public', 'terms-and-conditions'],
-    queryFn: ({ signal }) => getPublicTerms(signal),
-  });
+  return apiQuery(['public', 'terms-and-conditions'], (signal) => getPublicTerms(signal));
 }
 
 export function usePublicTerms() {

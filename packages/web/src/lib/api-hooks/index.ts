@@ -1,0 +1,2 @@
+export { useApiMutation, useInvalidatingMutation } from './api-mutation';
+export { apiQuery } from './api-query';
