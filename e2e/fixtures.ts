@@ -197,9 +197,9 @@ export async function mapDirectoryGroup(page: Page, provider: string, group: str
   await page.getByRole('button', { name: 'Add group mapping' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Directory group' }).fill(group);
-  await dialog.getByLabel('Project', { exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Project', exact: true }).click();
   await page.getByRole('option', { name: project }).click();
-  await dialog.getByLabel('Policy management role').click();
+  await dialog.getByRole('combobox', { name: 'Policy management role' }).click();
   await page.getByRole('option', { name: 'Reader', exact: true }).click();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Add mapping' }).click();

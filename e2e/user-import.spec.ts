@@ -47,6 +47,6 @@ test('a superadmin imports people from a CSV file, row problems first, then the 
   await expect(page.getByText(/2 people imported; \d of 2 invitations sent/)).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to users' }).click();
-  await page.getByRole('textbox', { name: /Search/ }).fill(`ana.${run}`);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`ana.${run}`);
   await expect(page.getByText(`ana.${run}@import.example.org`)).toBeVisible();
 });
