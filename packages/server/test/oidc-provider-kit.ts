@@ -153,7 +153,7 @@ export async function startTestIdp(): Promise<TestIdp> {
           const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString('utf8'));
           body.id_token = await new SignJWT(forge(claims))
             .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid!, typ: 'JWT' })
-            .sign(await importJWK(signingKey, 'RS256'));
+            .sign(await importJWK(signingKey as Parameters<typeof importJWK>[0], 'RS256'));
         }
         const text = JSON.stringify(body);
         res.setHeader('content-length', Buffer.byteLength(text));

@@ -28,7 +28,13 @@ import { actorOf } from '../members/members.service.js';
 import { type ProjectNotices, sendNotices } from '../notifications/notices.js';
 import { signalSessionsEnded } from '../notifications/notifications.service.js';
 import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
-import { assertUnique, listUsers, loadUserDetail, replaceMemberships } from './super-users.service.js';
+import {
+  assertBreakGlassRemains,
+  assertUnique,
+  listUsers,
+  loadUserDetail,
+  replaceMemberships,
+} from './super-users.service.js';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
@@ -188,6 +194,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.transaction(async (tx) => {
         const before = await lockUser(tx, userId);
         if (userId === actor.id && body.role && body.role !== 'superadmin') throw ownAccount('demote');
+        if (body.role && body.role !== 'superadmin') await assertBreakGlassRemains(tx, before);
         await assertUnique(tx, { email: body.email, username: body.username }, userId);
         await tx
           .update(users)
@@ -290,6 +297,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async disable(tx, user, actor, now) {
       if (user.id === actor.id) throw ownAccount('disable');
       if (user.status === 'disabled') throw new AppError('CONFLICT', 'This account is already disabled.');
+      await assertBreakGlassRemains(tx, user);
       await tx.update(users).set({ status: 'disabled', updatedAt: now }).where(eq(users.id, user.id));
       // Every session ends at once: the next request of any of its browsers is signed out.
       const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.idHash });

@@ -6,7 +6,7 @@ import {
   type SuperUserRow,
   type superUserListQuerySchema,
 } from '@portal/shared';
-import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { projectMemberships, projects, users } from '../../db/schema/index.js';
@@ -209,4 +209,34 @@ export async function replaceMemberships(
     notices.push({ projectId: membership.project_id, notices: pruned });
   }
   return { before: current.map((m) => ({ project_id: m.projectId, project_role: m.projectRole })), notices };
+}
+
+/**
+ * Break-glass (docs/identity.md): at least one active superadmin who can sign in with a password must remain, so the
+ * console stays reachable when an identity provider is down or misconfigured. 409 when disabling or demoting this
+ * account would leave none.
+ */
+export async function assertBreakGlassRemains(
+  tx: DbOrTx,
+  user: { id: number; role: string; status: string; passwordHash: string | null },
+) {
+  if (user.role !== 'superadmin' || user.status !== 'active' || !user.passwordHash) return;
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'superadmin'),
+        eq(users.status, 'active'),
+        isNotNull(users.passwordHash),
+        ne(users.id, user.id),
+      ),
+    )
+    .limit(1);
+  if (!other) {
+    throw new AppError(
+      'CONFLICT',
+      'This is the last superadmin who can sign in with a password: make sure another superadmin has one first, so the console stays reachable if single sign-on fails.',
+    );
+  }
 }
