@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 
@@ -204,4 +204,11 @@ export async function mapDirectoryGroup(page: Page, provider: string, group: str
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Add mapping' }).click();
   await expect(page.getByRole('row', { name: new RegExp(group) })).toContainText(project);
+}
+
+/** A fresh browser context on `baseURL`, as the running project's device (desktop or phone): a second person. */
+export async function freshDevicePage(browser: Browser, baseURL: string) {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, userAgent });
+  return { page: await context.newPage(), close: () => context.close() };
 }

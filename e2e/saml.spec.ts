@@ -1,5 +1,11 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, mapDirectoryGroup, signInThroughApi } from './fixtures';
+import { expect, test } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  freshDevicePage,
+  mapDirectoryGroup,
+  signInThroughApi,
+} from './fixtures';
 import { SAML_IDP_URL, SSO_URL } from './urls';
 
 // Single sign-on through a real SAML 2.0 identity provider (SimpleSAMLphp from Debian, e2e/saml-idp.ts) on the single
@@ -12,21 +18,8 @@ test.setTimeout(180_000);
 
 const SLUG = 'hospital-saml';
 
-async function freshPage(browser: Browser) {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: SSO_URL,
-    viewport,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-    userAgent,
-  });
-  return { page: await context.newPage(), close: () => context.close() };
-}
-
 test('the superadmin adds a SAML provider from its metadata and maps a directory group', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await signInThroughApi(page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   // A retry starts over: the provider an earlier attempt added goes first.
@@ -73,7 +66,7 @@ test('the superadmin adds a SAML provider from its metadata and maps a directory
 });
 
 test('a person signs in at the SAML provider and lands on the project their group maps to', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await page.goto('/member-login');
   await page.getByRole('link', { name: 'Sign in with Hospital SAML' }).click();
   // SimpleSAMLphp's own sign-in page.

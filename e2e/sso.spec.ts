@@ -1,5 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, mapDirectoryGroup, signInThroughApi } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  freshDevicePage,
+  mapDirectoryGroup,
+  signInThroughApi,
+} from './fixtures';
 import { IDP_URL, SSO_URL } from './urls';
 
 // Single sign-on through a real OpenID provider (e2e/oidc-idp.mjs: the certified oidc-provider on loopback), on a
@@ -8,20 +14,6 @@ import { IDP_URL, SSO_URL } from './urls';
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: SSO_URL });
 test.setTimeout(180_000);
-
-/** A fresh browser context on the SSO server, as the project's device. */
-async function freshPage(browser: Browser) {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, userAgent } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: SSO_URL,
-    viewport,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-    userAgent,
-  });
-  return { page: await context.newPage(), close: () => context.close() };
-}
 
 /** The provider's own sign-in and consent pages (any password: the test provider trusts the login it is given). */
 async function signInAtProvider(page: Page, email: string) {
@@ -35,7 +27,7 @@ async function signInAtProvider(page: Page, email: string) {
 }
 
 test('the superadmin connects an OpenID provider in the console', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await signInThroughApi(page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   await page.goto('/superadmin/identity-providers');
   await expect(page.getByRole('heading', { name: 'Identity providers' })).toBeVisible();
@@ -62,7 +54,7 @@ test('the superadmin connects an OpenID provider in the console', async ({ brows
 });
 
 test('a new person signs in through the provider, accepts the terms and lands in the portal', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   const email = `new.nurse${test.info().retry || ''}@example.com`;
   await page.goto('/member-login');
   await page.getByRole('link', { name: 'Sign in with Hospital SSO' }).click();
@@ -79,7 +71,7 @@ test('a new person signs in through the provider, accepts the terms and lands in
 });
 
 test('a demo account is offered its organisation’s sign-in by its email, and linked', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await page.goto('/member-login');
   await page.getByLabel('Username or email').fill('reader@example.com');
   await expect(page.getByText('Your organisation signs in with Hospital SSO.')).toBeVisible();
@@ -98,7 +90,7 @@ test('a demo account is offered its organisation’s sign-in by its email, and l
 });
 
 test('a refused sign-in says why in words', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await page.goto('/member-login');
   await page.getByRole('link', { name: 'Sign in with Hospital SSO' }).click();
   // An address on a domain the provider does not speak for: nobody is linked or created.
@@ -110,7 +102,7 @@ test('a refused sign-in says why in words', async ({ browser }) => {
 
 test('a leaver deprovisioned by the directory is signed out of the tab they have open', async ({ browser }) => {
   // The directory (SCIM) with the provider's token, as Entra ID would hold it.
-  const admin = await freshPage(browser);
+  const admin = await freshDevicePage(browser, SSO_URL);
   await signInThroughApi(admin.page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   const xsrf = (await admin.page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const { providers } = (await (await admin.page.request.get('/super/identity-providers')).json()) as {
@@ -139,7 +131,7 @@ test('a leaver deprovisioned by the directory is signed out of the tab they have
   const { id } = (await created.json()) as { id: string };
 
   // The provisioned person signs in through the provider and keeps the portal open.
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await page.goto('/member-login');
   await page.getByRole('link', { name: 'Sign in with Hospital SSO' }).click();
   await signInAtProvider(page, email);
@@ -168,7 +160,7 @@ test('a leaver deprovisioned by the directory is signed out of the tab they have
 test('a directory group mapped in the console brings a new person to its project with its roles', async ({
   browser,
 }) => {
-  const admin = await freshPage(browser);
+  const admin = await freshDevicePage(browser, SSO_URL);
   await signInThroughApi(admin.page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   const mapped = await admin.page.request.get('/super/identity-providers');
   const hospital = ((await mapped.json()) as { providers: { id: number; slug: string }[] }).providers.find(
@@ -184,7 +176,7 @@ test('a directory group mapped in the console brings a new person to its project
   }
 
   // The test provider says every account is in "ICU Nursing".
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   const email = `mapped.nurse${test.info().retry || ''}@example.com`;
   await page.goto('/member-login');
   await page.getByRole('link', { name: 'Sign in with Hospital SSO' }).click();
@@ -213,7 +205,7 @@ test('a directory group mapped in the console brings a new person to its project
 });
 
 test('the console and the sign-in page fit the screen, down to a phone @responsive', async ({ browser }) => {
-  const { page, close } = await freshPage(browser);
+  const { page, close } = await freshDevicePage(browser, SSO_URL);
   await signInThroughApi(page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
   // A provider of its own, claiming no domain, so this test needs nothing from the story above (the phone runs only
   // this one, beside the desktop; whichever comes second finds it made).
@@ -248,7 +240,7 @@ test('the console and the sign-in page fit the screen, down to a phone @responsi
   await page.goto('/superadmin/identity-providers');
   await expect(page.getByText('Clinic SSO').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  const signedOut = await freshPage(browser);
+  const signedOut = await freshDevicePage(browser, SSO_URL);
   await signedOut.page.goto('/member-login');
   const button = signedOut.page.getByRole('link', { name: 'Sign in with Clinic SSO' });
   await expect(button).toBeVisible();

@@ -118,7 +118,8 @@ function NoProviders({ onAdd }: { onAdd: () => void }) {
           </List.Item>
         </List>
         <Text size="sm">
-          You need the issuer URL, a client ID and a client secret from the provider's administrator.
+          You need, from the provider's administrator, an issuer URL, a client ID and a client secret (OpenID Connect),
+          or the provider's metadata (SAML 2.0).
         </Text>
       </Stack>
       <EmptyState.Actions>
