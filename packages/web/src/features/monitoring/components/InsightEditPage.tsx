@@ -55,7 +55,13 @@ export function InsightEditPage(_props: Record<string, never>) {
   return <InsightEditor insight={insight.data} onReload={() => insight.refetch()} />;
 }
 
-function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload: () => Promise<unknown> }) {
+function InsightEditor({
+  insight,
+  onReload,
+}: {
+  insight: InsightDetail;
+  onReload: () => Promise<{ data?: InsightDetail }>;
+}) {
   const projectId = useMonitoringProjectId();
   const update = useUpdateInsight(projectId, insight.id);
   const [version, setVersion] = useState(insight.version);
@@ -121,8 +127,10 @@ function InsightEditor({ insight, onReload }: { insight: InsightDetail; onReload
   };
 
   // The alert stays until the current version has arrived, so a save right after builds on it.
+  // The reloaded version is set in the same update that hides the alert, never a render later.
   const reload = async () => {
-    await onReload();
+    const { data } = await onReload();
+    if (data) setVersion(data.version);
     setConflict(null);
   };
 
