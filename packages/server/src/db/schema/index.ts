@@ -9,6 +9,7 @@ export * from './monitoring.js';
 export * from './monitoring-data.js';
 export * from './policies.js';
 export * from './policy-generator.js';
+export * from './policy-reading.js';
 export * from './policy-workflow.js';
 export * from './portal.js';
 export * from './projects.js';

@@ -83,6 +83,8 @@ export const policyDocuments = pgTable(
     ),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: userRef('archived_by'),
+    /** The policy that took this one's place when it was retired: its stable link leads there. */
+    replacedById: integer('replaced_by_id').references((): AnyPgColumn => policyDocuments.id, { onDelete: 'set null' }),
     /** When the owner was last reminded of the periodic review (the daily job reminds at most weekly). */
     reviewRemindedAt: timestamp('review_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -98,6 +100,8 @@ export const policyDocuments = pgTable(
     index('policy_documents_department_idx').on(t.departmentId),
     index('policy_documents_search_idx').using('gin', t.searchVector),
     index('policy_documents_title_search_idx').using('gin', t.titleVector),
+    // Typo tolerance (pg_trgm, created by the migration): "hand hygeine" still finds the title.
+    index('policy_documents_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check(
       'policy_documents_status_check',
       sql`${t.status} in ('draft', 'in_review', 'pending_signature', 'published', 'archived')`,
