@@ -18,7 +18,7 @@ import {
   paragraph,
   rule,
   table,
-} from './binder.pdf.js';
+} from '../../lib/pdf-drawing.js';
 import {
   type BinderData,
   type BinderElement,

@@ -19,7 +19,7 @@ import {
   standardsSetup,
 } from '../../../test/standards-kit.js';
 import { policySignatures, policyVersions, policyWorkflowEvents, stdNodes, traceLinks } from '../../db/schema/index.js';
-import { htmlBlocks } from './binder.pdf.js';
+import { htmlBlocks } from '../../lib/pdf-drawing.js';
 import { BINDER_TOO_LARGE, type BinderData } from './binder-data.js';
 import { renderBinder } from './binder-render.js';
 

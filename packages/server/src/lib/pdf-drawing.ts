@@ -2,7 +2,7 @@ import DOMPurify from 'isomorphic-dompurify';
 import PDFDocument from 'pdfkit';
 
 /**
- * PDF drawing helpers of the survey binder and the gap report (docs/standards.md "Survey binder and gap report"):
+ * PDF drawing helpers (the survey binder, the gap report, the printed policy and its QR sheets):
  * pdfkit with its built-in Helvetica (no font files), headings, wrapped paragraphs, small tables that repeat their
  * header across pages, a footer with "page N of M", the policy text from its sanitised HTML, and a small line chart
  * of a measure series. Every function here draws; none reads the database.
