@@ -43,6 +43,7 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { permissionRoutes } from './modules/permissions/permissions.routes.js';
 import { departmentRoleRoutes } from './modules/policies/department-roles.routes.js';
 import { policyRoutes } from './modules/policies/policies.routes.js';
+import { policyPdfRoutes } from './modules/policies/policy-pdf.routes.js';
 import { workflowRoutes } from './modules/policies/workflow.routes.js';
 import { policyGeneratorRoutes } from './modules/policy-generator/policy-generator.routes.js';
 import { projectAdminRoutes } from './modules/project-admin/project-admin.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp({
   await app.register(projectRoutes);
   await app.register(permissionRoutes);
   await app.register(policyRoutes);
+  await app.register(policyPdfRoutes);
   await app.register(peopleRoutes(POLICY_PEOPLE));
   await app.register(departmentRoleRoutes);
   await app.register(monitoringPageRoutes);
