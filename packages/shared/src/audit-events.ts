@@ -96,7 +96,8 @@ export const auditActionSchema = z.enum([
   'policy.signature_declined', // a signer declined: the comment
   'policy.document_published', // a version published: content hash and effective date
   'policy.document_attested', // a reader attested a version
-  'policy.document_archived', // a policy archived
+  'policy.document_archived', // a policy archived (and the policy that replaces it, if named)
+  'policy.qr_sheet_printed', // a sheet of QR codes of policies' stable links exported: which policies
   'policy.document_restored', // a policy restored from the archive
   'policy.requests_reassigned', // reviewers or signers of a round changed
   'policy.review_reminder_sent', // a reminder that a policy's review is due
@@ -110,6 +111,12 @@ export const auditActionSchema = z.enum([
   'policy.numbering_scheme_changed', // the numbering scheme changed: before, after and changes
   'policy.documents_renumbered', // policies moved and renumbered
   'policy.document_converted', // a Word file converted to a draft
+  'policy.file_text_read', // the text of an uploaded PDF read, by the background job: method, pages, or the error
+  'policy.document_pdf_downloaded', // the current version taken as a PDF to print or keep
+  'policy.guest_reading_changed', // reading without an account switched or its address ranges changed: before, after
+  'policy.search_synonyms_created', // a group of search synonyms added: its terms
+  'policy.search_synonyms_updated', // a group of search synonyms changed: before and after
+  'policy.search_synonyms_deleted', // a group of search synonyms deleted: its terms
   'policy.users_added', // people added to policy management
   'policy.users_updated', // the people of policy management changed: added and removed
   'policy.main_roles_changed', // main roles of policy management changed: each person's from and to
@@ -342,6 +349,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'policy.document_published': 'Policy published',
   'policy.document_attested': 'Policy read and attested',
   'policy.document_archived': 'Policy archived',
+  'policy.qr_sheet_printed': 'Policy QR codes printed',
   'policy.document_restored': 'Policy restored from the archive',
   'policy.requests_reassigned': 'Policy reviewers or signers changed',
   'policy.review_reminder_sent': 'Policy review reminder sent',
@@ -355,6 +363,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'policy.numbering_scheme_changed': 'Policy numbering scheme changed',
   'policy.documents_renumbered': 'Policies moved and renumbered',
   'policy.document_converted': 'Word file converted',
+  'policy.file_text_read': 'Text of a PDF read',
+  'policy.document_pdf_downloaded': 'Policy downloaded as PDF',
+  'policy.guest_reading_changed': 'Guest reading settings changed',
+  'policy.search_synonyms_created': 'Search synonyms added',
+  'policy.search_synonyms_updated': 'Search synonyms changed',
+  'policy.search_synonyms_deleted': 'Search synonyms deleted',
   'policy.users_added': 'Policy users added',
   'policy.users_updated': 'Policy users changed',
   'policy.main_roles_changed': 'Policy roles changed',

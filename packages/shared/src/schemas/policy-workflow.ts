@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_STATUSES, VERSION_STATES } from '../policy/statuses.js';
 import { BULK_CHUNK, BULK_MAX_ITEMS, SIGNATURE_POLICIES, WORKFLOW_ACTIONS } from '../policy/workflow.js';
 import { recordId } from './common.js';
+import { brokenReferenceSchema } from './policy-links.js';
 
 /**
  * Contracts of policy management, part 2 (issue 7): department reviewers, signers and readers; the review,
@@ -415,6 +416,8 @@ export const policyDashboardSchema = z.object({
       document: z.object({ id, number: z.string().nullable(), title: z.string() }).nullable(),
     }),
   ),
+  /** Published policies linking to a retired or missing policy (issue 28). */
+  broken_references: z.array(brokenReferenceSchema).default([]),
 });
 export type PolicyDashboard = z.infer<typeof policyDashboardSchema>;
 

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -17,6 +17,7 @@ import { PRODUCT_NAME } from '../lib/product';
 import { useIsProjectAdmin } from '../lib/project/check-admin';
 import { useCurrentProject } from '../lib/project/project-context';
 import { isTwoFactorOverdue, useSession } from '../lib/session';
+import { usePhone } from '../lib/use-phone';
 import { RequireAuth } from './RequireAuth';
 
 const NAV_WIDTH = '15rem';
@@ -49,6 +50,7 @@ function PortalFrame() {
   const submenu = useOpenSubmenu();
   const [mobileOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const phone = usePhone();
 
   // A link followed on a phone closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose.
@@ -61,7 +63,7 @@ function PortalFrame() {
   return (
     <AppShell
       header={{ height: 56 }}
-      footer={{ height: 44 }}
+      footer={phone ? undefined : { height: 44 }}
       navbar={{
         width: submenuOpen ? `calc(${NAV_WIDTH} + max(10vw, 160px))` : NAV_WIDTH,
         breakpoint: 'sm',
@@ -108,19 +110,34 @@ function PortalFrame() {
         <Suspense fallback={<LoadingRows label="Loading" />}>
           {gated && pathname !== TWO_FACTOR_SETTINGS_PATH ? <TwoFactorRequiredPanel /> : <Outlet />}
         </Suspense>
+        {/* On a phone the facility line ends the page instead of covering the text from below. */}
+        {phone && (
+          <Box component="footer" mt="xl" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <FacilityLine logoUrl={project?.logo_url ?? null} name={project?.facility_name || PRODUCT_NAME} />
+          </Box>
+        )}
       </AppShell.Main>
-      <AppShell.Footer>
-        <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="center">
-          {project?.logo_url ? (
-            <img src={project.logo_url} alt="" height={24} style={{ maxWidth: 96, objectFit: 'contain' }} />
-          ) : (
-            <BrandMark size={20} />
-          )}
-          <Text size="sm" truncate data-testid="facility-name">
-            {project?.facility_name || PRODUCT_NAME}
-          </Text>
-        </Group>
-      </AppShell.Footer>
+      {phone ? null : (
+        <AppShell.Footer>
+          <FacilityLine logoUrl={project?.logo_url ?? null} name={project?.facility_name || PRODUCT_NAME} />
+        </AppShell.Footer>
+      )}
     </AppShell>
+  );
+}
+
+/** The facility's logo and name: the portal's footer. */
+function FacilityLine({ logoUrl, name }: { logoUrl: string | null; name: string }) {
+  return (
+    <Group h="100%" px="md" gap="xs" wrap="nowrap" justify="center">
+      {logoUrl ? (
+        <img src={logoUrl} alt="" height={24} style={{ maxWidth: 96, objectFit: 'contain' }} />
+      ) : (
+        <BrandMark size={20} />
+      )}
+      <Text size="sm" truncate data-testid="facility-name">
+        {name}
+      </Text>
+    </Group>
   );
 }

@@ -101,6 +101,16 @@ const GroupMappingsPage = lazyNamed(
   'GroupMappingsPage',
 );
 const TermsPage = lazyNamed(() => import('../features/terms/components/TermsPage'), 'TermsPage');
+// The guest reader (issue 28): no account, no signed-in frame.
+const GuestReaderHomePage = lazyNamed(
+  () => import('../features/guest-reader/components/GuestReaderHomePage'),
+  'GuestReaderHomePage',
+);
+const GuestDocumentPage = lazyNamed(
+  () => import('../features/guest-reader/components/GuestDocumentPage'),
+  'GuestDocumentPage',
+);
+const StableLinkPage = lazyNamed(() => import('../features/policies/components/StableLinkPage'), 'StableLinkPage');
 const TwoFactorSettingsPage = lazyNamed(
   () => import('../features/two-factor/components/TwoFactorSettingsPage'),
   'TwoFactorSettingsPage',
@@ -146,7 +156,7 @@ const PUBLIC_PATHS = new Set(['/', '/member-login', '/lost-password', '/reset-pa
  * one after the other (Lighthouse on a policy page, bench/budgets.ts). Public pages fetch nothing more.
  */
 export function preloadScreensFor(pathname: string): void {
-  if (PUBLIC_PATHS.has(pathname)) return;
+  if (PUBLIC_PATHS.has(pathname) || pathname.startsWith('/read/')) return;
   void PortalLayout.preload();
   if (pathname.startsWith('/app/policy_management/')) {
     void SectionGuard.preload();
@@ -165,6 +175,11 @@ export const appRoutes: RouteObject[] = [
       { path: '/lost-password', element: <LostPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/terms-and-conditions', element: <TermsPage /> },
+      // Reading without an account, where the project allows it (the server decides; docs/policies.md).
+      { path: '/read/:projectId', element: <GuestReaderHomePage /> },
+      { path: '/read/:projectId/documents/:documentId', element: <GuestDocumentPage /> },
+      // A policy's stable link (issue 28): for everyone, signed in or not; the server says where it leads.
+      { path: '/p/:projectId/:number', element: byId(<StableLinkPage />) },
       // Logged-in group: unauthenticated visitors go to /member-login?redirect=<path>.
       {
         element: <PortalLayout />,

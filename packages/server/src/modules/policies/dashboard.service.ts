@@ -2,6 +2,7 @@ import { DOCUMENT_STATUSES, type DocumentStatus, type PolicyDashboard } from '@p
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
+import { brokenReferences } from './cross-references.service.js';
 import { myTasks, reviewsDue } from './tasks.service.js';
 
 /** GET admin-dashboard (decision record 007): the state of a project's policies at a glance. */
@@ -132,6 +133,7 @@ export async function policyDashboard(db: DbOrTx, actor: PolicyActor, now: Date)
     overdue_count: overdue.length,
     due_soon_count: soon.length,
     attestation: await attestationByDepartment(db, actor.projectId),
+    broken_references: await brokenReferences(db, actor.projectId, LIST_LIMIT),
     recent_activity: activity.rows.map((row) => ({
       // audit_events ids are bigint: pg hands them over as strings.
       id: Number(row.id),

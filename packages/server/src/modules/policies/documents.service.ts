@@ -19,6 +19,7 @@ import {
   pgTemplateVersions,
   policyDepartments,
   policyDocuments,
+  policyFileTexts,
   policyNumberHistory,
   policyNumbering,
   policyVersions,
@@ -345,21 +346,31 @@ const numberTaken = (error: unknown) => {
 
 // ---------------------------------------------------------------- create and edit
 
-/** Recomputes what search finds for a document: its current version, or its draft while it has none. */
+/**
+ * Recomputes what search finds for a document: its current version, or its draft while it has none; the version's
+ * text, then what was read of its source PDF (file-text.service.ts calls this again once the PDF is read).
+ */
 export async function refreshSearchText(tx: DbOrTx, projectId: number, documentId: number): Promise<void> {
   const where = and(eq(policyDocuments.projectId, projectId), eq(policyDocuments.id, documentId));
   const [row] = await tx
-    .select({ content: policyVersions.content })
+    .select({ content: policyVersions.content, fileText: policyFileTexts.text })
     .from(policyDocuments)
     .innerJoin(
       policyVersions,
       eq(policyVersions.id, sql`coalesce(${policyDocuments.currentVersionId}, ${policyDocuments.draftVersionId})`),
     )
+    .leftJoin(
+      policyFileTexts,
+      and(
+        eq(policyFileTexts.fileId, policyVersions.sourceFileId),
+        eq(policyFileTexts.projectId, projectId),
+        eq(policyFileTexts.state, 'done'),
+      ),
+    )
     .where(where);
-  await tx
-    .update(policyDocuments)
-    .set({ searchText: htmlToText(row?.content ?? '') })
-    .where(where);
+  const fileText = (row?.fileText ?? '').replace(/\s+/g, ' ').trim();
+  const searchText = [htmlToText(row?.content ?? ''), fileText].filter(Boolean).join(' ');
+  await tx.update(policyDocuments).set({ searchText }).where(where);
 }
 
 export interface NewDocumentSource {
@@ -692,14 +703,50 @@ export async function compareVersions(
 
 // ---------------------------------------------------------------- archive
 
-export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId: number, now: Date): Promise<void> {
+/**
+ * The policy that replaces an archived one: a live, published document of the same project, not itself (its
+ * stable link then leads readers there). A 400 on the field otherwise.
+ */
+async function replacementOf(db: DbOrTx, projectId: number, doc: Doc, replacedById: number) {
+  const [replacement] = await db
+    .select({ id: policyDocuments.id, number: policyDocuments.number, title: policyDocuments.title })
+    .from(policyDocuments)
+    .where(
+      and(
+        eq(policyDocuments.projectId, projectId),
+        eq(policyDocuments.id, replacedById),
+        live,
+        sql`${policyDocuments.currentVersionId} is not null`,
+      ),
+    );
+  if (!replacement || replacement.id === doc.id) {
+    const message = 'Choose another published policy of this project as the replacement.';
+    throw new AppError('VALIDATION_FAILED', message, { replaced_by_id: [message] });
+  }
+  return replacement;
+}
+
+export async function archiveDocument(
+  db: DbOrTx,
+  actor: PolicyActor,
+  documentId: number,
+  now: Date,
+  replacedById: number | null = null,
+): Promise<void> {
   const doc = await documentOf(db, actor, documentId);
   if (doc.status === 'archived') throw new AppError('CONFLICT', 'This policy is already archived.');
   authorize(documentRules, 'archive', actor, documentFacts(doc));
+  const replacement = replacedById === null ? null : await replacementOf(db, actor.projectId, doc, replacedById);
   await db.transaction(async (tx) => {
     await tx
       .update(policyDocuments)
-      .set({ status: 'archived', archivedAt: now, archivedBy: actor.userId, updatedAt: now })
+      .set({
+        status: 'archived',
+        archivedAt: now,
+        archivedBy: actor.userId,
+        replacedById: replacement?.id ?? null,
+        updatedAt: now,
+      })
       .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
     await audit(
       tx,
@@ -710,6 +757,7 @@ export async function archiveDocument(db: DbOrTx, actor: PolicyActor, documentId
         number: doc.number,
         title: doc.title,
         status_before: doc.status,
+        ...(replacement ? { replaced_by: replacement } : {}),
       },
       now,
     );

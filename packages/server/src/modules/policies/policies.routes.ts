@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  archiveInputSchema,
   archiveSchema,
   compareQuerySchema,
   compareSchema,
@@ -452,14 +453,16 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.section('policy_management', 'archive-documents') },
       schema: {
         tags,
-        summary: 'Archives a document',
+        summary: 'Archives a document, optionally naming the published policy that replaces it',
         params: documentParams,
+        body: archiveInputSchema,
         response: { 200: documentDetailSchema, ...errors },
       },
     },
     async (request) => {
       const a = await actor(request, ARCHIVE_DOCUMENTS);
-      await archiveDocument(db, a, request.params.documentId, app.clock.now());
+      const replacedBy = request.body?.replaced_by_id ?? null;
+      await archiveDocument(db, a, request.params.documentId, app.clock.now(), replacedBy);
       return loadDetail(db, a, request.params.documentId);
     },
   );

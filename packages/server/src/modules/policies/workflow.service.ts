@@ -32,6 +32,7 @@ import { can, EDIT_DOCUMENTS, type PolicyActor } from '../../policies/policy-man
 import { signsOwnVersion, type VersionFacts, versionRules } from '../../policies/policy-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
 import type { Notice } from '../notifications/notices.js';
+import { refreshReferences } from './cross-references.service.js';
 import {
   documentLink,
   documentOf,
@@ -372,6 +373,8 @@ async function publish(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Versio
     })
     .where(and(eq(policyDocuments.projectId, actor.projectId), eq(policyDocuments.id, doc.id)));
   await refreshSearchText(tx, actor.projectId, doc.id);
+  // Links to other policies are checked against the version in force (the dashboard's broken cross-references).
+  await refreshReferences(tx, actor.projectId, doc.id);
   await recordEvent(tx, actor, doc, version, 'published', null, now);
   await audit(
     tx,

@@ -1,6 +1,8 @@
-import { Box, Button, Group } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { Box, Button, Collapse, Group, Stack } from '@mantine/core';
+import { type CSSProperties, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { usePhone } from '../../lib/use-phone';
+import { DisclosureChevron } from '../DisclosureChevron';
 
 /**
  * The section an app path is in: /app/{app}/{id or slug}/{section}/... ('' for the app's home, null outside the
@@ -23,26 +25,37 @@ export interface SectionNavLink {
   to: string;
 }
 
-/**
- * An app's sub-navigation (monitoring, policies, chart review, standards): a wrapping row of links to its sections,
- * the current one marked for screen readers (and with `data-active` where `markActive`).
- */
-export function SectionNav({
-  label,
-  links,
-  active,
-  markActive = false,
-  style,
-}: {
+interface SectionNavProps {
   label: string;
   links: readonly SectionNavLink[];
   active: string | null;
   markActive?: boolean;
   style?: CSSProperties;
-}) {
+}
+
+/**
+ * An app's sub-navigation (monitoring, policies, chart review, standards): a wrapping row of links to its sections,
+ * the current one marked for screen readers (and with `data-active` where `markActive`). On a phone it folds behind
+ * one button naming the current section, so the page's own content starts in the first screen.
+ */
+export function SectionNav(props: SectionNavProps) {
+  const phone = usePhone();
+  return phone ? <FoldedSectionNav {...props} /> : <SectionLinks {...props} />;
+}
+
+function SectionLinks({
+  label,
+  links,
+  active,
+  markActive = false,
+  style,
+  vertical = false,
+  onFollow,
+}: SectionNavProps & { vertical?: boolean; onFollow?: () => void }) {
+  const List = vertical ? Stack : Group;
   return (
     <Box component="nav" aria-label={label} style={style}>
-      <Group component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
+      <List component="ul" gap={4} wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
         {links.map((item) => {
           const current = item.section === active;
           return (
@@ -54,13 +67,40 @@ export function SectionNav({
                 variant={current ? 'light' : 'subtle'}
                 aria-current={current ? 'page' : undefined}
                 data-active={markActive ? current || undefined : undefined}
+                onClick={onFollow}
+                fullWidth={vertical}
+                justify={vertical ? 'flex-start' : undefined}
               >
                 {item.label}
               </Button>
             </li>
           );
         })}
-      </Group>
+      </List>
+    </Box>
+  );
+}
+
+function FoldedSectionNav(props: SectionNavProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const current = props.links.find((item) => item.section === props.active);
+  return (
+    <Box style={props.style}>
+      <Button
+        variant="default"
+        size="compact-md"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+        rightSection={<DisclosureChevron open={open} />}
+        maw="100%"
+      >
+        {current ? current.label : 'Sections'}
+      </Button>
+      <Collapse expanded={open} id={listId}>
+        <SectionLinks {...props} style={{ marginTop: 6 }} vertical onFollow={() => setOpen(false)} />
+      </Collapse>
     </Box>
   );
 }

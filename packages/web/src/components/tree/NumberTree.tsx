@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { DisclosureChevron } from '../DisclosureChevron';
 import { ancestorKeys, buildTree, parentKeys, type TreeItem, type TreeNode } from './dotted-number';
 
 interface NumberTreeProps<T extends TreeItem> {
@@ -95,7 +96,7 @@ function TreeRow<T extends TreeItem>({ node, open, toggle, activeId }: TreeRowPr
             aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
             aria-expanded={expanded}
           >
-            <Chevron open={expanded} />
+            <DisclosureChevron open={expanded} />
           </ActionIcon>
         ) : (
           <Box w={22} aria-hidden="true" />
@@ -122,20 +123,6 @@ function TreeRow<T extends TreeItem>({ node, open, toggle, activeId }: TreeRowPr
         </Box>
       )}
     </li>
-  );
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg width={14} height={14} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2.5}
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 

@@ -27,6 +27,7 @@ import { type Department, useDepartments } from '../api/get-departments';
 import { type DepartmentPatch, useUpdateDepartment } from '../api/update-department';
 import { departmentSelectData } from './browse-ui';
 import { MISSING_DEPARTMENT, NO_DEPARTMENTS } from './department-parts';
+import { DepartmentQrButton } from './PolicyLinkActions';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 const FIELDS = ['name', 'code', 'parent_id'] as const;
@@ -163,6 +164,7 @@ function DepartmentsScreen({ projectId, mode, preselected }: ScreenProps) {
           <Text>{NO_DEPARTMENTS}</Text>
         ) : (
           <DepartmentTable
+            projectId={projectId}
             departments={departments}
             busyId={remove.isPending ? remove.variables : undefined}
             onEdit={(department) => setEditingId(department.id)}
@@ -268,13 +270,14 @@ function branchOf(departments: Department[], rootId: number): Set<number> {
 }
 
 interface TableProps {
+  projectId: string;
   departments: Department[];
   busyId: number | undefined;
   onEdit: (department: Department) => void;
   onDelete: (department: Department) => void;
 }
 
-function DepartmentTable({ departments, busyId, onEdit, onDelete }: TableProps) {
+function DepartmentTable({ projectId, departments, busyId, onEdit, onDelete }: TableProps) {
   const names = new Map(departments.map((department) => [department.id, department.name]));
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -307,6 +310,7 @@ function DepartmentTable({ departments, busyId, onEdit, onDelete }: TableProps) 
               <Table.Td ta="right">{department.document_count.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <DepartmentQrButton projectId={projectId} department={department} />
                   <Button
                     variant="default"
                     size="compact-sm"

@@ -1,5 +1,6 @@
 import type { DocumentDetail } from '@portal/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '../../../lib/use-phone';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
@@ -68,7 +69,73 @@ function href(name: string): string | null {
   return getControl(name).getAttribute('href');
 }
 
+/** The window as a phone's: Mantine's media queries match PHONE_QUERY. */
+function asPhone() {
+  const real = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const answer = real(query);
+    return Object.assign(Object.create(answer), { matches: query === PHONE_QUERY, media: query });
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
 describe('DocumentPage', () => {
+  it('on a phone puts the text first: details and actions fold, the contents fold, sign-off follows the text', async () => {
+    asPhone();
+    const V = { ...V2, content: '<h2>Purpose</h2><p>Wash hands.</p><h2>Procedure</h2><h3>Before</h3><p>Rub.</p>' };
+    server(detail({ current_version: V }));
+    await openDocument(PAGE);
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Hand hygiene'));
+    expect(headerActions()).toEqual([
+      'Details and actions',
+      'Start new version',
+      'Settings',
+      'Print',
+      'Download PDF',
+      'Copy link',
+      'QR code',
+      'Archive',
+    ]);
+    const toggle = getControl('Details and actions');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    const contents = document.querySelector('nav[aria-label="Contents of this policy"]')!;
+    const fold = getControl('Contents (3 sections)', contents as HTMLElement);
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    await click(fold);
+    const before = getControl('Before', contents as HTMLElement);
+    const target = document.getElementById('policy-section-3')!;
+    expect(target.textContent).toBe('Before');
+    target.scrollIntoView = vi.fn();
+    await click(before);
+    expect(target.scrollIntoView).toHaveBeenCalled();
+    expect(document.activeElement).toBe(target);
+
+    // The review and sign-off panel comes after the text.
+    const text = document.querySelector('.policy-content')!;
+    const signOff = document.querySelector('[data-testid="workflow-panel"]')!;
+    expect(text.compareDocumentPosition(signOff) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('offers the contents of a policy with headings, open on a large screen', async () => {
+    server(detail({ current_version: { ...V2, content: '<h2>Scope</h2><p>All wards.</p><h2>Steps</h2><p>Rub.</p>' } }));
+    await openDocument(PAGE);
+    await waitFor(() => expect(document.querySelector('[data-testid="workflow-panel"]')).not.toBeNull());
+    const signOff = document.querySelector('[data-testid="workflow-panel"]')!;
+    expect(
+      signOff.compareDocumentPosition(document.querySelector('[role="tablist"]')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('nav[aria-label="Contents of this policy"]')).not.toBeNull());
+    const fold = getControl('Contents (2 sections)');
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(getControl('Steps').tagName).toBe('BUTTON');
+    expect(document.getElementById('policy-section-2')?.textContent).toBe('Steps');
+    expect(getControl('Download PDF').getAttribute('href')).toBe(`${DOC_API}/pdf`);
+  });
+
   it('shows the header, the actions the user may take and the current version, sanitised', async () => {
     server();
     await openDocument(PAGE);
@@ -82,7 +149,15 @@ describe('DocumentPage', () => {
     expect(header).toContain('January 15, 2026');
     expect(header).toContain('January 15, 2027');
 
-    expect(headerActions()).toEqual(['Start new version', 'Settings', 'Print', 'Archive']);
+    expect(headerActions()).toEqual([
+      'Start new version',
+      'Settings',
+      'Print',
+      'Download PDF',
+      'Copy link',
+      'QR code',
+      'Archive',
+    ]);
     expect(href('Print')).toBe(`${BASE}/documents/5/print?version=102`);
 
     expect(text()).toContain('Showing the current version: version 2, effective January 15, 2026.');
@@ -117,7 +192,7 @@ describe('DocumentPage', () => {
   it('hides what the abilities do not allow', async () => {
     server(detail({ abilities: { edit: false, archive: false, restore: false, renumber: false } }));
     await openDocument(PAGE);
-    await waitFor(() => expect(headerActions()).toEqual(['Print']));
+    await waitFor(() => expect(headerActions()).toEqual(['Print', 'Download PDF', 'Copy link', 'QR code']));
     expect(text()).toContain('Wash hands before and after patient contact.');
   });
 
@@ -133,7 +208,17 @@ describe('DocumentPage', () => {
   it('links to the draft editor when a draft is open and mentions the draft', async () => {
     server(withDraft());
     await openDocument(PAGE);
-    await waitFor(() => expect(headerActions()).toEqual(['Edit draft', 'Settings', 'Print', 'Archive']));
+    await waitFor(() =>
+      expect(headerActions()).toEqual([
+        'Edit draft',
+        'Settings',
+        'Print',
+        'Download PDF',
+        'Copy link',
+        'QR code',
+        'Archive',
+      ]),
+    );
     expect(href('Edit draft')).toBe(`${BASE}/documents/5/edit`);
     expect(text()).toContain('A new draft (version 3) is being prepared.');
     expect(href('Read version 3')).toBe(`${BASE}/documents/5?version=103`);
@@ -187,7 +272,7 @@ describe('DocumentPage', () => {
     expect(text()).toContain('Showing draft version 1: not published yet, so readers do not see it.');
     expect(text()).toContain('No number yet');
     expect(text()).toContain('Not yet effective');
-    expect(headerActions()).toEqual(['Edit draft', 'Settings', 'Print', 'Archive']);
+    expect(headerActions()).toEqual(['Edit draft', 'Settings', 'Print', 'Copy link', 'QR code', 'Archive']);
     expect(document.querySelector('.policy-content')).toBeNull();
   });
 
@@ -320,7 +405,7 @@ describe('DocumentPage', () => {
     await waitFor(() => expect(toasts()).toContain('"Hand hygiene" was archived.'));
     expect(api.calls(`POST ${DOC_API}/archive`)).toHaveLength(1);
     await waitFor(() => expect(text()).toContain('This policy is archived'));
-    expect(headerActions()).toEqual(['Print']);
+    expect(headerActions()).toEqual(['Print', 'Copy link', 'QR code']);
   });
 
   it('says so when the policy does not exist', async () => {

@@ -1,24 +1,40 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { type DocumentDetail, type PolicyVersion, permissionKey, VERSION_STATE_LABELS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { DisclosureChevron } from '../../../components/DisclosureChevron';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { PolicyContent } from '../../../components/policy/PolicyContent';
+import { PolicyOutline } from '../../../components/policy/PolicyOutline';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { ApiError, messageFor } from '../../../lib/api';
 import { formatDateTime, formatDayLong } from '../../../lib/dates';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { usePhone } from '../../../lib/use-phone';
 import { useArchiveDocument } from '../api/archive-document';
-import { useDocument } from '../api/get-document';
+import { documentPath, useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
 import { useWorkflow } from '../api/get-workflow';
 import { useStartNewVersion } from '../api/new-version';
 import { useRestoreDocument } from '../api/restore-document';
+import { ArchivePolicyModal } from './ArchivePolicyModal';
 import { DocumentCompare } from './DocumentCompare';
 import { DocumentHistory } from './DocumentHistory';
 import { DocumentSettingsModal } from './DocumentSettingsModal';
@@ -32,6 +48,7 @@ import {
   versionIdParam,
   versionLabel,
 } from './document-format';
+import { PolicyLinkActions } from './PolicyLinkActions';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 export const NOT_FOUND = 'This policy does not exist or is not available to you.';
@@ -107,6 +124,7 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   const versionId = versionIdParam(versionParam);
   const tabParam = params.get('tab');
   const workflow = useWorkflow(projectId, document.id);
+  const phone = usePhone();
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   // The attestation report: the workflow's ability, or the section of the permission map.
   const readersAllowed =
@@ -131,10 +149,16 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   const shownId =
     versionParam !== null ? versionId : (document.current_version?.id ?? document.draft_version?.id ?? null);
 
-  return (
-    <Stack gap="lg" miw={0}>
-      <DocumentHeader projectId={projectId} document={document} printVersionId={shownId} />
+  // On a phone the text comes first: the review and sign-off panel (a reader's "I have read it") follows it.
+  const workflowPanel = (
+    <div data-testid="workflow-panel">
       <DocumentWorkflowPanel projectId={projectId} document={document} />
+    </div>
+  );
+  return (
+    <Stack gap={phone ? 'md' : 'lg'} miw={0}>
+      <DocumentHeader projectId={projectId} document={document} printVersionId={shownId} />
+      {!phone && workflowPanel}
       <Tabs value={tab} onChange={showTab} keepMounted={false}>
         <Tabs.List aria-label="Policy views">
           <Tabs.Tab value="policy">Policy</Tabs.Tab>
@@ -162,6 +186,7 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
           </Tabs.Panel>
         )}
       </Tabs>
+      {phone && workflowPanel}
     </Stack>
   );
 }
@@ -193,6 +218,9 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
   const restore = useRestoreDocument(projectId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmArchive, setConfirmArchive] = useState(false);
+  const phone = usePhone();
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = useId();
   // The add-standards section (policy admins): link this policy to the standard elements it meets.
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   const linkStandards = permissions.data?.[permissionKey('policy_management', 'add-standards')] === true;
@@ -210,10 +238,10 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
     }
   }
 
-  async function archiveNow() {
+  async function archiveNow(replacedById: number | null) {
     setConfirmArchive(false);
     try {
-      await archive.mutateAsync();
+      await archive.mutateAsync(replacedById);
       toast.success(`"${document.title}" was archived.`);
     } catch (error) {
       toast.error(messageFor(error, 'The policy could not be archived. Please try again.'));
@@ -228,6 +256,74 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
       toast.error(messageFor(error, 'The policy could not be restored. Please try again.'));
     }
   }
+
+  const details = (
+    <>
+      <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <Fact label="Department">
+          {document.department ? `${document.department.name} (${document.department.code})` : 'No department'}
+        </Fact>
+        <Fact label="Owner">{document.owner?.name ?? 'No owner'}</Fact>
+        <Fact label="Effective date">{formatDayLong(document.effective_on, 'Not yet effective')}</Fact>
+        <Fact label="Next review">{formatDayLong(document.next_review_on, 'Not set')}</Fact>
+      </SimpleGrid>
+      {document.generated_from && (
+        <Text size="sm" c="dimmed" data-testid="generated-from">
+          Made with the Policy Generator from{' '}
+          <Anchor component={Link} to={`/app/policy_generator/templates/${document.generated_from.template_id}`}>
+            {document.generated_from.template_title}
+          </Anchor>
+          , template version {document.generated_from.template_version}, on {formatDateTime(document.generated_from.at)}
+          .
+        </Text>
+      )}
+    </>
+  );
+  const actions = (
+    <Group gap="sm" wrap="wrap">
+      {abilities.edit && !archived && editableDraft && (
+        <Button component={Link} to={documentEditPage(projectId, document.id)}>
+          Edit draft
+        </Button>
+      )}
+      {abilities.edit && !archived && !draft && document.current_version && (
+        <Button onClick={() => void startNewVersion()} loading={startVersion.isPending}>
+          Start new version
+        </Button>
+      )}
+      {abilities.edit && !archived && (
+        <Button variant="default" onClick={() => setSettingsOpen(true)}>
+          Settings
+        </Button>
+      )}
+      {printVersionId !== null && (
+        <Button variant="default" component={Link} to={documentPrintPage(projectId, document.id, printVersionId)}>
+          Print
+        </Button>
+      )}
+      {document.current_version && !archived && (
+        <Button variant="default" component="a" href={`${documentPath(projectId, document.id)}/pdf`} download>
+          Download PDF
+        </Button>
+      )}
+      <PolicyLinkActions projectId={projectId} document={document} />
+      {linkStandards && (
+        <Button variant="default" component={Link} to={policyRoute(projectId, `add-standards?document=${document.id}`)}>
+          Link to standards
+        </Button>
+      )}
+      {abilities.archive && !archived && (
+        <Button variant="default" color="red.8" onClick={() => setConfirmArchive(true)} loading={archive.isPending}>
+          Archive
+        </Button>
+      )}
+      {abilities.restore && archived && (
+        <Button variant="default" onClick={() => void restoreNow()} loading={restore.isPending}>
+          Restore
+        </Button>
+      )}
+    </Group>
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -249,70 +345,37 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
             {document.title}
           </Title>
         </Stack>
-        <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-          <Fact label="Department">
-            {document.department ? `${document.department.name} (${document.department.code})` : 'No department'}
-          </Fact>
-          <Fact label="Owner">{document.owner?.name ?? 'No owner'}</Fact>
-          <Fact label="Effective date">{formatDayLong(document.effective_on, 'Not yet effective')}</Fact>
-          <Fact label="Next review">{formatDayLong(document.next_review_on, 'Not set')}</Fact>
-        </SimpleGrid>
-        {document.generated_from && (
-          <Text size="sm" c="dimmed" data-testid="generated-from">
-            Made with the Policy Generator from{' '}
-            <Anchor component={Link} to={`/app/policy_generator/templates/${document.generated_from.template_id}`}>
-              {document.generated_from.template_title}
-            </Anchor>
-            , template version {document.generated_from.template_version}, on{' '}
-            {formatDateTime(document.generated_from.at)}.
-          </Text>
-        )}
         {archived && (
           <Alert color="gray" variant="light">
             This policy is archived: it is not in the table of contents. Its whole history is kept.
           </Alert>
         )}
-        <Group gap="sm" wrap="wrap">
-          {abilities.edit && !archived && editableDraft && (
-            <Button component={Link} to={documentEditPage(projectId, document.id)}>
-              Edit draft
-            </Button>
-          )}
-          {abilities.edit && !archived && !draft && document.current_version && (
-            <Button onClick={() => void startNewVersion()} loading={startVersion.isPending}>
-              Start new version
-            </Button>
-          )}
-          {abilities.edit && !archived && (
-            <Button variant="default" onClick={() => setSettingsOpen(true)}>
-              Settings
-            </Button>
-          )}
-          {printVersionId !== null && (
-            <Button variant="default" component={Link} to={documentPrintPage(projectId, document.id, printVersionId)}>
-              Print
-            </Button>
-          )}
-          {linkStandards && (
+        {phone ? (
+          <>
             <Button
               variant="default"
-              component={Link}
-              to={policyRoute(projectId, `add-standards?document=${document.id}`)}
+              size="compact-md"
+              w="fit-content"
+              aria-expanded={detailsOpen}
+              aria-controls={detailsId}
+              onClick={() => setDetailsOpen((was) => !was)}
+              leftSection={<DisclosureChevron open={detailsOpen} />}
             >
-              Link to standards
+              Details and actions
             </Button>
-          )}
-          {abilities.archive && !archived && (
-            <Button variant="default" color="red.8" onClick={() => setConfirmArchive(true)} loading={archive.isPending}>
-              Archive
-            </Button>
-          )}
-          {abilities.restore && archived && (
-            <Button variant="default" onClick={() => void restoreNow()} loading={restore.isPending}>
-              Restore
-            </Button>
-          )}
-        </Group>
+            <Collapse expanded={detailsOpen} id={detailsId}>
+              <Stack gap="md">
+                {details}
+                {actions}
+              </Stack>
+            </Collapse>
+          </>
+        ) : (
+          <>
+            {details}
+            {actions}
+          </>
+        )}
       </Stack>
       <DocumentSettingsModal
         opened={settingsOpen}
@@ -320,13 +383,11 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
         projectId={projectId}
         document={document}
       />
-      <ConfirmActionModal
+      <ArchivePolicyModal
         opened={confirmArchive}
-        title="Archive policy"
-        message={`Archive policy "${document.title}"? It leaves the table of contents and can be restored from the archive.`}
-        confirmLabel="Archive"
-        danger
-        onConfirm={() => void archiveNow()}
+        projectId={projectId}
+        document={document}
+        onConfirm={(replacedById) => void archiveNow(replacedById)}
         onCancel={() => setConfirmArchive(false)}
       />
     </Paper>
@@ -443,11 +504,16 @@ function VersionNote({ version, current }: { version: PolicyVersion; current: bo
   );
 }
 
+const SECTION_IDS = 'policy-section';
+
 function ContentPaper({ version }: { version: PolicyVersion }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} miw={0}>
-      <PolicyContent html={version.content} label={`Text of version ${version.version}`} />
-    </Paper>
+    <Stack gap="sm" miw={0}>
+      <PolicyOutline html={version.content} prefix={SECTION_IDS} />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} miw={0}>
+        <PolicyContent html={version.content} label={`Text of version ${version.version}`} headingIds={SECTION_IDS} />
+      </Paper>
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Box, Group } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { activeAppSection, SectionNav } from '../../../components/nav/SectionNav';
+import { usePhone } from '../../../lib/use-phone';
 import { PolicySearchBox } from './PolicySearchBox';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -14,6 +15,8 @@ export const POLICY_NAV_SECTIONS = [
   { section: 'archive-navigator', label: 'Archive' },
   { section: 'convert', label: 'Convert Word' },
   { section: 'numbering', label: 'Numbering' },
+  { section: 'guest-reading', label: 'Guest reading' },
+  { section: 'search-synonyms', label: 'Search synonyms' },
   { section: 'insert-department', label: 'Departments' },
   { section: 'dnd', label: 'Reorder' },
   { section: 'healthy-departments', label: 'Department health' },
@@ -42,27 +45,37 @@ interface PolicyAppHeaderProps {
 
 /**
  * What every policy screen shows above its content: links to the app's sections (the current one highlighted)
- * and the search box. Both wrap onto more lines on a phone.
+ * and the search box. On a phone the sections fold behind one button beside the search box, one line in all.
  */
 export function PolicyAppHeader({ sections }: PolicyAppHeaderProps) {
   const projectId = usePolicyProjectId();
   const { pathname } = useLocation();
   const active = activePolicySection(pathname);
+  const phone = usePhone();
   const allowed = new Set(sections);
   const links = POLICY_NAV_SECTIONS.filter((item) => allowed.has(item.section));
 
   return (
-    <Group justify="space-between" align="center" gap="sm" wrap="wrap" w="100%">
+    <Group
+      justify="space-between"
+      align={phone ? 'flex-start' : 'center'}
+      gap="sm"
+      wrap={phone ? 'nowrap' : 'wrap'}
+      w="100%"
+    >
       {links.length > 0 && (
         <SectionNav
           label="Policy management"
           links={links.map((item) => ({ ...item, to: policyRoute(projectId, item.section) }))}
           active={active}
           markActive
-          style={{ flex: '1 1 22rem', minWidth: 0 }}
+          style={phone ? { flex: '0 1 auto', maxWidth: '48%', minWidth: 0 } : { flex: '1 1 22rem', minWidth: 0 }}
         />
       )}
-      <Box style={{ flex: '0 1 auto', minWidth: 0 }} w={{ base: '100%', sm: 'auto' }}>
+      <Box
+        style={{ flex: phone ? '1 1 0' : '0 1 auto', minWidth: 0 }}
+        w={phone ? undefined : { base: '100%', sm: 'auto' }}
+      >
         <PolicySearchBox />
       </Box>
     </Group>

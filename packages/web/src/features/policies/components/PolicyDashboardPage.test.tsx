@@ -44,6 +44,15 @@ const DASHBOARD: PolicyDashboard = {
     },
     { id: 2, at: '2026-03-05T06:00:00Z', actor: null, summary: 'Review reminders sent', document: null },
   ],
+  broken_references: [
+    {
+      source: { id: 72, number: '7.2', title: 'Falls' },
+      target_number: '3.1',
+      reason: 'retired',
+      target_title: 'Restraints',
+    },
+    { source: { id: 72, number: '7.2', title: 'Falls' }, target_number: '8.8', reason: 'missing', target_title: null },
+  ],
 };
 
 const SETTINGS: WorkflowSettings = {
@@ -128,6 +137,25 @@ describe('PolicyDashboardPage', () => {
         ['Start new versions', `${BASE}/bulk-new-version`],
       ],
     );
+  });
+
+  it('lists the broken cross-references naming both sides, or says there are none', async () => {
+    server();
+    await open();
+    await waitFor(() => card('Broken cross-references'));
+    const items = [...card('Broken cross-references').querySelectorAll('li')].map((item) => text(item));
+    expect(items).toEqual([
+      '7.2 Falls links to 3.1, which was retired ("Restraints").',
+      '7.2 Falls links to 8.8, which does not exist.',
+    ]);
+    expect(getControl('7.2 Falls', card('Broken cross-references')).getAttribute('href')).toBe(`${BASE}/documents/72`);
+  });
+
+  it('says when no policy links to a retired or missing policy', async () => {
+    server({ [`GET ${API}/admin-dashboard`]: jsonResponse({ ...DASHBOARD, broken_references: [] }) });
+    await open();
+    await waitFor(() => card('Broken cross-references'));
+    expect(text(card('Broken cross-references'))).toContain('No policy links to a retired or missing policy.');
   });
 
   it('saves the workflow settings with the exact body', async () => {

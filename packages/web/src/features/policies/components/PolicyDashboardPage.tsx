@@ -38,6 +38,7 @@ import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyDashboard, useDashboard } from '../api/get-dashboard';
 import { useSaveWorkflowSettings, useWorkflowSettings, type WorkflowSettings } from '../api/workflow-settings';
+import { BrokenReferencesCard } from './BrokenReferencesCard';
 import { SectionCard } from './department-parts';
 import { documentPage } from './document-format';
 import { DueBadge } from './PolicyHomePage';
@@ -186,6 +187,8 @@ function DashboardCards({ projectId, dashboard }: { projectId: string; dashboard
           </>
         )}
       </Card>
+
+      <BrokenReferencesCard projectId={projectId} references={dashboard.broken_references} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <AttestationCard dashboard={dashboard} />

@@ -49,6 +49,36 @@ describe('two-factor banners', () => {
     expect(banner()).toBeUndefined();
   });
 
+  it('stays dismissed for the rest of the day, after a reload too, and comes back the next day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 11, 2, 9, 0));
+      server();
+      const first = await renderRoute('/member/projects');
+      await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+      await warn();
+      await click(banner()!.querySelector<HTMLElement>('button[aria-label="Dismiss"]')!);
+      first.unmount();
+
+      vi.setSystemTime(new Date(2026, 11, 2, 23, 30));
+      server();
+      const later = await renderRoute('/member/projects');
+      await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+      await warn();
+      expect(banner()).toBeUndefined();
+      later.unmount();
+
+      vi.setSystemTime(new Date(2026, 11, 3, 7, 0));
+      server();
+      await renderRoute('/member/projects');
+      await waitFor(() => expect(document.querySelector('h1')).not.toBeNull());
+      await warn();
+      expect(text(banner()!)).toContain('Days remaining: 5');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the warning from the login's 'mfa_setup_required' flag", async () => {
     localStorage.setItem('mfa_setup_required', 'true');
     server();

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type MfaWarningDetail, mfaWarningMessage } from '../../../lib/api';
 import { AUTH_CHECK_KEY, MFA_SETUP_FLAG, useSession, useSignOut } from '../../../lib/session';
+import { useStoredChoice } from '../../../lib/stored-choice';
 
 export const TWO_FACTOR_SETTINGS_PATH = '/two-factor-settings';
 export const MFA_REQUIRED_TITLE = 'Two-Factor Authentication Required';
@@ -16,6 +17,12 @@ export function twoFactorSetupPath(from: string): string {
   return from.startsWith(TWO_FACTOR_SETTINGS_PATH) || from === '/'
     ? TWO_FACTOR_SETTINGS_PATH
     : `${TWO_FACTOR_SETTINGS_PATH}?${new URLSearchParams({ continue: from })}`;
+}
+
+/** YYYY-MM-DD of the person's own day. */
+function localDay(moment: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
 }
 
 function readSetupFlag(): boolean {
@@ -37,7 +44,7 @@ function isWarning(detail: unknown): detail is MfaWarningDetail {
  * `mfa-warning` event every answer raises while the grace period runs, or the 'mfa_setup_required' flag the login
  * stores) and the blocking 'Two-Factor Authentication Required' modal, open while the grace period is over (the
  * session check says so, or an `mfa-required` answer arrives). Neither shows on /two-factor-settings. Repeated
- * events change nothing once shown or dismissed.
+ * events change nothing once shown or dismissed; the warning stays dismissed until the next day.
  */
 export function TwoFactorBanners() {
   const { pathname, search } = useLocation();
@@ -48,7 +55,11 @@ export function TwoFactorBanners() {
   const [eventWarning, setEventWarning] = useState<MfaWarningDetail | null>(() =>
     readSetupFlag() ? { message: MESSAGES.mfaRequired, days_remaining: -1 } : null,
   );
-  const [warningDismissed, setWarningDismissed] = useState(false);
+  // Dismissed for the rest of the day (per person and browser): a nurse on a shared screen is not asked on every page.
+  const today = localDay(new Date());
+  const userId = session.status === 'signed-in' ? session.user.id : 0;
+  const [dismissedOn, setDismissedOn] = useStoredChoice(`mfa_warning_dismissed:${userId}`, [today], '');
+  const warningDismissed = dismissedOn === today;
   const [requiredByAnswer, setRequiredByAnswer] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const quietUntil = useRef(0);
@@ -114,7 +125,7 @@ export function TwoFactorBanners() {
           c="dark.9"
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => setWarningDismissed(true)}
+          onClose={() => setDismissedOn(today)}
           role="status"
           mb="md"
           styles={{
