@@ -112,7 +112,13 @@ function PortalFrame() {
         </Suspense>
         {/* On a phone the facility line ends the page instead of covering the text from below. */}
         {phone && (
-          <Box component="footer" mt="xl" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Box
+            component="footer"
+            className="portal-phone-footer"
+            mt="xl"
+            py="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
             <FacilityLine logoUrl={project?.logo_url ?? null} name={project?.facility_name || PRODUCT_NAME} />
           </Box>
         )}

@@ -33,6 +33,9 @@ describe('DocumentPrintPage', () => {
     expect(watermark()).toBeNull();
     expect(text()).not.toContain('NOT CURRENT');
     expect(document.title).toContain('4.2 Hand hygiene – version 2');
+    const footer = text(sheet.querySelector('.policy-print-footer')!);
+    expect(footer).toContain('Printed copies are not controlled. Printed ');
+    expect(footer).toContain(`The current version is always at ${window.location.origin}/p/12/4.2`);
   });
 
   it('prints the current version when no version is named', async () => {
@@ -54,6 +57,8 @@ describe('DocumentPrintPage', () => {
     // Said in words too, for screen readers and for copies where backgrounds are not printed.
     expect(text(document.querySelector('.policy-print-sheet')!)).toContain('NOT CURRENT – version 1');
     expect(text()).toContain('1 (Superseded)');
+    // An old version's copy does not point at the current one as if it were it.
+    expect(text(document.querySelector('.policy-print-footer')!)).not.toContain('current version is always at');
   });
 
   it('marks the draft NOT CURRENT as well', async () => {

@@ -11,6 +11,7 @@ import { formatDayLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
+import { stableLinkUrl } from '../api/policy-links';
 import { NOT_FOUND } from './DocumentPage';
 import { DOCUMENT_ID, documentName, documentPage, versionIdParam } from './document-format';
 import { usePolicyProjectId } from './use-policy-project';
@@ -69,7 +70,7 @@ function PrintDocument({ documentId }: { documentId: string }) {
   if (document.isPending || (doc && versionId !== null && !embedded && fetched.isPending)) {
     body = <Skeleton height={480} radius="md" role="status" aria-label="Loading the policy" />;
   } else if (doc && version) {
-    body = <PrintSheet document={doc} version={version} />;
+    body = <PrintSheet projectId={projectId} document={doc} version={version} />;
   } else {
     let problem: ReactNode;
     if (document.isError && document.error instanceof ApiError && document.error.status === 404) {
@@ -132,7 +133,18 @@ function Missing({ children }: { children: ReactNode }) {
   );
 }
 
-function PrintSheet({ document, version }: { document: DocumentDetail; version: PolicyVersion }) {
+/** The note every printed policy carries: paper is not kept up to date, the portal is. */
+export const UNCONTROLLED_COPY = 'Printed copies are not controlled.';
+
+function PrintSheet({
+  projectId,
+  document,
+  version,
+}: {
+  projectId: string;
+  document: DocumentDetail;
+  version: PolicyVersion;
+}) {
   const current = document.current_version;
   const isCurrent = current !== null && current.id === version.id && version.state === 'published';
   const watermark = notCurrentText(version.version);
@@ -191,6 +203,12 @@ function PrintSheet({ document, version }: { document: DocumentDetail; version: 
         </dl>
       </Stack>
       <PolicyContent html={version.content} />
+      <Text component="footer" size="sm" c="dimmed" mt="lg" pt="sm" className="policy-print-footer">
+        {UNCONTROLLED_COPY} Printed {formatDayLong(new Date().toISOString().slice(0, 10))}.
+        {document.number && isCurrent
+          ? ` The current version is always at ${stableLinkUrl(projectId, document.number)}`
+          : ''}
+      </Text>
     </article>
   );
 }

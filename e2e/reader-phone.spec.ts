@@ -1,0 +1,53 @@
+import { devices, expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { DEMO_PASSWORD, signInThroughApi } from './fixtures';
+
+// The frontline reader (issue 28) on a phone: a nurse finds "hand hygiene" with a typo, reads its first paragraph
+// without scrolling, and the QR code on the ward's wall opens the same policy through its stable link.
+const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];
+test.use(pixel);
+
+const FIRST_PARAGRAPH = 'To reduce the spread of infection by the hands of staff.';
+
+test('a reader on a phone searches with a typo, reads without scrolling and follows the QR code', async ({ page }) => {
+  await signInThroughApi(page, 'reader@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await page.goto('/app/policy_management/1/toc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Table of contents' })).toBeVisible();
+
+  // "/" goes to the search box from anywhere on a policy screen.
+  await page.keyboard.press('/');
+  const box = page.getByRole('searchbox', { name: 'Search policies' });
+  await expect(box).toBeFocused();
+  await box.fill('hand hygeine');
+  await page.keyboard.press('Enter');
+  const result = page.getByRole('link', { name: /Hand hygiene/ }).first();
+  await expect(result).toBeVisible();
+  await result.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Hand hygiene' })).toBeVisible();
+  const paragraph = page.locator('.policy-content p', { hasText: FIRST_PARAGRAPH });
+  await expect(paragraph).toBeVisible();
+  const view = page.viewportSize()!;
+  const box1 = (await paragraph.boundingBox())!;
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(box1.y + box1.height, 'the first paragraph ends inside the first screen').toBeLessThanOrEqual(view.height);
+  const documentUrl = new URL(page.url());
+  const documentId = documentUrl.pathname.split('/').pop();
+
+  // The QR code of the policy, as printed: drawn by the browser, read back by a QR decoder.
+  const svg = await page.request.get(`/api/projects/1/policy-management/qr-sheet?document_id=${documentId}&format=svg`);
+  expect(svg.status()).toBe(200);
+  const drawing = await page.context().newPage();
+  await drawing.setViewportSize({ width: 600, height: 600 });
+  await drawing.setContent(`<body style="margin:0;background:#fff">${await svg.text()}</body>`);
+  const shot = PNG.sync.read(await drawing.locator('svg').first().screenshot());
+  await drawing.close();
+  const code = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
+  expect(code?.data).toMatch(/\/p\/1\/3\.1$/);
+
+  // Followed on the phone, the stable link opens the current version of the same policy.
+  await page.goto(new URL(code!.data).pathname);
+  await expect(page).toHaveURL(new RegExp(`/app/policy_management/1/documents/${documentId}$`));
+  await expect(page.locator('.policy-content p', { hasText: FIRST_PARAGRAPH })).toBeVisible();
+});
