@@ -4,6 +4,11 @@ import type { Database } from '../db/client.js';
 import { sealAuditChain } from '../lib/audit-chain.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailer.js';
+import {
+  onFileTextQueued,
+  unsafeQueueMissingFileTexts,
+  unsafeReadQueuedFileTexts,
+} from '../modules/policies/file-text.service.js';
 import { unsafeReopenExpiredEvidence } from '../modules/standards/evidence.service.js';
 import { unsafeCloseSustainedFindings } from '../modules/standards/findings.service.js';
 import { unsafeCloseMetFindings } from './chart-review-plans.js';
@@ -36,6 +41,11 @@ export const STANDARDS_EVIDENCE = 'standards-evidence';
 /** Every day at 04:30 UTC. */
 export const STANDARDS_EVIDENCE_CRON = '30 4 * * *';
 
+/** Queue of the daily backfill: every policy PDF without its text read yet is queued for FILE_TEXTS. */
+export const FILE_TEXT_BACKFILL = 'policy-file-text-backfill';
+/** Every day at 04:45 UTC. */
+export const FILE_TEXT_BACKFILL_CRON = '45 4 * * *';
+
 const DAILY_QUEUES = [
   REVIEW_REMINDERS,
   MONITORING_RETENTION,
@@ -43,12 +53,22 @@ const DAILY_QUEUES = [
   CHART_REVIEW_PLANS,
   STANDARDS_FINDINGS,
   STANDARDS_EVIDENCE,
+  FILE_TEXT_BACKFILL,
 ];
 
 /** Queue of the sealing of new audit events into the hash chain (lib/audit-chain.ts). */
 export const AUDIT_CHAIN = 'audit-chain';
 /** Every minute. */
 export const AUDIT_CHAIN_CRON = '* * * * *';
+/**
+ * Queue of the reading of uploaded PDFs' text (modules/policies/file-text.service.ts): sent after each upload, and
+ * every minute, which also picks up a reading that died half-way and a failed one due another try.
+ */
+export const FILE_TEXTS = 'policy-file-texts';
+/** Every minute. */
+export const FILE_TEXTS_CRON = '* * * * *';
+/** Files read per job: a run stays well inside the queue's one-hour expiry (each file stops after 2 minutes). */
+const FILE_TEXTS_PER_RUN = 20;
 
 export interface Jobs {
   boss: PgBoss;
@@ -107,6 +127,18 @@ export async function startJobs(options: {
   await boss.work(STANDARDS_EVIDENCE, async () => {
     await unsafeReopenExpiredEvidence(options.db, options.clock.now());
   });
+  await boss.createQueue(FILE_TEXT_BACKFILL);
+  await boss.schedule(FILE_TEXT_BACKFILL, FILE_TEXT_BACKFILL_CRON, {}, { tz: 'UTC' });
+  await boss.work(FILE_TEXT_BACKFILL, async () => {
+    if ((await unsafeQueueMissingFileTexts(options.db, options.clock.now())) > 0) await boss.send(FILE_TEXTS, {});
+  });
+  // Reading is retried by the service itself (at most 3 tries per file), not by pg-boss.
+  await boss.createQueue(FILE_TEXTS, { name: FILE_TEXTS, expireInSeconds: 3600, retryLimit: 0 });
+  await boss.schedule(FILE_TEXTS, FILE_TEXTS_CRON, {}, { tz: 'UTC' });
+  await boss.work(FILE_TEXTS, async () => {
+    await unsafeReadQueuedFileTexts(options.db, options.clock.now(), { limit: FILE_TEXTS_PER_RUN });
+  });
+  onFileTextQueued(() => boss.send(FILE_TEXTS, {}));
   // A laptop that was off at the scheduled hour still runs each daily job once at start-up (all are safe to run
   // twice). The key names the clock's day, so several instances starting together run it once, and a server
   // started on another day (a test clock moved to day 91) runs it again.
@@ -117,5 +149,11 @@ export async function startJobs(options: {
   await boss.work(AUDIT_CHAIN, async () => {
     await sealAuditChain(options.db);
   });
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  return {
+    boss,
+    stop: () => {
+      onFileTextQueued(null);
+      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import type { PolicyActor } from './policy-management.js';
 
 /**
  * Reading policies without an account (issue 28), the one rule every route asks: a project that turned guest reading
@@ -48,4 +49,15 @@ export function addressInRanges(ranges: readonly string[], ip: string): boolean 
 /** Whether a request from `ip` may read the project's published policies without signing in. */
 export function guestMayRead(setting: GuestReading | null | undefined, ip: string): boolean {
   return Boolean(setting?.enabled) && addressInRanges(setting?.ipRanges ?? [], ip);
+}
+
+/** No user has this id (ids start at 1): a guest is asked on no workflow and is nobody in any record. */
+export const NOBODY = 0;
+
+/**
+ * The actor a guest reads as: no role and no rules, so the policy rules (visibility.ts listedFor, documentsVisibleTo)
+ * show published documents only, and never anything asked of a person. Nothing may be written in its name.
+ */
+export function guestActor(projectId: number, ip: string): PolicyActor {
+  return { userId: NOBODY, projectId, isSuperadmin: false, role: null, rules: [], ip, requestId: null };
 }

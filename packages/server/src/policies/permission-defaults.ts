@@ -76,6 +76,7 @@ const DEFAULT_ROLES: DefaultRoles = {
     'policy-generator': policyAuthors,
     'admin-dashboard': policyAdmin,
     numbering: policyAdmin,
+    'search-synonyms': policyAdmin,
     convert: policyAdmin,
     dnd: policyAdmin,
     'insert-department': policyAdmin,

@@ -16,7 +16,14 @@ import {
   stdMembers,
   users,
 } from '../db/schema/index.js';
-import { ACTORS, type AccessRule, type Actor, MEMBER_ROLES, MEMBER_STANDARDS_ROLE } from '../policies/access.js';
+import {
+  ACTORS,
+  type AccessRule,
+  type Actor,
+  access,
+  MEMBER_ROLES,
+  MEMBER_STANDARDS_ROLE,
+} from '../policies/access.js';
 
 /**
  * The access matrix (issue 13). Every route the server registers is called as each actor of policies/access.ts and
@@ -211,6 +218,37 @@ describe('access matrix', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
     expect(routes().length).toBeGreaterThan(300);
+  });
+
+  // The guest reader (issue 28) is public by declaration but decided by the project's setting and the address alone:
+  // the session is never read, so while guest reading is off every actor, the superadmin too, gets the same 404.
+  it('declares the guest reader public, and answers every actor alike while guest reading is off', async () => {
+    const guest = routes().filter((r) => r.url.startsWith('/api/guest/'));
+    expect(guest.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/guest/projects/:projectId',
+      'GET /api/guest/projects/:projectId/documents',
+      'GET /api/guest/projects/:projectId/documents/:documentId',
+      'GET /api/guest/projects/:projectId/search',
+    ]);
+    for (const route of guest) {
+      expect(route.config?.access, route.url).toBe(access.public);
+      const url = route.url.replace(':projectId', String(projectId)).replace(':documentId', MISSING_ID);
+      for (const actor of ACTORS) {
+        const res = await agents[actor].get(`${url}${url.endsWith('/search') ? '?q=policy' : ''}`);
+        expect([res.statusCode, res.json().message], `${url} as ${actor}`).toEqual([
+          404,
+          'Reading without an account is not available here.',
+        ]);
+      }
+    }
+  });
+
+  // The text read from a version's PDF (issue 28) is shown to whoever may load that version: same declaration.
+  it("declares the text of a version's PDF like the version it was read from", () => {
+    const declared = (url: string) => routes().find((r) => r.method === 'GET' && r.url === url)?.config?.access;
+    const version = '/api/projects/:projectId/policy-management/documents/:documentId/versions/:versionId';
+    expect(declared(version)).toBeDefined();
+    expect(declared(`${version}/source-text`)).toEqual(declared(version));
   });
 
   it('answers every actor on every route as declared, and a denied write changes nothing', async () => {

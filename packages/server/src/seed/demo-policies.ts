@@ -1,6 +1,13 @@
+import { SUGGESTED_SYNONYM_GROUPS } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { policyDepartments, policyDocuments, policyNumberHistory, policyVersions } from '../db/schema/index.js';
+import {
+  policyDepartments,
+  policyDocuments,
+  policyNumberHistory,
+  policySearchSynonyms,
+  policyVersions,
+} from '../db/schema/index.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { htmlToText } from '../modules/policies/policy-common.js';
 
@@ -342,4 +349,13 @@ export async function seedDemoPolicies(tx: DbOrTx, projectId: number, authorId: 
       changedBy: authorId,
     });
   }
+  // The suggested search synonyms, so "hand washing" finds Hand hygiene from the start.
+  await tx.insert(policySearchSynonyms).values(
+    SUGGESTED_SYNONYM_GROUPS.map((terms) => ({
+      projectId,
+      terms: [...terms],
+      createdBy: authorId,
+      updatedBy: authorId,
+    })),
+  );
 }

@@ -70,6 +70,7 @@ export const PERMISSION_SECTIONS = {
     'policy-generator',
     'admin-dashboard',
     'numbering',
+    'search-synonyms',
     'convert',
     'dnd',
     'insert-department',

@@ -235,8 +235,12 @@ export const uploadFieldsSchema = z.object({
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, 'Enter words to search for.').max(200, 'Search text is at most 200 characters.'),
   include_archived: z.enum(['true', 'false']).optional(),
+  department_id: queryRecordId.optional(),
+  /** Only for those who see drafts; a reader asking for drafts finds nothing. */
+  status: documentStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
 /** Snippets mark matches between these two characters; the web turns them into <mark>. */
 export const SNIPPET_START = '\u0002';
 export const SNIPPET_STOP = '\u0003';
@@ -254,6 +258,10 @@ export const searchResultSchema = z.object({
   total: z.number().int(),
   /** More documents match than were counted (total is then the cap, shown as "1000+"). */
   total_capped: z.boolean(),
+  /** No exact match: the results are policies whose titles or numbers look like the words (a spelling guess). */
+  fuzzy: z.boolean(),
+  /** Other words searched because the project lists them as synonyms of the query's words. */
+  synonyms: z.array(z.string()),
 });
 
 export const archiveSchema = z.object({

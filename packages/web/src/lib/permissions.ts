@@ -49,8 +49,9 @@ export type RouteSection<A extends PermissionApp = PermissionApp> = PermissionSe
 /** Route segments whose screen belongs to another section: it shows what that section's calls read. */
 const SEGMENT_SECTIONS: { [A in PermissionApp]: Readonly<Record<string, PermissionSection<A>>> } = {
   monitoring: {},
-  // Search reads the documents (GET .../search is a documents call).
-  policy_management: { search: 'documents' },
+  // Search reads the documents (GET .../search is a documents call); guest reading is a project setting of the
+  // numbering section's administrators (GET/PUT .../guest-reading are numbering calls).
+  policy_management: { search: 'documents', 'guest-reading': 'numbering' },
   chart_review: {},
 };
 

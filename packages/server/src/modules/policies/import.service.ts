@@ -9,6 +9,7 @@ import { storeFile } from '../../lib/files.js';
 import { sanitizeHtml } from '../../lib/sanitize.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
 import { insertDocument } from './documents.service.js';
+import { queueFileText, wakeFileTextReader } from './file-text.service.js';
 import { audit, htmlToText } from './policy-common.js';
 
 /** Word and PDF import: convert (preview) and upload (a new draft). The type is read from the bytes, never the name. */
@@ -133,7 +134,7 @@ export async function uploadDocument(
   const kind = kindOf(upload.data);
   const converted = kind === 'docx' ? await convert(db, actor, upload.data, now) : null;
   const title = upload.fields.title || converted?.title || withoutExtension(upload.fileName) || 'Untitled policy';
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (upload.idempotencyKey) {
       // Two attempts with one key racing: the second waits here, then finds the first one's document.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${upload.idempotencyKey}), ${actor.projectId})`);
@@ -169,6 +170,8 @@ export async function uploadDocument(
         changeSummary: `Imported from ${upload.fileName || (kind === 'pdf' ? 'a PDF file' : 'a Word file')}.`,
       },
     );
+    // A PDF's text is read by the background job (file-text.service.ts), so search finds it; queued with the draft.
+    if (kind === 'pdf') await queueFileText(tx, actor.projectId, sourceFileId);
     if (upload.idempotencyKey) {
       await tx.insert(policyUploadKeys).values({
         projectId: actor.projectId,
@@ -180,4 +183,6 @@ export async function uploadDocument(
     }
     return { documentId, replayed: false };
   });
+  if (kind === 'pdf' && !result.replayed) wakeFileTextReader();
+  return result;
 }

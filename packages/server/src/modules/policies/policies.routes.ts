@@ -291,7 +291,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.section('policy_management', 'documents') },
       schema: {
         tags,
-        summary: 'Full-text search over titles, numbers and content',
+        summary: 'Searches titles, numbers and content: prefixes, synonyms, spelling guesses and filters',
         params: projectParams,
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, ...errors },

@@ -1,6 +1,4 @@
-import { and, eq, isNull, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { policySignatures, policyVersions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import {
   createPdf,
@@ -14,6 +12,7 @@ import {
   rule,
 } from '../../lib/pdf-drawing.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
+import { approvedAt } from './approval.js';
 import { loadDetail } from './documents.service.js';
 import { audit } from './policy-common.js';
 
@@ -37,24 +36,7 @@ export async function printedPolicyPdf(
   const doc = await loadDetail(db, actor, documentId);
   const version = doc.current_version;
   if (!version || doc.status === 'archived') throw notFound('This policy has no current version to print.');
-  const [signed] = await db
-    .select({ at: max(policySignatures.signedAt) })
-    .from(policySignatures)
-    .where(
-      and(
-        eq(policySignatures.projectId, actor.projectId),
-        eq(policySignatures.versionId, version.id),
-        isNull(policySignatures.voidedAt),
-      ),
-    );
-  // Without signatures (a project that publishes on approval alone) the version was approved when it was published.
-  const [published] = signed?.at
-    ? []
-    : await db
-        .select({ at: policyVersions.updatedAt })
-        .from(policyVersions)
-        .where(and(eq(policyVersions.projectId, actor.projectId), eq(policyVersions.id, version.id)));
-  const approvedAt = signed?.at ?? published?.at ?? null;
+  const approved = await approvedAt(db, actor.projectId, version.id);
   const name = doc.number ? `${doc.number} ${doc.title}` : doc.title;
   const link = doc.number ? `${options.appUrl}/p/${actor.projectId}/${encodeURIComponent(doc.number)}` : null;
 
@@ -62,7 +44,7 @@ export async function printedPolicyPdf(
   heading(pdf, name, 1);
   facts(pdf, [
     ['Version', String(version.version)],
-    ['Approved', approvedAt ? dayOf(approvedAt) : 'Not recorded'],
+    ['Approved', approved ? dayOf(approved) : 'Not recorded'],
     ['Effective', version.effective_on ? dayOf(version.effective_on) : 'Not yet effective'],
     ...(doc.department ? ([['Department', doc.department.name]] as const) : []),
     ...(doc.next_review_on ? ([['Next review', dayOf(doc.next_review_on)]] as const) : []),

@@ -120,6 +120,29 @@ describe('DocumentPage', () => {
     expect(text.compareDocumentPosition(signOff) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('shows the text read from a PDF in place of the empty text of a version kept as a PDF', async () => {
+    const pdf = {
+      ...V2,
+      content: '',
+      source_file: { id: 88, name: 'hand-rub.pdf', content_type: 'application/pdf' },
+    };
+    server(detail({ current_version: pdf }), {
+      [`GET ${DOC_API}/versions/102/source-text`]: jsonResponse({
+        state: 'done',
+        method: 'pdf_text',
+        progress: 100,
+        pages: 2,
+        error: null,
+        text: 'Quinquennial review of hand rub.',
+      }),
+    });
+    await openDocument(PAGE);
+    await waitFor(() => expect(text()).toContain('Quinquennial review of hand rub.'));
+    expect(text()).toContain('Text of the PDF');
+    expect(text()).not.toContain('This version has no text yet.');
+    expect(getControl('Download the original PDF (hand-rub.pdf)').getAttribute('href')).toBe(`${API}/files/88`);
+  });
+
   it('offers the contents of a policy with headings, open on a large screen', async () => {
     server(detail({ current_version: { ...V2, content: '<h2>Scope</h2><p>All wards.</p><h2>Steps</h2><p>Rub.</p>' } }));
     await openDocument(PAGE);

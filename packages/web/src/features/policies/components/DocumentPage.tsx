@@ -20,7 +20,7 @@ import { toast } from 'sonner';
 import { DisclosureChevron } from '../../../components/DisclosureChevron';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
-import { PolicyContent } from '../../../components/policy/PolicyContent';
+import { isBlankHtml, PolicyContent } from '../../../components/policy/PolicyContent';
 import { PolicyOutline } from '../../../components/policy/PolicyOutline';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { ApiError, messageFor } from '../../../lib/api';
@@ -50,6 +50,7 @@ import {
 } from './document-format';
 import { PolicyLinkActions } from './PolicyLinkActions';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
+import { VersionSourceText } from './VersionSourceText';
 
 export const NOT_FOUND = 'This policy does not exist or is not available to you.';
 const TABS = ['policy', 'history', 'compare', 'readers'] as const;
@@ -456,7 +457,7 @@ function PolicyTab({ projectId, document, versionId, badVersion }: PolicyTabProp
             </Stack>
           </Alert>
         )}
-        <ContentPaper version={version} />
+        <ContentPaper projectId={projectId} documentId={document.id} version={version} />
       </Stack>
     );
   }
@@ -473,7 +474,7 @@ function PolicyTab({ projectId, document, versionId, badVersion }: PolicyTabProp
             </Anchor>
           </Text>
         )}
-        <ContentPaper version={current} />
+        <ContentPaper projectId={projectId} documentId={document.id} version={current} />
       </Stack>
     );
   }
@@ -482,7 +483,7 @@ function PolicyTab({ projectId, document, versionId, badVersion }: PolicyTabProp
     return (
       <Stack gap="md">
         <VersionNote version={draft} current={false} />
-        <ContentPaper version={draft} />
+        <ContentPaper projectId={projectId} documentId={document.id} version={draft} />
       </Stack>
     );
   }
@@ -506,13 +507,26 @@ function VersionNote({ version, current }: { version: PolicyVersion; current: bo
 
 const SECTION_IDS = 'policy-section';
 
-function ContentPaper({ version }: { version: PolicyVersion }) {
+function ContentPaper({
+  projectId,
+  documentId,
+  version,
+}: {
+  projectId: string;
+  documentId: number;
+  version: PolicyVersion;
+}) {
+  // A PDF kept as it is has no text of its own: what the portal read from it takes the text's place.
+  const onlyPdf = version.source_file?.content_type === 'application/pdf' && isBlankHtml(version.content);
   return (
     <Stack gap="sm" miw={0}>
       <PolicyOutline html={version.content} prefix={SECTION_IDS} />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} miw={0}>
-        <PolicyContent html={version.content} label={`Text of version ${version.version}`} headingIds={SECTION_IDS} />
-      </Paper>
+      {!onlyPdf && (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} miw={0}>
+          <PolicyContent html={version.content} label={`Text of version ${version.version}`} headingIds={SECTION_IDS} />
+        </Paper>
+      )}
+      <VersionSourceText projectId={projectId} documentId={String(documentId)} version={version} />
     </Stack>
   );
 }

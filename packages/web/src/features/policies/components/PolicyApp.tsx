@@ -26,6 +26,7 @@ const DocumentEditPage = lazyNamed(() => import('./DocumentEditPage'), 'Document
 const DocumentPage = lazyNamed(() => import('./DocumentPage'), 'DocumentPage');
 const DocumentPrintPage = lazyNamed(() => import('./DocumentPrintPage'), 'DocumentPrintPage');
 const DocumentsStatusPage = lazyNamed(() => import('./DocumentsStatusPage'), 'DocumentsStatusPage');
+const GuestReadingPage = lazyNamed(() => import('./GuestReadingPage'), 'GuestReadingPage');
 const HealthyDepartmentsPage = lazyNamed(() => import('./HealthyDepartmentsPage'), 'HealthyDepartmentsPage');
 const NavigatorPage = lazyNamed(() => import('./NavigatorPage'), 'NavigatorPage');
 const NumberingPage = lazyNamed(() => import('./NumberingPage'), 'NumberingPage');
@@ -33,6 +34,7 @@ const PolicyDashboardPage = lazyNamed(() => import('./PolicyDashboardPage'), 'Po
 const PolicyHomePage = lazyNamed(() => import('./PolicyHomePage'), 'PolicyHomePage');
 const QuickReferenceGuidePage = lazyNamed(() => import('./QuickReferenceGuidePage'), 'QuickReferenceGuidePage');
 const SearchPage = lazyNamed(() => import('./SearchPage'), 'SearchPage');
+const SearchSynonymsPage = lazyNamed(() => import('./SearchSynonymsPage'), 'SearchSynonymsPage');
 const TocPage = lazyNamed(() => import('./TocPage'), 'TocPage');
 
 // Opened directly on a policy (a link, a reload): its screen is fetched with the app, not after it (bench/budgets.ts).
@@ -50,6 +52,7 @@ const HEADER_SECTIONS: readonly RouteSection<'policy_management'>[] = [
   'archive-navigator',
   'convert',
   'numbering',
+  'search-synonyms',
   'insert-department',
   'dnd',
   'healthy-departments',
@@ -66,9 +69,11 @@ export function PolicyApp({ people }: { people?: ReactNode }) {
   const projectId = usePolicyProjectId();
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   // The home page ('') has no rule of its own: every policy user has one.
-  const sections = HEADER_SECTIONS.filter(
+  const allowed = HEADER_SECTIONS.filter(
     (s) => s === '' || (permissions.data?.[permissionKey('policy_management', s)] ?? s === 'toc'),
   );
+  // Guest reading is a project setting of the numbering section's administrators (lib/permissions.ts).
+  const sections = allowed.includes('numbering') ? [...allowed, 'guest-reading'] : allowed;
   return (
     <Stack gap="md">
       <PolicyAppHeader sections={sections} />
@@ -99,6 +104,8 @@ export function PolicyApp({ people }: { people?: ReactNode }) {
           <Route path="search" element={<SearchPage />} />
           <Route path="convert" element={<ConvertPage />} />
           <Route path="numbering" element={<NumberingPage />} />
+          <Route path="guest-reading" element={<GuestReadingPage />} />
+          <Route path="search-synonyms" element={<SearchSynonymsPage />} />
           <Route path="insert-department" element={<DepartmentsPage />} />
           <Route path="edit-department" element={<DepartmentsPage />} />
           <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />

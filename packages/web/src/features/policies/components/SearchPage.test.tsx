@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
-import { API, BASE, input, openPolicy, pending, sessionRoutes, where } from './browse-test-helpers';
+import { API, BASE, department, input, openPolicy, pending, pick, sessionRoutes, where } from './browse-test-helpers';
 import { snippetParts } from './SearchPage';
 
 const RESULTS = {
@@ -28,6 +28,8 @@ const RESULTS = {
   ],
   total: 57,
   total_capped: false,
+  fuzzy: false,
+  synonyms: [],
 };
 
 function results(): HTMLElement[] {
@@ -132,7 +134,7 @@ describe('SearchPage', () => {
   it('says when nothing matches', async () => {
     stubApi({
       ...sessionRoutes(),
-      [`GET ${API}/search`]: jsonResponse({ results: [], total: 0, total_capped: false }),
+      [`GET ${API}/search`]: jsonResponse({ results: [], total: 0, total_capped: false, fuzzy: false, synonyms: [] }),
     });
     await openPolicy(`${BASE}/search?q=zebra`);
     await waitFor(() => expect(text()).toContain('No policies found.'));
@@ -155,7 +157,129 @@ describe('SearchPage', () => {
   });
 });
 
+describe('SearchPage filters and guesses', () => {
+  const departments = {
+    departments: [
+      department({ id: 4, name: 'Pharmacy', code: 'PHA' }),
+      department({ id: 3, name: 'Nursing', code: 'NUR' }),
+    ],
+  };
+  const allowed = (editDocuments: boolean) =>
+    jsonResponse({
+      permissions: {
+        'policy_management:documents': true,
+        'policy_management:edit-documents': editDocuments,
+      },
+    });
+
+  it('filters by department and status through the URL, and a new search keeps the filters', async () => {
+    const api = stubApi({
+      ...sessionRoutes(),
+      'GET /api/me/permissions': allowed(true),
+      [`GET ${API}/departments`]: jsonResponse(departments),
+      [`GET ${API}/search`]: jsonResponse(RESULTS),
+    });
+    await openPolicy(`${BASE}/search?q=hands`);
+    await waitFor(() => expect(results()).toHaveLength(2));
+    await waitFor(() => expect(input('Status')).toBeDefined());
+
+    await pick('Department', 'Nursing');
+    await waitFor(() => expect(where()).toBe(`${BASE}/search?q=hands&department_id=3`));
+    await waitFor(() => expect(api.calls(`GET ${API}/search`).at(-1)!.query.get('department_id')).toBe('3'));
+    await pick('Status', 'Draft');
+    await waitFor(() => expect(where()).toBe(`${BASE}/search?q=hands&department_id=3&status=draft`));
+    await waitFor(() => expect(api.calls(`GET ${API}/search`).at(-1)!.query.get('status')).toBe('draft'));
+
+    await submitSearch('gloves');
+    await waitFor(() => expect(where()).toBe(`${BASE}/search?q=gloves&department_id=3&status=draft`));
+    await waitFor(() => expect(api.calls(`GET ${API}/search`).at(-1)!.query.get('q')).toBe('gloves'));
+  });
+
+  it('offers no status filter to readers, and ignores one in the URL', async () => {
+    const api = stubApi({
+      ...sessionRoutes(),
+      'GET /api/me/permissions': allowed(false),
+      [`GET ${API}/departments`]: jsonResponse(departments),
+      [`GET ${API}/search`]: jsonResponse(RESULTS),
+    });
+    await openPolicy(`${BASE}/search?q=hands&status=draft`);
+    await waitFor(() => expect(results()).toHaveLength(2));
+    expect(input('Department')).toBeDefined();
+    expect(document.querySelector('input[aria-label="Status"], label[for]')?.textContent).not.toBe('Status');
+    expect([...document.querySelectorAll('label')].map((label) => label.textContent)).not.toContain('Status');
+    expect(api.calls(`GET ${API}/search`).every((call) => call.query.get('status') === null)).toBe(true);
+  });
+
+  it('says when the results are spelling guesses, and which synonyms were searched', async () => {
+    stubApi({
+      ...sessionRoutes(),
+      [`GET ${API}/search`]: jsonResponse({
+        ...RESULTS,
+        results: RESULTS.results.slice(0, 1),
+        total: 1,
+        fuzzy: true,
+        synonyms: ['handwashing', 'hand washing'],
+      }),
+    });
+    await openPolicy(`${BASE}/search?q=hand+hygeine`);
+    await waitFor(() => expect(results()).toHaveLength(1));
+    expect(text(document.querySelector('[data-testid="search-fuzzy"]')!)).toBe(
+      'No exact matches; showing policies with similar titles.',
+    );
+    expect(text(document.querySelector('[data-testid="search-synonyms"]')!)).toBe(
+      'Also searched for “handwashing”, “hand washing”.',
+    );
+  });
+
+  it('says nothing of guesses for exact results', async () => {
+    stubApi({ ...sessionRoutes(), [`GET ${API}/search`]: jsonResponse(RESULTS) });
+    await openPolicy(`${BASE}/search?q=hands`);
+    await waitFor(() => expect(results()).toHaveLength(2));
+    expect(document.querySelector('[data-testid="search-fuzzy"]')).toBeNull();
+    expect(document.querySelector('[data-testid="search-synonyms"]')).toBeNull();
+  });
+});
+
 describe('PolicySearchBox', () => {
+  const press = async (target: Element, key: string, init: KeyboardEventInit = {}) => {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+    await act(async () => {
+      target.dispatchEvent(event);
+    });
+    return event;
+  };
+
+  it('puts the cursor in the box on "/", unless something else is being typed in', async () => {
+    stubApi({ ...sessionRoutes(), [`GET ${API}/archive`]: () => pending() });
+    await openPolicy(`${BASE}/archive-navigator`);
+    const box = input('Search policies');
+    expect(box.getAttribute('aria-keyshortcuts')).toBe('/');
+    expect(text(document.querySelector('[data-testid="search-shortcut"]')!)).toBe('/');
+    expect(document.activeElement).not.toBe(box);
+
+    const slash = await press(document.body, '/');
+    expect(document.activeElement).toBe(box);
+    expect(slash.defaultPrevented).toBe(true);
+
+    // In another field (or an editor) "/" is just a character.
+    const other = document.createElement('textarea');
+    const editor = document.createElement('div');
+    editor.setAttribute('contenteditable', 'true');
+    document.body.append(other, editor);
+    for (const field of [other, editor]) {
+      field.focus();
+      const typed = await press(field, '/');
+      expect(typed.defaultPrevented).toBe(false);
+      expect(document.activeElement).not.toBe(box);
+    }
+    // Ctrl+/ belongs to the browser; other keys do nothing.
+    other.blur();
+    expect((await press(document.body, '/', { ctrlKey: true })).defaultPrevented).toBe(false);
+    expect((await press(document.body, 'k')).defaultPrevented).toBe(false);
+    other.remove();
+    editor.remove();
+  });
+
   it('opens the search page on Enter and shows the words searched for', async () => {
     stubApi({
       ...sessionRoutes(),

@@ -1,85 +1,56 @@
-import { Anchor, Box, Checkbox, Group, Mark, Stack, Text, Title } from '@mantine/core';
-import { SNIPPET_START, SNIPPET_STOP } from '@portal/shared';
-import { Fragment, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, type DocumentStatus, permissionKey } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
+import { Snippet } from '../../../components/policy/Snippet';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
+import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useDepartments } from '../api/get-departments';
 import { type SearchResult, useSearchDocuments } from '../api/search-documents';
+import type { SEARCH_FILTERS } from './PolicySearchBox';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
 /** How many results one search shows (the server's maximum). */
 export const SEARCH_LIMIT = 50;
 
-export interface SnippetPart {
-  text: string;
-  mark: boolean;
-}
+export { Snippet, type SnippetPart, snippetParts } from '../../../components/policy/Snippet';
+
+const isStatus = (value: string | null): value is DocumentStatus =>
+  (DOCUMENT_STATUSES as readonly string[]).includes(value ?? '');
 
 /**
- * A snippet cut into plain text and matches: the server marks each match between SNIPPET_START and SNIPPET_STOP.
- * Stray or unbalanced markers are dropped; the text is never read as HTML.
- */
-export function snippetParts(snippet: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  let mark = false;
-  let text = '';
-  const push = () => {
-    if (!text) return;
-    const last = parts.at(-1);
-    if (last && last.mark === mark) last.text += text;
-    else parts.push({ text, mark });
-    text = '';
-  };
-  for (const char of snippet) {
-    if (char === SNIPPET_START || char === SNIPPET_STOP) {
-      const opens = char === SNIPPET_START;
-      if (opens !== mark) {
-        push();
-        mark = opens;
-      }
-    } else {
-      text += char;
-    }
-  }
-  push();
-  return parts;
-}
-
-export function Snippet({ snippet }: { snippet: string }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="snippet">
-      {snippetParts(snippet).map((part, index) =>
-        part.mark ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never move
-          <Mark key={index}>{part.text}</Mark>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never move
-          <Fragment key={index}>{part.text}</Fragment>
-        ),
-      )}
-    </Text>
-  );
-}
-
-/**
- * Route `search`: the results for ?q= (ranked by the server), with their snippets; ?include_archived=true also
- * searches the archive.
+ * Route `search`: the results for ?q= (ranked by the server), with their snippets. Filters in the URL:
+ * ?department_id= (with the departments below it), ?status= (for those who see drafts), ?include_archived=true.
  */
 export function SearchPage() {
   const projectId = usePolicyProjectId();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const includeArchived = params.get('include_archived') === 'true';
+  const departmentId = Number(params.get('department_id')) || null;
+  const status = isStatus(params.get('status')) ? (params.get('status') as DocumentStatus) : null;
   usePageTitle(q ? `Search: ${q}` : 'Search');
-  const search = useSearchDocuments(projectId, { q, include_archived: includeArchived, limit: SEARCH_LIMIT });
+  const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
+  // Only authors and administrators see drafts; a reader's search is of published policies anyway.
+  const seesDrafts = permissions.data?.[permissionKey('policy_management', 'edit-documents')] === true;
+  const departments = useDepartments(projectId);
+  const search = useSearchDocuments(projectId, {
+    q,
+    include_archived: includeArchived,
+    department_id: departmentId,
+    status: seesDrafts ? status : null,
+    limit: SEARCH_LIMIT,
+  });
 
-  const setIncludeArchived = (checked: boolean) =>
+  const setFilter = (name: (typeof SEARCH_FILTERS)[number], value: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (checked) next.set('include_archived', 'true');
-        else next.delete('include_archived');
+        if (value) next.set(name, value);
+        else next.delete(name);
         return next;
       },
       { replace: true },
@@ -106,10 +77,20 @@ export function SearchPage() {
   } else if (search.data.results.length === 0) {
     body = <Text c="dimmed">No policies found.</Text>;
   } else {
-    const { results, total, total_capped: capped } = search.data;
+    const { results, total, total_capped: capped, fuzzy, synonyms } = search.data;
     const counted = `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
     body = (
       <Stack gap="sm" style={{ opacity: search.isPlaceholderData ? 0.6 : 1 }} aria-busy={search.isPlaceholderData}>
+        {fuzzy && (
+          <Alert color="yellow" variant="light" data-testid="search-fuzzy">
+            No exact matches; showing policies with similar titles.
+          </Alert>
+        )}
+        {synonyms.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="search-synonyms" style={{ overflowWrap: 'anywhere' }}>
+            Also searched for {synonyms.map((term) => `“${term}”`).join(', ')}.
+          </Text>
+        )}
         <Text size="sm" c="dimmed" data-testid="search-total">
           {total === 1 && !capped ? '1 result' : `${counted} results`}
           {(results.length < total || capped) &&
@@ -136,11 +117,38 @@ export function SearchPage() {
           </Text>
         )}
       </Stack>
-      <Checkbox
-        label="Include archived"
-        checked={includeArchived}
-        onChange={(event) => setIncludeArchived(event.currentTarget.checked)}
-      />
+      <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filters">
+        <Select
+          label="Department"
+          placeholder="All departments"
+          clearable
+          searchable
+          w={{ base: '100%', xs: 240 }}
+          data={[...(departments.data ?? [])]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((d) => ({ value: String(d.id), label: d.name }))}
+          value={departmentId ? String(departmentId) : null}
+          onChange={(value) => setFilter('department_id', value)}
+          nothingFoundMessage="No such department"
+        />
+        {seesDrafts && (
+          <Select
+            label="Status"
+            placeholder="Any status"
+            clearable
+            w={{ base: '100%', xs: 200 }}
+            data={DOCUMENT_STATUSES.map((value) => ({ value, label: DOCUMENT_STATUS_LABELS[value] }))}
+            value={status}
+            onChange={(value) => setFilter('status', value)}
+          />
+        )}
+        <Checkbox
+          label="Include archived"
+          mb={8}
+          checked={includeArchived}
+          onChange={(event) => setFilter('include_archived', event.currentTarget.checked ? 'true' : null)}
+        />
+      </Group>
       {body}
     </Stack>
   );

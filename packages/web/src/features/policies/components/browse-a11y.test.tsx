@@ -51,6 +51,8 @@ function routes() {
       ],
       total: 1,
       total_capped: false,
+      fuzzy: false,
+      synonyms: [],
     }),
   };
 }
