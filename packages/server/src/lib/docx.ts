@@ -13,10 +13,6 @@
 // A worker costs some start-up (about 25 ms bare, plus loading mammoth; more under tsx) and gives each
 // conversion a memory cap and a time limit.
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   checkDocx,
@@ -29,6 +25,7 @@ import {
   isDocxPackage,
 } from './docx-worker.js';
 import { AppError } from './errors.js';
+import { type WorkerModule, workerModule } from './worker-module.js';
 
 export { DOCX_LIMITS, DOCX_MESSAGES, type DocxLimits };
 
@@ -141,32 +138,11 @@ function detectTitle(html: string): string {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-let workerTarget: { filename: URL | string; eval: boolean } | undefined;
+let workerTarget: WorkerModule | undefined;
 
-/**
- * The worker beside this module, in the same form: dist/lib/docx-worker.js when this file is compiled JS, the
- * .ts source under tsx or vitest (chosen by this module's own extension, so a stray compiled .js next to the
- * sources is never picked). A worker shares no loader hooks with its parent, and on Node 20 `--import tsx` in a
- * worker's execArgv registers nothing (tsx's loader registers itself only on the main thread), so for the .ts
- * a small bootstrap registers tsx's ESM hooks inside the worker and then imports the file.
- */
-function resolveWorker(): { filename: URL | string; eval: boolean } {
-  if (workerTarget) return workerTarget;
-  const compiled = new URL(import.meta.url).pathname.endsWith('.js');
-  const file = new URL(compiled ? './docx-worker.js' : './docx-worker.ts', import.meta.url);
-  if (!existsSync(file)) throw new Error(`The Word conversion worker ${file.href} is missing.`);
-  if (compiled) workerTarget = { filename: file, eval: false };
-  else {
-    const require = createRequire(import.meta.url);
-    const manifest = require.resolve('tsx/package.json');
-    const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, unknown> }).exports;
-    const api = (exports['./esm/api'] as { import: { default: string } }).import.default;
-    const register = pathToFileURL(path.join(path.dirname(manifest), api)).href;
-    workerTarget = {
-      filename: `import(${JSON.stringify(register)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`,
-      eval: true,
-    };
-  }
+/** The Word conversion worker beside this module (lib/worker-module.ts says how a worker runs under tsx too). */
+function resolveWorker(): WorkerModule {
+  workerTarget ??= workerModule(import.meta.url, 'docx-worker');
   return workerTarget;
 }
 

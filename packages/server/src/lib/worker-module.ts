@@ -14,7 +14,7 @@ export interface WorkerModule {
  * the .ts source under tsx or vitest (chosen by the caller's own extension, so a stray compiled .js next to the
  * sources is never picked). A worker shares no loader hooks with its parent, and on Node 20 `--import tsx` in a
  * worker's execArgv registers nothing, so for the .ts a small bootstrap registers tsx's ESM hooks inside the worker
- * and then imports the file. (lib/docx.ts does the same for the Word conversion worker.)
+ * and then imports the file.
  */
 export function workerModule(importMetaUrl: string, name: string): WorkerModule {
   const compiled = new URL(importMetaUrl).pathname.endsWith('.js');
