@@ -183,7 +183,7 @@ describe('SearchPage filters and guesses', () => {
     await waitFor(() => expect(results()).toHaveLength(2));
     await waitFor(() => expect(input('Status')).toBeDefined());
 
-    await pick('Department', 'Nursing');
+    await pick('Department', 'Nursing (NUR)');
     await waitFor(() => expect(where()).toBe(`${BASE}/search?q=hands&department_id=3`));
     await waitFor(() => expect(api.calls(`GET ${API}/search`).at(-1)!.query.get('department_id')).toBe('3'));
     await pick('Status', 'Draft');

@@ -10,6 +10,7 @@ import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDepartments } from '../api/get-departments';
 import { type SearchResult, useSearchDocuments } from '../api/search-documents';
+import { departmentSelectData } from './browse-ui';
 import type { SEARCH_FILTERS } from './PolicySearchBox';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -124,9 +125,7 @@ export function SearchPage() {
           clearable
           searchable
           w={{ base: '100%', xs: 240 }}
-          data={[...(departments.data ?? [])]
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((d) => ({ value: String(d.id), label: d.name }))}
+          data={departmentSelectData(departments.data ?? [])}
           value={departmentId ? String(departmentId) : null}
           onChange={(value) => setFilter('department_id', value)}
           nothingFoundMessage="No such department"
