@@ -194,6 +194,8 @@ const policyScreens = (search: string) => [
   `search?q=${search}`,
   'convert',
   'numbering',
+  'search-synonyms',
+  'guest-reading',
   'insert-department',
   'dnd',
   'quick-reference-guide',

@@ -32,14 +32,16 @@ describe('a policy as a PDF', () => {
     await publishDraft(db(), id, '2026-03-01');
     const [published] = await db().select().from(policyDocuments).where(eq(policyDocuments.id, id));
     // Approved when the workflow published it (publishDraft stands in for the workflow, so the event is written here).
-    await db().insert(policyWorkflowEvents).values({
-      projectId: s.project.id,
-      documentId: id,
-      versionId: published!.currentVersionId!,
-      actorId: s.people.admin.id,
-      action: 'published',
-      createdAt: new Date('2026-02-20T15:00:00Z'),
-    });
+    await db()
+      .insert(policyWorkflowEvents)
+      .values({
+        projectId: s.project.id,
+        documentId: id,
+        versionId: published!.currentVersionId!,
+        actorId: s.people.admin.id,
+        action: 'published',
+        createdAt: new Date('2026-02-20T15:00:00Z'),
+      });
 
     const answer = await reader.get(`${base}/documents/${id}/pdf?paper=a4`);
     expect(answer.statusCode, answer.body).toBe(200);

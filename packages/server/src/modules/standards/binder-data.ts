@@ -36,10 +36,10 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { type ChartPoint, type HtmlBlock, htmlBlocks, type Paper } from '../../lib/pdf-drawing.js';
 import type { StandardsActor } from '../../policies/standards.js';
 import { getDashboard, programHeadlines } from '../chart-review/dashboard.service.js';
 import { seriesOfMeasure } from '../monitoring/series.service.js';
-import { type ChartPoint, type HtmlBlock, htmlBlocks, type Paper } from '../../lib/pdf-drawing.js';
 import { type LinkRow, linksOfNodes, livePolicies, liveQuestions } from './live-links.js';
 import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './records.js';
 import { isoDay } from './route-kit.js';

@@ -1,7 +1,7 @@
 import { STD_RESULT_LABELS, STD_STATUS_LABELS, type StdResult, type StdStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
-import type { StandardsActor } from '../../policies/standards.js';
 import { clip, createPdf, facts, footers, heading, type Pdf, paragraph, table } from '../../lib/pdf-drawing.js';
+import type { StandardsActor } from '../../policies/standards.js';
 import {
   DEFAULTS,
   elementReqs,
