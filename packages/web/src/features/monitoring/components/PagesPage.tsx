@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Menu, Paper, Stack, T
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { DisclosureChevron } from '../../../components/DisclosureChevron';
 import { DialogModal } from '../../../components/form-parts/DialogModal';
 import { RowAction } from '../../../components/form-parts/RowAction';
 import { PageHeading, QueryBody } from '../../../components/page-parts';
@@ -155,7 +156,7 @@ function PageRow({ page, childrenOf, isOpen, toggle, projectId, canAddSub, onDel
             aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
             aria-expanded={expanded}
           >
-            <Chevron open={expanded} />
+            <DisclosureChevron open={expanded} />
           </ActionIcon>
         ) : (
           <Box w={22} aria-hidden="true" />
@@ -290,20 +291,6 @@ function DeletePageModal({
         </Stack>
       )}
     </DialogModal>
-  );
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg width={14} height={14} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2.5}
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 

@@ -3,6 +3,7 @@ import { compareNumbers, type DocumentRow, parentKey } from '@portal/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { DisclosureChevron } from '../../../components/DisclosureChevron';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { matchesText } from './browse-ui';
 import { policyRoute } from './use-policy-project';
@@ -305,7 +306,7 @@ function PolicyTreeRow({ row, projectId, toggle }: PolicyTreeRowProps) {
           aria-expanded={expanded}
           data-row-focus={doc ? undefined : true}
         >
-          <Chevron open={expanded} />
+          <DisclosureChevron size={16} open={expanded} />
         </ActionIcon>
       ) : (
         <Box w={28} style={{ flexShrink: 0 }} aria-hidden="true" />
@@ -345,19 +346,5 @@ function PolicyTreeRow({ row, projectId, toggle }: PolicyTreeRowProps) {
         </Text>
       )}
     </Group>
-  );
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg width={16} height={16} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2.5}
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }

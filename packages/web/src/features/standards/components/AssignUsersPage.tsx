@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { DisclosureChevron } from '../../../components/DisclosureChevron';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -253,16 +254,7 @@ function AssignmentTree({ projectId, assessmentId }: { projectId: string; assess
                             aria-expanded={open}
                             onClick={() => toggle(row.node_id)}
                           >
-                            <svg width={14} height={14} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                              <path
-                                d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'}
-                                fill="none"
-                                stroke="currentColor"
-                                strokeWidth={2.5}
-                                strokeLinecap="round"
-                                strokeLinejoin="round"
-                              />
-                            </svg>
+                            <DisclosureChevron open={open} />
                           </ActionIcon>
                         ) : (
                           <span style={{ width: 22, flexShrink: 0 }} />
