@@ -170,6 +170,8 @@ export const documentDetailSchema = z.object({
   review_interval_months: z.number().int(),
   next_review_on: date.nullable(),
   effective_on: date.nullable(),
+  /** When the current version was approved (published by the workflow, or its last valid signature); null if unknown. */
+  approved_at: time.nullable(),
   created_at: time,
   updated_at: time,
   /** What readers see: the published version (null until one is). */

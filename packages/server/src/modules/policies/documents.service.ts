@@ -33,6 +33,7 @@ import { sanitizeHtml } from '../../lib/sanitize.js';
 import { can, EDIT_DOCUMENTS, type PolicyActor, seesDrafts } from '../../policies/policy-management.js';
 import { documentFacts, documentRules } from '../../policies/policy-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
+import { approvedAt } from './approval.js';
 import { audit, departmentOf, htmlToText, iso, isUniqueViolation } from './policy-common.js';
 import { documentsVisibleTo, listedFor, versionsVisibleTo } from './visibility.js';
 import { defaultReviewInterval } from './workflow-settings.js';
@@ -254,6 +255,9 @@ export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: num
     review_interval_months: doc.reviewIntervalMonths,
     next_review_on: doc.nextReviewOn,
     effective_on: doc.effectiveOn,
+    approved_at: doc.currentVersionId
+      ? ((await approvedAt(db, actor.projectId, doc.currentVersionId))?.toISOString() ?? null)
+      : null,
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
     current_version: full(doc.currentVersionId),

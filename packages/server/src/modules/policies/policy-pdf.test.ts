@@ -43,6 +43,8 @@ describe('a policy as a PDF', () => {
         createdAt: new Date('2026-02-20T15:00:00Z'),
       });
 
+    // The page says when it was approved too.
+    expect((await reader.get(`${base}/documents/${id}`)).json().approved_at).toBe('2026-02-20T15:00:00.000Z');
     const answer = await reader.get(`${base}/documents/${id}/pdf?paper=a4`);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');

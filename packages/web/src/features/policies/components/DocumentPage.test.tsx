@@ -168,6 +168,7 @@ describe('DocumentPage', () => {
     expect(header).toContain('4.2');
     expect(header).toContain('Published');
     expect(header).toContain('Nursing (NUR)');
+    expect(header).toContain('ApprovedJanuary 10, 2026');
     expect(header).toContain('Ana Ruiz');
     expect(header).toContain('January 15, 2026');
     expect(header).toContain('January 15, 2027');

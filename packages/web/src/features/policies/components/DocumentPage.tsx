@@ -24,7 +24,7 @@ import { isBlankHtml, PolicyContent } from '../../../components/policy/PolicyCon
 import { PolicyOutline } from '../../../components/policy/PolicyOutline';
 import { StatusBadge } from '../../../components/policy/StatusBadge';
 import { ApiError, messageFor } from '../../../lib/api';
-import { formatDateTime, formatDayLong } from '../../../lib/dates';
+import { formatDateLong, formatDateTime, formatDayLong } from '../../../lib/dates';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePhone } from '../../../lib/use-phone';
@@ -260,12 +260,19 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
 
   const details = (
     <>
-      <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid
+        component="dl"
+        m={0}
+        cols={{ base: 1, xs: 2, md: document.approved_at ? 5 : 4 }}
+        spacing="sm"
+        verticalSpacing="xs"
+      >
         <Fact label="Department">
           {document.department ? `${document.department.name} (${document.department.code})` : 'No department'}
         </Fact>
         <Fact label="Owner">{document.owner?.name ?? 'No owner'}</Fact>
         <Fact label="Effective date">{formatDayLong(document.effective_on, 'Not yet effective')}</Fact>
+        {document.approved_at && <Fact label="Approved">{formatDateLong(document.approved_at)}</Fact>}
         <Fact label="Next review">{formatDayLong(document.next_review_on, 'Not set')}</Fact>
       </SimpleGrid>
       {document.generated_from && (

@@ -33,6 +33,8 @@ describe('DocumentPrintPage', () => {
     expect(watermark()).toBeNull();
     expect(text()).not.toContain('NOT CURRENT');
     expect(document.title).toContain('4.2 Hand hygiene – version 2');
+    expect(text(sheet)).toContain('Approved');
+    expect(text(sheet)).toContain('January 10, 2026');
     const footer = text(sheet.querySelector('.policy-print-footer')!);
     expect(footer).toContain('Printed copies are not controlled. Printed ');
     expect(footer).toContain(`The current version is always at ${window.location.origin}/p/12/4.2`);

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadFailure } from '../../../components/page-parts';
 import { PolicyContent } from '../../../components/policy/PolicyContent';
 import { ApiError } from '../../../lib/api';
-import { formatDayLong } from '../../../lib/dates';
+import { formatDateLong, formatDayLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDocument } from '../api/get-document';
 import { useVersion } from '../api/get-version';
@@ -190,6 +190,12 @@ function PrintSheet({
             <dt>Effective date</dt>
             <dd>{formatDayLong(version.effective_on, 'Not yet effective')}</dd>
           </div>
+          {isCurrent && document.approved_at && (
+            <div>
+              <dt>Approved</dt>
+              <dd>{formatDateLong(document.approved_at)}</dd>
+            </div>
+          )}
           <div>
             <dt>Next review</dt>
             <dd>{formatDayLong(document.next_review_on, 'Not set')}</dd>

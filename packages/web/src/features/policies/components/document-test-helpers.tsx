@@ -85,6 +85,7 @@ export function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail 
     review_interval_months: 12,
     next_review_on: '2027-01-15',
     effective_on: '2026-01-15',
+    approved_at: '2026-01-10T14:00:00Z',
     created_at: '2025-01-01T09:00:00Z',
     updated_at: '2026-01-15T09:00:00Z',
     current_version: V2,

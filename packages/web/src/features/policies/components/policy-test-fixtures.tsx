@@ -63,6 +63,7 @@ export function bareDetail(overrides: Partial<DocumentDetail> & Pick<DocumentDet
     review_interval_months: 12,
     next_review_on: null,
     effective_on: null,
+    approved_at: null,
     created_at: '2026-03-01T10:00:00Z',
     updated_at: '2026-03-01T10:00:00Z',
     current_version: null,
