@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { APP_CODES, type ImportDetail, nextPeriod, type StdRole } from '@portal/shared';
 import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import {
   crActionPlans,
   crPrograms,
@@ -10,10 +11,12 @@ import {
   monBenchmarks,
   monPhases,
   policyDepartmentRoles,
+  policyGuestAccess,
   users,
 } from '../src/db/schema/index.js';
 import { encrypt } from '../src/lib/crypto.js';
 import { waitForImport } from '../src/modules/monitoring/imports.commit.js';
+import { unsafeReadQueuedFileTexts } from '../src/modules/policies/file-text.service.js';
 import { unsafeReopenExpiredEvidence } from '../src/modules/standards/evidence.service.js';
 import type { Agent } from './agent.js';
 import { TEST_APP_KEY, type TestApp } from './app.js';
@@ -112,7 +115,8 @@ function makeMarkers(): Record<MarkerKind, Marker> {
     POLICY_IN_REVIEW:
       'never published policy in review, not asked of the observer (title, text, review request comment)',
     POLICY_NEW_DRAFT: 'new draft version of a published policy (text, change summary)',
-    POLICY_UPLOADED: 'never published policy uploaded from Word (title, text, source file name, image bytes)',
+    POLICY_UPLOADED:
+      'never published policy uploaded from Word and as a PDF (title, text, source file name, image bytes, text read from the PDF)',
     POLICY_GENERATED: 'never published policy made by the policy generator (title)',
     ENCOUNTER_REF: 'encrypted encounter reference of a chart review case',
     BLIND_REVIEW: 'blind second review by another reviewer, submitted before the primary one (note, evidence location)',
@@ -129,6 +133,17 @@ function makeMarkers(): Record<MarkerKind, Marker> {
     markers[kind] = { kind, tag, what: what[kind], text: `${MARKER_PREFIX}-${kind.replaceAll('_', '-')}-${tag}` };
   }
   return markers;
+}
+
+/** A one-page PDF whose text layer holds `text` (pdfkit, the portal's own PDF library). */
+function textPdf(text: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', compress: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.fontSize(12).text(text);
+  doc.end();
+  return done;
 }
 
 /** The members who may not see the marked records, as issue 26 lists them. */
@@ -239,6 +254,9 @@ export async function visibilitySweepSeed(t: TestApp) {
   const now = t.clock.now();
   const project = await createProject(db, { name: 'Sweep Clinic', activeApps: [...APP_CODES] });
   const projectId = project.id;
+  // Guest reading on for the sweep's own address (app.inject's 127.0.0.1): the no-account reader's calls are swept
+  // too, and must show no hidden record to anyone.
+  await db.insert(policyGuestAccess).values({ projectId, enabled: true, ipRanges: ['127.0.0.1/32'] });
   const person = async (firstName: string, lastName: string) => {
     const user = await createUser(db, { firstName, lastName });
     // Accounts made "today" by the app's clock (two-factor grace periods count from there).
@@ -533,6 +551,15 @@ export async function visibilitySweepSeed(t: TestApp) {
     const uploaded = await admin.post(`${PM}/documents/upload`, form.payload, form.headers);
     await ok(uploaded, 201, 'upload a policy');
     policyUploaded = (uploaded.json() as { id: number }).id;
+
+    // The same policy's text kept as a PDF, uploaded as a draft of its own and read (the text only its editors see).
+    const pdf = await textPdf(`${M('POLICY_UPLOADED')} is read from a PDF.`);
+    const pdfForm = multipart(
+      { title: M('POLICY_UPLOADED'), department_id: String(nursing) },
+      { name: `${M('POLICY_UPLOADED')}.pdf`, data: pdf, type: 'application/pdf' },
+    );
+    await ok(await admin.post(`${PM}/documents/upload`, pdfForm.payload, pdfForm.headers), 201, 'upload a PDF');
+    if ((await unsafeReadQueuedFileTexts(db, now)) !== 1) throw new Error('The sweep could not read its PDF.');
   }
   {
     // A draft from the policy generator's library.
@@ -551,6 +578,12 @@ export async function visibilitySweepSeed(t: TestApp) {
     await ok(generated, 201, 'generate a policy');
     policyGenerated = (generated.json() as { document_id: number }).document_id;
   }
+  // Stable links (/p/{project}/{number}) name policies by number: every policy of the sweep gets one, so the links of
+  // the hidden ones are swept too.
+  await t.db.handle.pool.query(
+    "update policy_documents set number = '90.' || id where project_id = $1 and number is null",
+    [projectId],
+  );
 
   // ------------------------------------------------------------------------------------------ chart review
   const CR = `${P}/chart-review`;

@@ -113,6 +113,11 @@ async function loadIds() {
   const kinds: Record<string, Promise<string[]>> = {
     projectId: Promise.resolve([String(p)]),
     documentId: ofProject('policy_documents'),
+    // Stable links name a policy by its number.
+    number: column(
+      'select distinct number as id from policy_documents where project_id = $1 and number is not null order by 1',
+      p,
+    ),
     policyVersion: ofProject('policy_versions'),
     fileId: ofProject('stored_files'),
     departmentId: ofProject('policy_departments'),
