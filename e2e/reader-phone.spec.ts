@@ -51,3 +51,23 @@ test('a reader on a phone searches with a typo, reads without scrolling and foll
   await expect(page).toHaveURL(new RegExp(`/app/policy_management/1/documents/${documentId}$`));
   await expect(page.locator('.policy-content p', { hasText: FIRST_PARAGRAPH })).toBeVisible();
 });
+
+test('on a phone the two-factor reminder, once dismissed, stays away until the next day', async ({ page }) => {
+  // The browser's own day decides (the reminder is the reader's to dismiss); the server's clock is not moved.
+  await page.clock.setFixedTime(new Date('2026-12-02T08:00:00'));
+  await signInThroughApi(page, 'admin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await page.goto('/app/policy_management/1/toc');
+  const reminder = page.getByRole('status').filter({ hasText: /two-factor authentication will be required/i });
+  await expect(reminder).toBeVisible();
+  await reminder.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(reminder).toBeHidden();
+
+  await page.clock.setFixedTime(new Date('2026-12-02T22:30:00'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Table of contents' })).toBeVisible();
+  await expect(reminder).toBeHidden();
+
+  await page.clock.setFixedTime(new Date('2026-12-03T07:00:00'));
+  await page.reload();
+  await expect(reminder).toBeVisible();
+});
