@@ -1,6 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { extractText } from 'unpdf';
 import { DEMO_PASSWORD, signInThroughApi } from './fixtures';
 
 // The frontline reader (issue 28) on a phone: a nurse finds "hand hygiene" with a typo, reads its first paragraph
@@ -70,4 +71,26 @@ test('on a phone the two-factor reminder, once dismissed, stays away until the n
   await page.clock.setFixedTime(new Date('2026-12-03T07:00:00'));
   await page.reload();
   await expect(reminder).toBeVisible();
+});
+
+test('every printed page of a policy says printed copies are not controlled', async ({ page }) => {
+  await signInThroughApi(page, 'reader@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+  await page.goto('/p/1/3.1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hand hygiene' })).toBeVisible();
+  await page.goto(`${new URL(page.url()).pathname}/print`);
+  await expect(page.locator('.policy-print-sheet')).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  // A narrow paper makes the policy run over several pages.
+  const pdf = await page.pdf({ width: '4in', height: '5in' });
+  const { totalPages, text } = await extractText(new Uint8Array(pdf));
+  expect(totalPages).toBeGreaterThan(1);
+  // Only the policy is printed: it starts on the first page, and no page is left without its text.
+  expect(text[0]).toContain('Hand hygiene');
+  expect(
+    text.every((pageText) => pageText.replace(/Printed copies are not controlled\.|Page \d+ of \d+|\s/g, '') !== ''),
+  ).toBe(true);
+  for (const [index, pageText] of text.entries()) {
+    expect(pageText.replace(/\s+/g, ' '), `page ${index + 1}`).toContain('Printed copies are not controlled.');
+    expect(pageText.replace(/\s+/g, ' ')).toContain(`Page ${index + 1} of ${totalPages}`);
+  }
 });

@@ -57,6 +57,7 @@ export function PolicyAppHeader({ sections }: PolicyAppHeaderProps) {
 
   return (
     <Group
+      className="policy-app-header"
       justify="space-between"
       align={phone ? 'flex-start' : 'center'}
       gap="sm"
