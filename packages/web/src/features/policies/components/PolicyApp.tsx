@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadingRows } from '../../../components/page-parts';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { myPermissionsQueryOptions, type RouteSection } from '../../../lib/permissions';
+import { myPermissionsQueryOptions, sectionOfSegment } from '../../../lib/permissions';
 import { PolicyAppHeader } from './PolicyAppHeader';
 import { usePolicyProjectId } from './use-policy-project';
 
@@ -42,8 +42,8 @@ if (typeof window !== 'undefined' && /\/documents\/\d+\/?$/.test(window.location
   void DocumentPage.preload();
 }
 
-/** Sections of the header's links, in order; shown when the permission map allows them. */
-const HEADER_SECTIONS: readonly RouteSection<'policy_management'>[] = [
+/** Route segments of the header's links, in order; shown when the permission map allows the section they open. */
+const HEADER_SEGMENTS: readonly string[] = [
   '',
   'admin-dashboard',
   'toc',
@@ -52,6 +52,7 @@ const HEADER_SECTIONS: readonly RouteSection<'policy_management'>[] = [
   'archive-navigator',
   'convert',
   'numbering',
+  'guest-reading',
   'search-synonyms',
   'insert-department',
   'dnd',
@@ -68,12 +69,13 @@ const HEADER_SECTIONS: readonly RouteSection<'policy_management'>[] = [
 export function PolicyApp({ people }: { people?: ReactNode }) {
   const projectId = usePolicyProjectId();
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
-  // The home page ('') has no rule of its own: every policy user has one.
-  const allowed = HEADER_SECTIONS.filter(
-    (s) => s === '' || (permissions.data?.[permissionKey('policy_management', s)] ?? s === 'toc'),
-  );
-  // Guest reading is a project setting of the numbering section's administrators (lib/permissions.ts).
-  const sections = allowed.includes('numbering') ? [...allowed, 'guest-reading'] : allowed;
+  // The home page ('') has no rule of its own: every policy user has one. A segment opens the section
+  // sectionOfSegment names (guest reading is the numbering administrators' setting), as the route guard reads it.
+  const sections = HEADER_SEGMENTS.filter((segment) => {
+    const section = sectionOfSegment('policy_management', segment);
+    if (section === null) return false;
+    return section === '' || (permissions.data?.[permissionKey('policy_management', section)] ?? section === 'toc');
+  });
   return (
     <Stack gap="md">
       <PolicyAppHeader sections={sections} />
