@@ -67,6 +67,9 @@ describe('a policy as a PDF', () => {
     // Another project's member learns nothing; a bad paper size is a 400.
     const outsider = await ctx.signedIn(s.people.outsider);
     expect((await outsider.get(`${base}/documents/${id}/pdf`)).statusCode).toBe(404);
+    // Signed out: 401; a member without a policy role: 403.
+    expect((await ctx.agent().get(`${base}/documents/${id}/pdf`)).statusCode).toBe(401);
+    expect((await (await ctx.signedIn(s.people.noRole)).get(`${base}/documents/${id}/pdf`)).statusCode).toBe(403);
     expect((await reader.get(`${base}/documents/${id}/pdf?paper=tabloid`)).statusCode).toBe(400);
   });
 });
