@@ -220,7 +220,7 @@ describe('IdentityProvidersPage: adding a provider', () => {
       expect(field('Callback URL').value).toBe('https://portal.example.org/auth/oidc/northwind-health/callback'),
     );
     expect(labelled('Copy: Callback URL')).toBeTruthy();
-    expect(toasts()).toContain('Northwind Health added.');
+    await waitFor(() => expect(toasts()).toContain('Northwind Health added.'));
     await click(getControl('Done'));
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     // The list loads again with the new provider.
@@ -370,7 +370,7 @@ describe('IdentityProvidersPage: editing a provider', () => {
     expect(body.oidc).not.toHaveProperty('client_secret');
     expect(body.mfa_values).toEqual(['mfa']);
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    expect(toasts()).toContain('Northwind saved.');
+    await waitFor(() => expect(toasts()).toContain('Northwind saved.'));
   });
 
   it('sends a new secret when one is typed', async () => {
@@ -412,7 +412,7 @@ describe('IdentityProvidersPage: deleting a provider', () => {
     await click(getControl('Delete identity provider', dialog()));
     await waitFor(() => expect(api.calls(`DELETE ${PATH}/5`)).toHaveLength(1));
     await waitFor(() => expect(rows('[data-testid="identity-providers"]')).toHaveLength(1));
-    expect(toasts()).toContain('Northwind Health deleted.');
+    await waitFor(() => expect(toasts()).toContain('Northwind Health deleted.'));
   });
 
   it('says when no one is linked yet', async () => {
