@@ -14,6 +14,7 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../packages/server/src/db/client.js';
 import { startEmbeddedPostgres } from '../packages/server/src/db/embedded-postgres.js';
 import { runMigrations } from '../packages/server/src/db/migrate.js';
+import { systemClock } from '../packages/server/src/lib/clock.js';
 import { createAgent } from '../packages/server/test/agent.js';
 import { TEST_PASSWORD } from '../packages/server/test/factories.js';
 import { createMailbox } from '../packages/server/test/mailbox.js';
@@ -65,7 +66,9 @@ export async function benchApp(handle: DatabaseHandle, url: string) {
     LOG_LEVEL: 'silent',
     CAPTCHA_PROVIDER: 'off',
   });
-  const app = await buildApp({ config, database: handle, appKey: Buffer.alloc(32, 7), mailer: createMailbox() });
+  const appKey = Buffer.alloc(32, 7);
+  const mailer = createMailbox(() => handle.db, systemClock, appKey);
+  const app = await buildApp({ config, database: handle, appKey, mailer });
   await app.ready();
   const signIn = async (email: string) => {
     const agent = createAgent(app);

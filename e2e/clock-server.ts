@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DAY_MS = 86_400_000;
@@ -10,13 +12,17 @@ export const DAY_MS = 86_400_000;
 /**
  * The built server on one data folder, started again and again with its clock moved (TEST_CLOCK_OFFSET_DAYS, allowed
  * by ALLOW_TEST_CLOCK): an installation living through day 15, 31, 91 and 366 on the data it made on day 0. Emails
- * go to the email log (no SMTP_URL), as on a laptop.
+ * go to a real SMTP server in this process (the email log keeps no set-password link, so tests follow the mail).
  */
 export class ClockServer {
   private child: ChildProcess | null = null;
   private dataDir = '';
   /** The clock of the running server, in days from the wall clock. */
   offsetDays = 0;
+  /** Every message the server sent, across its restarts. */
+  readonly inbox: { to: string[]; subject: string; text: string }[] = [];
+  private smtp: SMTPServer | null = null;
+  private smtpUrl = '';
 
   constructor(readonly port: number) {}
 
@@ -37,8 +43,41 @@ export class ClockServer {
     fs.chmodSync(this.dataDir, 0o755); // the postgres user must reach the cluster inside
   }
 
+  private async startSmtp(): Promise<void> {
+    if (this.smtp) return;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, done) => {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+          // nodemailer's quoted-printable undone: soft line breaks and =XX escapes.
+          const text = rest
+            .join('\n\n')
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+          this.inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: head.match(/^Subject: (.*)$/m)?.[1] ?? '',
+            text,
+          });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    this.smtp = smtp;
+    this.smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  }
+
   async start(offsetDays: number): Promise<void> {
     await this.stop();
+    await this.startSmtp();
     this.offsetDays = offsetDays;
     const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -52,7 +91,7 @@ export class ClockServer {
         CAPTCHA_COST: '5000',
         ALLOW_TEST_CLOCK: 'true',
         TEST_CLOCK_OFFSET_DAYS: String(offsetDays),
-        SMTP_URL: '',
+        SMTP_URL: this.smtpUrl,
       },
     });
     this.child = child;
@@ -85,6 +124,8 @@ export class ClockServer {
 
   async dispose(): Promise<void> {
     await this.stop();
+    await new Promise<void>((resolve) => (this.smtp ? this.smtp.close(() => resolve()) : resolve()));
+    this.smtp = null;
     if (this.dataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

@@ -101,11 +101,13 @@ test('a policy goes from draft through review and signature to publication and a
   await reader.close();
 
   // The reviewers were told by email, and the author sees the reader in the attestation report.
-  const mail = (await (await fetch(WORKFLOW_MAIL_URL)).json()) as { to: string[]; subject: string }[];
-  expect(mail.some((m) => m.to.includes('reviewer@example.com') && m.subject === `Policy to review: ${TITLE}`)).toBe(
-    true,
-  );
-  expect(mail.some((m) => m.to.includes('reader@example.com') && m.subject === `Policy to read: ${TITLE}`)).toBe(true);
+  // Delivered by the outbox worker, a moment after each step committed.
+  await expect(async () => {
+    const mail = (await (await fetch(WORKFLOW_MAIL_URL)).json()) as { to: string[]; subject: string }[];
+    const got = (to: string, subject: string) => mail.some((m) => m.to.includes(to) && m.subject === subject);
+    expect(got('reviewer@example.com', `Policy to review: ${TITLE}`)).toBe(true);
+    expect(got('reader@example.com', `Policy to read: ${TITLE}`)).toBe(true);
+  }).toPass({ timeout: 15_000 });
   await author.page.reload();
   await author.page.getByRole('tab', { name: 'Readers' }).click();
   await expect(author.page.getByRole('row', { name: /Robin Reader/ })).toContainText(/Read|attested/i);

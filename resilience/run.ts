@@ -1,13 +1,15 @@
-// npm run test:resilience: the crash loop, the graceful shutdown and the several-instances test in sequence, then
+// npm run test:resilience: the crash loop, the notices through kills, the graceful shutdown and the several-instances test in sequence, then
 // one summary. Not part of CI (minutes long; needs PostgreSQL on 127.0.0.1:5432 and nginx). Exits 1 on any failure.
 import { crashLoop } from './crash-loop.js';
 import { graceful } from './graceful.js';
 import { printTable } from './lib.js';
 import { multiInstance } from './multi-instance.js';
+import { noticesCrash } from './notices-crash.js';
 import type { Summary } from './summary.js';
 
 const parts: [string, () => Promise<Summary>][] = [
   ['crash loop', crashLoop],
+  ['notices through kills', noticesCrash],
   ['graceful shutdown', graceful],
   ['several instances', multiInstance],
 ];

@@ -68,6 +68,7 @@ import { userImportRoutes } from './modules/superadmin/user-import.routes.js';
 import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js';
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { registerNoStoreByDefault } from './plugins/cache-control.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser, registerNulGuard } from './plugins/input-guards.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -148,6 +149,7 @@ export async function buildApp({
       createMailer({
         db: database.db,
         clock,
+        appKey,
         from: config.MAIL_FROM,
         ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
         log: (m) => app.log.info(m),
@@ -162,6 +164,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerNoStoreByDefault(app);
   registerJsonBodyParser(app);
   registerNulGuard(app);
   await app.register(helmet, {

@@ -58,6 +58,8 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger, appKey, clock });
   const housekeeping = startHousekeeping(app);
+  // The outbox: every instance delivers what is due (claims keep two from sending the same message).
+  app.mailer.startDelivery((error) => logger.error({ err: error }, 'Email delivery failed; it is tried again'));
   // Background jobs (review reminders): a failure to start them is logged, the portal still serves.
   let jobs: Jobs | undefined;
   try {
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
     app,
     release: async () => {
       clearInterval(housekeeping);
+      await app.mailer.stopDelivery();
       await jobs?.stop().catch((error) => logger.error({ err: error }, 'Background jobs did not stop cleanly'));
       await opened.close();
     },

@@ -39,7 +39,8 @@ export function useTestApp(
   options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
 ): TestApp {
   const db = useTestDatabase();
-  const state = { db, clock: testClock(), mailbox: createMailbox() } as TestApp;
+  const clock = testClock();
+  const state = { db, clock, mailbox: createMailbox(() => db.handle.db, clock, TEST_APP_KEY) } as TestApp;
   state.agent = (agentOptions) => createAgent(state.app, agentOptions);
   state.signedIn = async (user, agentOptions) => {
     const agent = createAgent(state.app, agentOptions);

@@ -81,6 +81,7 @@ export const auditActionSchema = z.enum([
   'contact.message_status', // a contact message's status changed: from, to and changes
   'contact.message_replied', // a contact message answered
   'email.resend', // an email of the log sent again: to and subject
+  'email.body_viewed', // a superadmin opened an email of the log: to and subject
   'system.demo_data_created', // the demo project and accounts created
   // ------------------------------------------------------------------------------------------ policy management
   'policy.document_created', // a policy created: title, number, department
@@ -334,6 +335,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'contact.message_status': 'Contact message status changed',
   'contact.message_replied': 'Contact message answered',
   'email.resend': 'Email sent again',
+  'email.body_viewed': 'Email opened in the log',
   'system.demo_data_created': 'Demo data created',
   'policy.document_created': 'Policy created',
   'policy.document_updated': 'Policy settings changed',

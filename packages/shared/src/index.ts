@@ -13,6 +13,7 @@ export * from './policy/redline.js';
 export * from './policy/statuses.js';
 export * from './policy/workflow.js';
 export * from './policy-generator/index.js';
+export * from './redirect.js';
 export * from './roles.js';
 export * from './sanitize.js';
 export * from './schemas/account.js';

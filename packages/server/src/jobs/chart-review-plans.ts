@@ -15,13 +15,12 @@ import { notify } from '../modules/notifications/notifications.service.js';
  * The closed loop of chart review findings (DOMAIN.md 2.6 "go beyond" 1; docs/chart-review.md): once a day, a finding
  * whose action plan has every action done and whose success rule is met (the linked measure, or the finding's own
  * compliance, at or beyond the programme's target for the plan's number of complete periods in a row) is closed
- * with an automatic note and an audit event, and the programme's owner is told (a link only). Reads every project
- * with chart review switched on (hence `unsafe`); each finding is its own transaction.
+ * with an automatic note and an audit event, and the programme's owner is told (a link only) in the same transaction.
+ * Reads every project with chart review switched on (hence `unsafe`); each finding is its own transaction.
  */
 export async function unsafeCloseMetFindings(
   db: Database,
   now: Date,
-  onNotifyError: (error: unknown) => void = () => {},
 ): Promise<{ findingId: number; projectId: number }[]> {
   const candidates = await db
     .select({
@@ -97,19 +96,19 @@ export async function unsafeCloseMetFindings(
         requestId: null,
         at: now,
       });
+      if (row.ownerId !== null) {
+        await notify(tx, {
+          userIds: [row.ownerId],
+          projectId,
+          message: `A finding of ${row.programName} was closed: its actions are done and its success rule is met.`,
+          link: findingLink(projectId, row.finding.id),
+          now,
+        });
+      }
       return true;
     });
     if (!done) continue;
     closed.push({ findingId: row.finding.id, projectId });
-    if (row.ownerId !== null) {
-      await notify(db, {
-        userIds: [row.ownerId],
-        projectId,
-        message: `A finding of ${row.programName} was closed: its actions are done and its success rule is met.`,
-        link: findingLink(projectId, row.finding.id),
-        now,
-      }).catch(onNotifyError);
-    }
   }
   return closed;
 }

@@ -96,9 +96,7 @@ export async function startJobs(options: {
   await boss.createQueue(REVIEW_REMINDERS);
   await boss.schedule(REVIEW_REMINDERS, REVIEW_REMINDERS_CRON, {}, { tz: 'UTC' });
   await boss.work(REVIEW_REMINDERS, async () => {
-    await unsafeSendReviewReminders(options.db, options.mailer, options.clock.now(), (error) =>
-      options.log.error({ err: error }, 'Review reminder not sent'),
-    );
+    await unsafeSendReviewReminders(options.db, options.mailer, options.clock.now());
   });
   await boss.createQueue(MONITORING_RETENTION);
   await boss.schedule(MONITORING_RETENTION, MONITORING_RETENTION_CRON, {}, { tz: 'UTC' });
@@ -113,9 +111,7 @@ export async function startJobs(options: {
   await boss.createQueue(CHART_REVIEW_PLANS);
   await boss.schedule(CHART_REVIEW_PLANS, CHART_REVIEW_PLANS_CRON, {}, { tz: 'UTC' });
   await boss.work(CHART_REVIEW_PLANS, async () => {
-    await unsafeCloseMetFindings(options.db, options.clock.now(), (error) =>
-      options.log.error({ err: error }, 'Finding closed, owner not notified'),
-    );
+    await unsafeCloseMetFindings(options.db, options.clock.now());
   });
   await boss.createQueue(STANDARDS_FINDINGS);
   await boss.schedule(STANDARDS_FINDINGS, STANDARDS_FINDINGS_CRON, {}, { tz: 'UTC' });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { recordAudit } from '../lib/audit.js';
 import type { Mailer } from '../lib/mailer.js';
-import { sendNotices } from '../modules/notifications/notices.js';
+import { queueNotices } from '../modules/notifications/notices.js';
 import { documentLink } from '../modules/policies/documents.service.js';
 
 interface DueRow extends Record<string, unknown> {
@@ -22,12 +22,7 @@ interface DueRow extends Record<string, unknown> {
  * who is still a member goes to the project's policy administrators. Reads every project at once on purpose: it is
  * the installation's job, and each notice stays within its own project.
  */
-export async function unsafeSendReviewReminders(
-  db: Database,
-  mailer: Mailer,
-  now: Date,
-  log: (error: unknown) => void = () => {},
-): Promise<number> {
+export async function unsafeSendReviewReminders(db: Database, mailer: Mailer, now: Date): Promise<number> {
   const today = now.toISOString().slice(0, 10);
   const since = new Date(now.getTime() - REVIEW_REMINDER_EVERY_DAYS * 86_400_000);
   const due = sql`d.status = 'published' and d.next_review_on is not null
@@ -48,7 +43,13 @@ export async function unsafeSendReviewReminders(
     order by d.project_id, d.next_review_on, d.id`);
   let sent = 0;
   for (const row of rows) {
-    // Claim the reminder first: with several server instances, only one sends it.
+    const name = documentName(row);
+    const days = Number(row.days);
+    const message =
+      days < 0
+        ? `The periodic review of "${name}" is overdue: it was due on ${row.next_review_on}. Review it and start a new version, or confirm it is still right.`
+        : `The periodic review of "${name}" is due on ${row.next_review_on} (in ${days === 1 ? '1 day' : `${days} days`}).`;
+    // Claimed and told in one transaction: with several server instances only one sends it, and a crash loses neither.
     const claimed = await db.transaction(async (tx) => {
       const { rows: updated } = await tx.execute(sql`
         update policy_documents d set review_reminded_at = ${now.toISOString()}
@@ -62,30 +63,16 @@ export async function unsafeSendReviewReminders(
         data: { next_review_on: row.next_review_on, recipients: row.recipients },
         at: now,
       });
+      const notice = {
+        userIds: row.recipients,
+        message,
+        link: documentLink(row.project_id, row.id),
+        subject: `${days < 0 ? 'Overdue policy review' : 'Policy review due'}: ${name}`,
+      };
+      await queueNotices(tx, mailer, row.project_id, [notice], now);
       return true;
     });
     if (!claimed || !row.recipients.length) continue;
-    const name = documentName(row);
-    const days = Number(row.days);
-    const message =
-      days < 0
-        ? `The periodic review of "${name}" is overdue: it was due on ${row.next_review_on}. Review it and start a new version, or confirm it is still right.`
-        : `The periodic review of "${name}" is due on ${row.next_review_on} (in ${days === 1 ? '1 day' : `${days} days`}).`;
-    await sendNotices(
-      db,
-      mailer,
-      row.project_id,
-      [
-        {
-          userIds: row.recipients,
-          message,
-          link: documentLink(row.project_id, row.id),
-          subject: `${days < 0 ? 'Overdue policy review' : 'Policy review due'}: ${name}`,
-        },
-      ],
-      now,
-      log,
-    );
     sent += 1;
   }
   return sent;

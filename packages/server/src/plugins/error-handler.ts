@@ -2,13 +2,16 @@ import type { ErrorBody } from '@portal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, addFieldError } from '../lib/errors.js';
+import { isMalformedMultipart, malformedUpload } from '../lib/uploads.js';
 
 /**
  * One error envelope for every route: { message, code, errors? }. Validation failures name each field;
  * unexpected failures answer 500 with a reference to the log line and nothing of the internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A body that is not well-formed multipart is refused here for every upload route, however the route reads it.
+    const error = isMalformedMultipart(request, thrown) ? malformedUpload() : thrown;
     if (error instanceof AppError) {
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@portal/shared';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,9 +11,14 @@ import { AppError } from '../lib/errors.js';
  * Cookie sessions and CSRF (DESIGN section 3). The session cookie holds 32 random bytes; PostgreSQL holds their
  * SHA-256, so a database leak yields no usable session. XSRF-TOKEN is a second random value bound to the session:
  * every state-changing request must echo it in X-XSRF-TOKEN, which another site cannot read.
+ *
+ * A visitor without a stored session (the sign-in and lost-password pages) gets no row: XSRF-TOKEN is then an HMAC,
+ * with the app key, of a random value kept in the HttpOnly XSRF_KEY_COOKIE and an expiry, checked the same way. A
+ * token from another browser does not fit this one's key, and once a session is stored only its own token counts.
  */
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_KEY_COOKIE = 'portal_xsrf_key';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // last_seen_at is written at most this often: enough for a 30-minute idle timeout, few writes per request.
 const TOUCH_EVERY_MS = 60_000;
@@ -97,10 +102,14 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     if (request.routeOptions.config?.signedMessage) return;
     const header = request.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!request.session || !sent || !safeEqual(sha256(sent), request.session.csrfTokenHash)) {
-      throw new AppError('CSRF_MISMATCH', MESSAGES.csrfMismatch);
-    }
+    if (!sent || !xsrfTokenValid(request, sent)) throw new AppError('CSRF_MISMATCH', MESSAGES.csrfMismatch);
   });
+
+  function xsrfTokenValid(request: FastifyRequest, sent: string): boolean {
+    if (request.session) return safeEqual(sha256(sent), request.session.csrfTokenHash);
+    const key = request.cookies[XSRF_KEY_COOKIE];
+    return key !== undefined && anonymousXsrfExpiry(app.appKey, key, sent) > clock.now().getTime();
+  }
 
   async function loadSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     const now = clock.now();
@@ -150,6 +159,40 @@ function cookieOptions(app: FastifyInstance, httpOnly: boolean, expires?: Date) 
   };
 }
 
+/** The app key's sub-key for anonymous XSRF tokens, so no other HMAC made with the app key can stand in for one. */
+const xsrfSecret = (appKey: Buffer) => createHmac('sha256', appKey).update('portal:anonymous-xsrf').digest();
+const anonymousXsrfMac = (appKey: Buffer, key: string, expires: string) =>
+  createHmac('sha256', xsrfSecret(appKey)).update(`${key}.${expires}`).digest('base64url');
+
+/** An anonymous XSRF token: `<expiry, ms in base 36>.<HMAC of key and expiry>`. */
+function anonymousXsrfToken(appKey: Buffer, key: string, expiresAt: Date): string {
+  const expires = expiresAt.getTime().toString(36);
+  return `${expires}.${anonymousXsrfMac(appKey, key, expires)}`;
+}
+
+/** When `token` stops counting (ms since the epoch) if it was made for `key` with this app key; 0 if it was not. */
+function anonymousXsrfExpiry(appKey: Buffer, key: string, token: string): number {
+  const [expires, mac, ...rest] = token.split('.');
+  if (!expires || !mac || rest.length || !/^[0-9a-z]{1,12}$/.test(expires)) return 0;
+  return safeEqual(mac, anonymousXsrfMac(appKey, key, expires)) ? Number.parseInt(expires, 36) : 0;
+}
+
+/**
+ * GET /sanctum/csrf-cookie without a stored session: an XSRF token bound to a random key cookie, nothing written to
+ * the database. A pair still good for more than half its life is kept, so tabs that ask at once do not void each
+ * other's token.
+ */
+export function issueAnonymousXsrf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, now: Date) {
+  const lifetime = minutes(app.config.SESSION_IDLE_MINUTES) * 4;
+  const key = request.cookies[XSRF_KEY_COOKIE];
+  const current = request.cookies[XSRF_COOKIE];
+  if (key && current && anonymousXsrfExpiry(app.appKey, key, current) - now.getTime() > lifetime / 2) return;
+  const fresh = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + lifetime);
+  reply.setCookie(XSRF_KEY_COOKIE, fresh, cookieOptions(app, true, expiresAt));
+  reply.setCookie(XSRF_COOKIE, anonymousXsrfToken(app.appKey, fresh, expiresAt), cookieOptions(app, false, expiresAt));
+}
+
 function clearSessionCookies(app: FastifyInstance, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(app, true));
   reply.clearCookie(XSRF_COOKIE, cookieOptions(app, false));
@@ -190,6 +233,8 @@ export async function issueSession(
   });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, true, expiresAt));
   reply.setCookie(XSRF_COOKIE, csrf, cookieOptions(app, false, expiresAt));
+  // The session's token takes over from an anonymous one.
+  if (request.cookies[XSRF_KEY_COOKIE]) reply.clearCookie(XSRF_KEY_COOKIE, cookieOptions(app, true));
   request.session = { ...created!, data: created!.data ?? {} };
   return request.session;
 }

@@ -46,7 +46,8 @@ interface Instances {
 /** Two app instances on this file's one database, each with its own pool. */
 function useTwoInstances(): Instances {
   const db = useTestDatabase();
-  const state = { db, clock: testClock(), mailbox: createMailbox() } as Instances;
+  const clock = testClock();
+  const state = { db, clock, mailbox: createMailbox(() => db.handle.db, clock, TEST_APP_KEY) } as Instances;
   const pools: DatabaseHandle[] = [];
   beforeAll(async () => {
     const config = loadConfig({
@@ -348,10 +349,23 @@ describe('authentication attacks across two instances on one database', () => {
     it('gives a new session id at login (no fixation), even when another instance answers', async () => {
       const user = await createUser(db());
       const client = browser(freshIp());
-      await client.on(ctx.a).csrf();
-      const planted = client.jar.get(SESSION_COOKIE);
-      const plantedXsrf = client.jar.get('XSRF-TOKEN');
-      expect(planted).toBeDefined();
+      // csrf-cookie stores no session for a visitor; an anonymous session is stored only by a step that keeps state
+      // (a pending two-factor step, a single sign-on start): plant one such as the attacker's own step left.
+      const planted = randomBytes(32).toString('base64url');
+      const plantedXsrf = randomBytes(32).toString('base64url');
+      const now = ctx.clock.now();
+      await db()
+        .insert(sessions)
+        .values({
+          idHash: sha256(planted),
+          userId: null,
+          csrfTokenHash: sha256(plantedXsrf),
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + minutes(120)),
+        });
+      client.jar.set(SESSION_COOKIE, planted);
+      client.jar.set('XSRF-TOKEN', plantedXsrf);
       expect((await client.on(ctx.b).login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
       const issued = client.jar.get(SESSION_COOKIE);
       expect(issued).toBeDefined();
@@ -361,15 +375,15 @@ describe('authentication attacks across two instances on one database', () => {
       // The id an attacker planted before the login carries no rights, on either instance.
       for (const app of instances()) {
         const attacker = browser(freshIp());
-        attacker.jar.set(SESSION_COOKIE, planted!);
-        attacker.jar.set('XSRF-TOKEN', plantedXsrf!);
+        attacker.jar.set(SESSION_COOKIE, planted);
+        attacker.jar.set('XSRF-TOKEN', plantedXsrf);
         expect((await attacker.on(app).get('/api/user')).statusCode).toBe(401);
       }
       expect(
         await db()
           .select()
           .from(sessions)
-          .where(eq(sessions.idHash, sha256(planted!))),
+          .where(eq(sessions.idHash, sha256(planted))),
       ).toHaveLength(0);
     });
 
@@ -381,7 +395,7 @@ describe('authentication attacks across two instances on one database', () => {
         const none = await bare.on(app).post('/login', { email: user.email, password: TEST_PASSWORD });
         expect(none.statusCode).toBe(419);
         expect(none.json().message).toBe(MESSAGES.csrfMismatch);
-        // A session, but no header (a cross-site form post).
+        // A token cookie, but no header (a cross-site form post).
         const client = browser(freshIp());
         await client.on(app).csrf();
         const missing = await client.on(app).postWithoutXsrf('/login', { email: user.email, password: TEST_PASSWORD });
@@ -396,7 +410,7 @@ describe('authentication attacks across two instances on one database', () => {
           expect(res.cookies.find((c) => c.name === SESSION_COOKIE && c.value)).toBeUndefined();
         }
         expect((await client.on(app).get('/api/user')).statusCode).toBe(401);
-        // The token of another session does not fit this one.
+        // The token of another browser does not fit this one.
         const other = browser(freshIp());
         await other.on(app).csrf();
         const foreign = await client

@@ -335,7 +335,7 @@ export const termsContentSchema = z.object({
 
 // ---------------------------------------------------------------- email log
 
-export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'logged'] as const;
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'logged'] as const;
 export const emailLogQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum(EMAIL_STATUSES).optional(),
@@ -352,10 +352,20 @@ export const emailLogRowSchema = z.object({
   project: projectRef,
   created_at: time,
   sent_at: time.nullable(),
+  /** When the next try is due (a message waiting to be sent again after a failure). */
+  next_attempt_at: time.nullable(),
 });
 export const emailLogListSchema = z.object({ emails: z.array(emailLogRowSchema), ...paged });
-/** GET /super/email-logs/{id}: with the body (plain text; shown as text, never as HTML). */
-export const emailLogDetailSchema = emailLogRowSchema.extend({ body: z.string() });
+/** What became of the set-password link the log no longer holds. */
+export const EMAIL_LINK_STATES = ['used', 'unused', 'expired', 'replaced'] as const;
+/**
+ * GET /super/email-logs/{id}: with the body (plain text; shown as text, never as HTML). A set-password link is never
+ * in it (a marker stands in its place); `link` says whether that link was used.
+ */
+export const emailLogDetailSchema = emailLogRowSchema.extend({
+  body: z.string(),
+  link: z.object({ state: z.enum(EMAIL_LINK_STATES), at: time.nullable() }).nullable(),
+});
 
 // ---------------------------------------------------------------- permission matrices
 

@@ -140,6 +140,31 @@ export const twoFactorCodeSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
 });
 export const passwordConfirmSchema = z.object({ password: z.string().max(1024).optional() });
+
+/**
+ * Re-authentication (issue 29): turning two-factor on, off or resetting it and new recovery codes need a confirmation
+ * this recent. Signing in (password, two-factor code or single sign-on) counts as one, and so does the password typed
+ * again.
+ */
+export const PASSWORD_CONFIRMATION_MINUTES = 10;
+
+/**
+ * `details` of a 423 PASSWORD_CONFIRMATION_REQUIRED: how this user can confirm it is them. `password` when the account
+ * has one; `sso` when the session came from a single sign-on provider that is still on: signing in there again is the
+ * confirmation (an account without a password has no other way).
+ */
+export const reauthenticationSchema = z.object({
+  password: z.boolean(),
+  sso: z.object({ name: z.string(), login_url: z.string() }).nullable(),
+});
+export type Reauthentication = z.infer<typeof reauthenticationSchema>;
+
+/** The 423's message for an account that cannot type a password: it signs in again instead. */
+export function reauthenticationMessage(how: Reauthentication): string {
+  if (how.password) return MESSAGES.passwordConfirmationRequired;
+  if (how.sso) return `For your security, sign in again with ${how.sso.name} to continue.`;
+  return 'For your security, sign out and sign in again to continue.';
+}
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 
 export const sessionSchema = z.object({

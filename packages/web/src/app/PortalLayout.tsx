@@ -44,7 +44,7 @@ function PortalFrame() {
   // no project) and every screen but the settings gives way to the setup gate. The outlet keeps its place in the
   // tree, so the settings screen keeps its state (the recovery codes) when setup lifts the gate.
   const gated = isTwoFactorOverdue(session);
-  const { projectId, project } = useCurrentProject();
+  const { projectId, project, loading: projectLoading } = useCurrentProject();
   const projectAdmin = useIsProjectAdmin(projectId, superadmin && !gated);
   const [adminLabel] = useAdminLabel();
   const submenu = useOpenSubmenu();
@@ -98,7 +98,7 @@ function PortalFrame() {
               </Group>
             </Anchor>
           </Group>
-          {!gated && <NotificationBell projectId={projectId} superadmin={superadmin} />}
+          {!gated && <NotificationBell projectId={projectId} projectLoading={projectLoading} superadmin={superadmin} />}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label="Navigation">

@@ -40,6 +40,8 @@ export function portalRoutes({ role = 'user', project = projectBody(), isAdmin =
     'GET /api/member/projects': jsonResponse({ projects: project ? [project] : [] }),
     'GET /super/projects': jsonResponse({ projects: project ? [project] : [] }),
     'GET /super/notifications/': jsonResponse({ notifications: [] }),
+    // The bell where the path names no project (the landing page): the member's notifications across projects.
+    'GET /api/notifications/': jsonResponse({ notifications: [] }),
   };
   if (project) {
     const base = role === 'superadmin' ? '/super/projects' : '/api/projects';

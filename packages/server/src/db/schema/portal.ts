@@ -48,8 +48,20 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A notice that asks for a task ("... waits for your review"): what kind and the record it is about (a policy
+     * version). Marked `done_at` once the task is done, by the user or anyone else, or no longer needed.
+     */
+    taskKind: text('task_kind'),
+    taskRef: integer('task_ref'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_unread_idx').on(t.userId, t.projectId).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_task_idx')
+      .on(t.projectId, t.taskRef)
+      .where(sql`${t.taskKind} is not null and ${t.doneAt} is null`),
+    index('notifications_user_unread_idx').on(t.userId, t.projectId).where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** Messages members send to their project's administrators (Contact Us), and the admins' handling of them. */

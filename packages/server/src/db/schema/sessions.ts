@@ -39,7 +39,7 @@ export interface SessionData {
   };
   /** The session was opened by single sign-on through this provider. */
   sso?: SessionSso;
-  /** Last password re-confirmation, for sensitive actions (15 minutes). */
+  /** Last password re-confirmation, for sensitive actions (10 minutes; a sign-in counts as one). */
   passwordConfirmedAt?: string;
   /** Credentials re-entered once for a batch of signatures (bulk sign): good for those documents only, briefly. */
   signingBatch?: {

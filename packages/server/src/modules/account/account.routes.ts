@@ -130,18 +130,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-      });
-      // New ids for this session too (DESIGN section 3: rotate at privilege change), keeping its absolute expiry.
-      await issueSession(app, request, reply, { userId: user.id, now, expiresAt: request.session!.expiresAt });
-      void app.mailer
-        .send({
+        await app.mailer.queue(tx, {
           to: current.email,
           subject: 'Your password was changed',
           template: 'password_changed',
           text: `Hello ${current.firstName || current.username},\n\nThe password of your Healthcare Quality Portal account was changed on ${now.toUTCString()}. Your other signed-in sessions were ended.\n\nIf this was not you, contact your administrator at once.\n`,
           at: now,
-        })
-        .catch((error) => request.log.error({ err: error }, 'password changed email failed'));
+        });
+      });
+      // New ids for this session too (DESIGN section 3: rotate at privilege change), keeping its absolute expiry.
+      await issueSession(app, request, reply, { userId: user.id, now, expiresAt: request.session!.expiresAt });
       return { message: 'Your password has been changed. Your other sessions were signed out.' };
     },
   );
@@ -183,20 +181,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return rows;
-      });
-      if (previous.toLowerCase() !== email) {
-        // The old address hears of it: a stolen session cannot quietly take the account over.
-        void app.mailer
-          .send({
+        if (previous.toLowerCase() !== email) {
+          // The old address hears of it: a stolen session cannot quietly take the account over.
+          await app.mailer.queue(tx, {
             to: previous,
             subject: 'Your email address was changed',
             template: 'email_changed',
             text: `Hello ${user.firstName || user.username},\n\nThe email address of your Healthcare Quality Portal account was changed to ${email}.\n\nIf this was not you, contact your administrator at once.\n`,
             at: now,
-          })
-          .catch((error) => request.log.error({ err: error }, 'email changed notice failed'));
-      }
+          });
+        }
+        return rows;
+      });
       return presentUser(updated!);
     },
   );

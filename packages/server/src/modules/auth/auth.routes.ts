@@ -20,8 +20,8 @@ import { minutes } from '../../lib/clock.js';
 import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { confirmPassword } from '../../plugins/password-confirmation.js';
-import { endSession, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
+import { confirmPassword, signedInAt } from '../../plugins/password-confirmation.js';
+import { endSession, issueAnonymousXsrf, issueSession, requireUser, XSRF_COOKIE } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { singleLogoutUrl } from '../identity/saml.service.js';
 import { termsStatusForUser } from '../terms/terms.service.js';
@@ -42,17 +42,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sanctum/csrf-cookie',
     {
-      schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie bound to the session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets the XSRF-TOKEN cookie, bound to the session or, before one is stored, to a random key cookie',
+      },
       config: { ...exempt, access: access.public },
     },
     async (request, reply) => {
+      const now = app.clock.now();
+      // Anonymous visitors get a signed token and no sessions row; a session is stored at sign-in or when a flow
+      // needs state (two-factor step, single sign-on).
+      if (!request.session) issueAnonymousXsrf(app, request, reply, now);
       // The token's value is only in the browser's cookie; without it, start over with fresh ids (same user, same expiry).
-      if (!request.session || !request.cookies[XSRF_COOKIE]) {
+      else if (!request.cookies[XSRF_COOKIE]) {
         await issueSession(app, request, reply, {
-          userId: request.session?.userId ?? null,
-          data: request.session?.data ?? {},
-          now: app.clock.now(),
-          ...(request.session ? { expiresAt: request.session.expiresAt } : {}),
+          userId: request.session.userId,
+          data: request.session.data,
+          now,
+          expiresAt: request.session.expiresAt,
         });
       }
       return reply.status(204).send();
@@ -128,7 +135,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A code step after a single sign-on opens a session that names its provider (decision record 023).
       const sso = body.one_time_password && pending ? pending.sso : undefined;
-      await issueSession(app, request, reply, { userId: outcome.user.id, now, ...(sso ? { data: { sso } } : {}) });
+      // Signed in just now (password, or the code after it or after a single sign-on): counts as a confirmation.
+      await issueSession(app, request, reply, {
+        userId: outcome.user.id,
+        now,
+        data: { ...(sso ? { sso } : {}), ...signedInAt(now) },
+      });
       return {
         user: presentUser(outcome.user),
         ...(outcome.setupTwoFactor ? { setup_two_factor: true as const } : {}),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
@@ -31,12 +31,20 @@ describe('sessions and CSRF', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, and XSRF-TOKEN readable by scripts', async () => {
-    const res = await ctx.agent().csrf();
-    expect(res.statusCode).toBe(204);
+    const user = await createUser(ctx.db.handle.db);
+    const agent = ctx.agent();
+    const csrf = await agent.csrf();
+    expect(csrf.statusCode).toBe(204);
+    const key = csrf.cookies.find((c) => c.name === 'portal_xsrf_key')!;
+    expect(key).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.httpOnly).toBeFalsy();
+    const res = await agent.login(user.email, TEST_PASSWORD);
     const session = res.cookies.find((c) => c.name === 'portal_session')!;
     const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(xsrf.httpOnly).toBeFalsy();
+    // The anonymous key is dropped: the session's own token takes over.
+    expect(agent.jar.has('portal_xsrf_key')).toBe(false);
     // Only the hash is stored.
     const [row] = await ctx.db.handle.db
       .select()
@@ -46,18 +54,95 @@ describe('sessions and CSRF', () => {
     expect(JSON.stringify(row)).not.toContain(session.value);
   });
 
+  it('stores no session for anonymous visitors: 2,000 calls to /sanctum/csrf-cookie leave the table as it was', async () => {
+    const db = ctx.db.handle.db;
+    const rows = async () => (await db.select({ n: count() }).from(sessions))[0]!.n;
+    const before = await rows();
+    for (let i = 0; i < 2000; i++) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+      expect(res.statusCode).toBe(204);
+      expect(res.cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'portal_xsrf_key']);
+    }
+    // One browser asking again keeps its pair (no churn between tabs).
+    const agent = ctx.agent();
+    await agent.csrf();
+    const pair = new Map(agent.jar);
+    expect((await agent.csrf()).cookies).toHaveLength(0);
+    expect(agent.jar).toEqual(pair);
+    expect(await rows()).toBe(before);
+  }, 60_000);
+
+  it('checks the anonymous token like a session one: refused without it, from another browser, forged or expired', async () => {
+    const user = await createUser(ctx.db.handle.db);
+    const agent = ctx.agent();
+    const forgot = (headers?: Record<string, string>) => agent.post('/password/forgot', { email: user.email }, headers);
+    // No token at all, and a key cookie without a header (a cross-site form post).
+    expect((await forgot()).statusCode).toBe(419);
+    await agent.csrf();
+    const token = decodeURIComponent(agent.jar.get('XSRF-TOKEN')!);
+    const key = agent.jar.get('portal_xsrf_key')!;
+    const bare = await ctx.app.inject({
+      method: 'POST',
+      url: '/password/forgot',
+      payload: { email: user.email },
+      cookies: { 'XSRF-TOKEN': token, portal_xsrf_key: key },
+    });
+    expect(bare.statusCode).toBe(419);
+    expect(bare.json()).toMatchObject({ message: 'CSRF token mismatch.' });
+    // With the token it is accepted.
+    expect((await forgot()).statusCode).toBe(200);
+    // Another browser's valid token does not fit this browser's key, nor does this token without the key.
+    const other = ctx.agent();
+    await other.csrf();
+    expect((await forgot({ 'x-xsrf-token': decodeURIComponent(other.jar.get('XSRF-TOKEN')!) })).statusCode).toBe(419);
+    const keyless = await ctx.app.inject({
+      method: 'POST',
+      url: '/password/forgot',
+      payload: { email: user.email },
+      headers: { 'x-xsrf-token': token },
+    });
+    expect(keyless.statusCode).toBe(419);
+    // A token whose expiry was moved on, or whose MAC was changed, is refused.
+    const [expires, mac] = token.split('.') as [string, string];
+    const later = (Number.parseInt(expires, 36) + minutes(600)).toString(36);
+    for (const forged of [`${later}.${mac}`, `${expires}.${mac.slice(0, -1)}A`, `${expires}.`, mac, '']) {
+      expect((await forgot({ 'x-xsrf-token': forged })).statusCode, forged).toBe(419);
+    }
+    // Two hours on, the token has expired: refused, and csrf-cookie gives a fresh one that works.
+    ctx.clock.advance(minutes(121));
+    expect((await forgot()).statusCode).toBe(419);
+    await agent.csrf();
+    expect(agent.jar.get('XSRF-TOKEN')).not.toBe(token);
+    expect((await forgot()).statusCode).toBe(200);
+  });
+
   it('rotates the session at login: the id used before no longer works', async () => {
     const user = await createUser(ctx.db.handle.db);
     const agent = ctx.agent();
     await agent.csrf();
-    const before = agent.jar.get('portal_session')!;
+    const anonymousXsrf = decodeURIComponent(agent.jar.get('XSRF-TOKEN')!);
+    const anonymousKey = agent.jar.get('portal_xsrf_key')!;
+    expect(agent.jar.has('portal_session')).toBe(false);
     const login = await agent.login(user.email, TEST_PASSWORD);
     expect(login.statusCode).toBe(200);
-    const after = agent.jar.get('portal_session')!;
-    expect(after).not.toBe(before);
+    const first = agent.jar.get('portal_session')!;
+    expect(first).toBeDefined();
     expect((await agent.get('/api/user')).json()).toMatchObject({ id: user.id });
-    const stale = await ctx.app.inject({ method: 'GET', url: '/api/user', cookies: { portal_session: before } });
-    expect(stale.statusCode).toBe(401);
+    // Signed in, only the session's token counts: the anonymous pair from before is refused.
+    const stale = await ctx.app.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { 'x-xsrf-token': anonymousXsrf },
+      cookies: { portal_session: first, portal_xsrf_key: anonymousKey },
+    });
+    expect(stale.statusCode).toBe(419);
+    // A second sign-in in the same browser gives fresh ids; the first no longer works.
+    await agent.login(user.email, TEST_PASSWORD);
+    const second = agent.jar.get('portal_session')!;
+    expect(second).not.toBe(first);
+    expect((await agent.get('/api/user')).json()).toMatchObject({ id: user.id });
+    const old = await ctx.app.inject({ method: 'GET', url: '/api/user', cookies: { portal_session: first } });
+    expect(old.statusCode).toBe(401);
   });
 
   it('ends a session idle for 30 minutes', async () => {

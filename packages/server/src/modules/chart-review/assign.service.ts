@@ -142,8 +142,8 @@ class Turns {
 }
 
 /**
- * POST /samples/{id}/lock: assigns the selected cases and locks the sample. Reviewers are notified once each,
- * after the change is saved, with a link only.
+ * POST /samples/{id}/lock: assigns the selected cases and locks the sample. Reviewers are notified once each, in the
+ * transaction of the change, with a link only.
  */
 export async function lockSample(
   db: Database,
@@ -152,7 +152,7 @@ export async function lockSample(
   input: CrLockInput,
   now: Date,
 ): Promise<CrSample> {
-  const outcome = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const sample = await loadSample(tx, actor.projectId, sampleId, true);
     if (sample.status === 'locked') throw new AppError('CONFLICT', SAMPLE_LOCKED);
     if (sample.status !== 'drawn') throw new AppError('CONFLICT', DRAW_BEFORE_LOCKING);
@@ -308,18 +308,16 @@ export async function lockSample(
     );
     const perReviewer = new Map<number, number>();
     for (const row of rows) perReviewer.set(row.reviewerId, (perReviewer.get(row.reviewerId) ?? 0) + 1);
-    return { programName: program.name, perReviewer };
+    for (const [reviewerId, n] of perReviewer) {
+      await notify(tx, {
+        userIds: [reviewerId],
+        projectId: actor.projectId,
+        message: `You have ${n} chart review${n === 1 ? '' : 's'} to do in ${program.name}.`,
+        link: `/app/chart-review/${actor.projectId}/my`,
+        now,
+      });
+    }
   });
-
-  for (const [reviewerId, n] of outcome.perReviewer) {
-    await notify(db, {
-      userIds: [reviewerId],
-      projectId: actor.projectId,
-      message: `You have ${n} chart review${n === 1 ? '' : 's'} to do in ${outcome.programName}.`,
-      link: `/app/chart-review/${actor.projectId}/my`,
-      now,
-    });
-  }
   return getSample(db, actor, sampleId);
 }
 

@@ -718,7 +718,8 @@ const canonical = (value: unknown) => JSON.stringify(value);
 /**
  * PUT /findings/{id}/plan: replaces the plan. Owners must be chart review people of the project, the measure a live
  * measure of the project (all refused at once, as `actions.{i}.owner_id` and `measure_id`). The finding is
- * `action_plan` while the plan has an action, else `open`. Newly named owners are notified (a link only).
+ * `action_plan` while the plan has an action, else `open`. Newly named owners are notified (a link only) in the
+ * plan's transaction.
  */
 export async function savePlan(
   db: Database,
@@ -727,7 +728,7 @@ export async function savePlan(
   input: CrActionPlanInput,
   now: Date,
 ): Promise<CrFinding> {
-  const newOwners = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const finding = await loadFinding(tx, actor.projectId, findingId, true);
     if (finding.status === 'closed') throw new AppError('CONFLICT', CLOSED);
     const errors: Record<string, string[]> = {};
@@ -773,7 +774,7 @@ export async function savePlan(
         .map((field) => [field, { from: before[field], to: after[field] }]),
     );
     const status: CrFindingStatus = after.actions.length > 0 ? 'action_plan' : 'open';
-    if (Object.keys(changes).length === 0 && current && status === finding.status) return [];
+    if (Object.keys(changes).length === 0 && current && status === finding.status) return;
     const columns = {
       rootCause: after.root_cause,
       actions: after.actions,
@@ -799,17 +800,19 @@ export async function savePlan(
       now,
     );
     const earlier = new Set(before.actions.map((a) => a.owner_id));
-    return [...new Set(after.actions.map((a) => a.owner_id))].filter((id) => !earlier.has(id) && id !== actor.userId);
+    const newOwners = [...new Set(after.actions.map((a) => a.owner_id))].filter(
+      (id) => !earlier.has(id) && id !== actor.userId,
+    );
+    if (newOwners.length > 0) {
+      await notify(tx, {
+        userIds: newOwners,
+        projectId: actor.projectId,
+        message: 'You were named the owner of an action in a chart review action plan.',
+        link: findingLink(actor.projectId, findingId),
+        now,
+      });
+    }
   });
-  if (newOwners.length > 0) {
-    await notify(db, {
-      userIds: newOwners,
-      projectId: actor.projectId,
-      message: 'You were named the owner of an action in a chart review action plan.',
-      link: findingLink(actor.projectId, findingId),
-      now,
-    });
-  }
   return getFinding(db, actor, findingId, now);
 }
 

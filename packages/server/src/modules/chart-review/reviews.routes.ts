@@ -7,9 +7,8 @@ import {
   crReturnInputSchema,
   crReviewFormSchema,
 } from '@portal/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -26,22 +25,24 @@ import { actorFor, errors, P, tags } from './route-kit.js';
 
 const assignmentParams = projectParams.extend({ assignmentId: pathId('review') });
 
-/** Bell notifications (links only, never case content), once the change has committed; a failure is only logged. */
-export async function sendReviewNotices(
-  db: Database,
-  log: FastifyBaseLogger,
+/**
+ * Bell notifications (links only, never case content), written on `tx`: the transaction of the change that causes
+ * them, so they commit with it or not at all.
+ */
+export async function queueReviewNotices(
+  tx: DbOrTx,
   projectId: number,
   notices: readonly ReviewNotice[],
   now: Date,
 ): Promise<void> {
   for (const notice of notices) {
-    await notify(db, {
+    await notify(tx, {
       userIds: [...new Set(notice.userIds)],
       projectId,
       message: notice.message,
       link: notice.link,
       now,
-    }).catch((error) => log.error({ err: error }, 'Notice not sent'));
+    });
   }
 }
 
@@ -112,8 +113,10 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'review');
       const now = app.clock.now();
-      const { notices } = await submitReview(db, a, request.params.assignmentId, now);
-      await sendReviewNotices(db, request.log, a.projectId, notices, now);
+      await db.transaction(async (tx) => {
+        const { notices } = await submitReview(tx, a, request.params.assignmentId, now);
+        await queueReviewNotices(tx, a.projectId, notices, now);
+      });
       return getReviewForm(db, a, request.params.assignmentId, now);
     },
   );
@@ -133,8 +136,10 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'programs');
       const now = app.clock.now();
-      const { notices } = await returnReview(db, a, request.params.assignmentId, request.body.reason, now);
-      await sendReviewNotices(db, request.log, a.projectId, notices, now);
+      await db.transaction(async (tx) => {
+        const { notices } = await returnReview(tx, a, request.params.assignmentId, request.body.reason, now);
+        await queueReviewNotices(tx, a.projectId, notices, now);
+      });
       return getReviewForm(db, a, request.params.assignmentId, now);
     },
   );
@@ -154,8 +159,10 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'programs');
       const now = app.clock.now();
-      const { notices } = await reassignReview(db, a, request.params.assignmentId, request.body.reviewer_id, now);
-      await sendReviewNotices(db, request.log, a.projectId, notices, now);
+      await db.transaction(async (tx) => {
+        const { notices } = await reassignReview(tx, a, request.params.assignmentId, request.body.reviewer_id, now);
+        await queueReviewNotices(tx, a.projectId, notices, now);
+      });
       return getReviewForm(db, a, request.params.assignmentId, now);
     },
   );

@@ -72,7 +72,7 @@ const ownUnit = (unit: string) => `This person works on ${unit}, so may not revi
 /** The day of a moment (UTC), as due dates are stored. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-/** A bell notification to send once the change has committed: a link, never case content. */
+/** A bell notification, queued in the transaction of the change that causes it: a link, never case content. */
 export interface ReviewNotice {
   userIds: number[];
   message: string;

@@ -14,6 +14,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { contactMessages, projectMemberships } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
@@ -64,7 +65,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await projectAccess(db, user, request.params.projectId);
       const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
       const now = app.clock.now();
-      const created = await db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
           .values({
@@ -99,17 +100,18 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return { ...row!, recipientIds };
+        // The admins' bell notices and emails, in the transaction of the message.
+        await notify(tx, {
+          userIds: recipientIds,
+          projectId: access.project.id,
+          message: `New contact message from ${name}: ${request.body.subject}`,
+          link: `/member/projects/${access.project.id}/contact-us-messages`,
+          email: { mailer: app.mailer, subject: `[${access.project.name}] ${request.body.subject}` },
+          now,
+        });
+        return row!.id;
       });
-      await notify(db, {
-        userIds: created.recipientIds,
-        projectId: access.project.id,
-        message: `New contact message from ${name}: ${request.body.subject}`,
-        link: `/member/projects/${access.project.id}/contact-us-messages`,
-        email: { mailer: app.mailer, subject: `[${access.project.name}] ${request.body.subject}` },
-        now,
-      }).catch((error) => request.log.error({ err: error }, 'contact message notification failed'));
-      return reply.status(201).send({ id: created.id });
+      return reply.status(201).send({ id });
     },
   );
 
@@ -164,7 +166,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user, access, message: await loadMessage(access, request.params.messageId) };
   }
 
-  /** Changes the message and records `action` about it in the same transaction; the changed row. */
+  /**
+   * Changes the message and records `action` about it in the same transaction, with what `also` writes there (the
+   * reply's email); the changed row.
+   */
   function changeMessage(
     request: FastifyRequest,
     { user, access, message }: Awaited<ReturnType<typeof openMessage>>,
@@ -172,6 +177,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     action: 'contact.message_status' | 'contact.message_replied',
     data: Record<string, unknown>,
     now: Date,
+    also?: (tx: DbOrTx) => Promise<void>,
   ): Promise<Row> {
     return db.transaction(async (tx) => {
       const [row] = await tx.update(contactMessages).set(set).where(eq(contactMessages.id, message.id)).returning();
@@ -186,6 +192,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
         at: now,
       });
+      await also?.(tx);
       return row!;
     });
   }
@@ -234,14 +241,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const opened = await openMessage(request);
       const { user, access, message } = opened;
       const now = app.clock.now();
-      await app.mailer.send({
-        to: message.senderEmail,
-        subject: `Re: ${message.subject}`,
-        template: 'contact_reply',
-        projectId: access.project.id,
-        text: `${request.body.message}\n\n-- \n${user.firstName} ${user.lastName}, ${access.project.name}\n\nYou wrote on ${message.createdAt.toUTCString()}:\n> ${message.message.split('\n').join('\n> ')}\n`,
-        at: now,
-      });
+      // The reply is queued in the transaction that marks the message replied: both or neither.
       const updated = await changeMessage(
         request,
         opened,
@@ -249,6 +249,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         'contact.message_replied',
         { to: message.senderEmail, subject: `Re: ${message.subject}` },
         now,
+        (tx) =>
+          app.mailer.queue(tx, {
+            to: message.senderEmail,
+            subject: `Re: ${message.subject}`,
+            template: 'contact_reply',
+            projectId: access.project.id,
+            text: `${request.body.message}\n\n-- \n${user.firstName} ${user.lastName}, ${access.project.name}\n\nYou wrote on ${message.createdAt.toUTCString()}:\n> ${message.message.split('\n').join('\n> ')}\n`,
+            at: now,
+          }),
       );
       return present(updated);
     },

@@ -3,7 +3,6 @@ import * as oidc from 'openid-client';
 import type { Database } from '../../db/client.js';
 import { decrypt } from '../../lib/crypto.js';
 import type { UserRow } from '../auth/users.repository.js';
-import type { ProjectNotices } from '../notifications/notices.js';
 import { claimedGroups } from './group-mappings.service.js';
 import type { ProviderRow } from './providers.service.js';
 import { isLoopbackHttp } from './saml-settings.js';
@@ -125,7 +124,7 @@ export async function completeOidcLogin(
   pending: SsoLogin,
   callbackQuery: string,
   facts: SsoFacts,
-): Promise<{ user: UserRow; mfa: boolean; notices: ProjectNotices[] }> {
+): Promise<{ user: UserRow; mfa: boolean }> {
   const config = await configurationFor(provider, facts.appKey, facts.now);
   const currentUrl = new URL(`${facts.appUrl}${oidcCallbackPath(provider.slug)}${callbackQuery}`);
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
@@ -155,7 +154,7 @@ export async function completeOidcLogin(
 
   // Verified when the provider says so, or, for a provider trusted for its emails, unless it says it is not.
   const emailVerified = claims.email_verified === true || (provider.trustEmail && claims.email_verified !== false);
-  const { user, notices } = await signInAccount(db, provider, {
+  const user = await signInAccount(db, provider, {
     subject: idToken.sub,
     claims,
     emailVerified,
@@ -164,5 +163,5 @@ export async function completeOidcLogin(
   });
   const amr = Array.isArray(idToken.amr) ? idToken.amr.filter((v): v is string => typeof v === 'string') : [];
   const acr = typeof idToken.acr === 'string' ? [idToken.acr] : [];
-  return { user, mfa: mfaSatisfied(provider, [...amr, ...acr], DEFAULT_MFA_VALUES), notices };
+  return { user, mfa: mfaSatisfied(provider, [...amr, ...acr], DEFAULT_MFA_VALUES) };
 }

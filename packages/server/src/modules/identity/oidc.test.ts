@@ -175,6 +175,22 @@ describe('OpenID Connect sign-in', () => {
     expect((await userByEmail(account.email!))!.username).toBe(`${taken.username}2`);
   });
 
+  it('normalises the redirect before judging it: dot segments that resolve to another host land on /', async () => {
+    const provider = await makeProvider();
+    const cases: [string, string][] = [
+      ['/..//evil.example/', '/'],
+      ['/./..//evil', '/'],
+      ['/%2e%2e//evil.example', '/'],
+      ['/%2F%2Fevil.example', '/'],
+      ['/projects/../member//projects', '/member/projects'],
+    ];
+    for (const [redirect, expected] of cases) {
+      const agent = ctx.agent();
+      const res = await agent.get(await toCallback(agent, provider, person(provider), {}, redirect));
+      expect(res.headers.location, redirect).toBe(expected);
+    }
+  });
+
   it('links an existing account by a verified email on a claimed domain, and audits the link', async () => {
     const provider = await makeProvider();
     const existing = await createUser(db(), { email: `Head.Nurse.${unique()}@${provider.domain.toUpperCase()}` });

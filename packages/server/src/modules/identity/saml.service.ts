@@ -5,7 +5,6 @@ import type { Database } from '../../db/client.js';
 import { type SessionSso, samlMessageIds, sessions } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { UserRow } from '../auth/users.repository.js';
-import type { ProjectNotices } from '../notifications/notices.js';
 import { signalSessionsEnded } from '../notifications/notifications.service.js';
 import { claimedGroups } from './group-mappings.service.js';
 import { findProviderById, type ProviderRow } from './providers.service.js';
@@ -162,7 +161,6 @@ export async function completeSamlLogin(
 ): Promise<{
   user: UserRow;
   mfa: boolean;
-  notices: ProjectNotices[];
   redirect: string | null;
   session: SamlSession;
 }> {
@@ -204,7 +202,7 @@ export async function completeSamlLogin(
     }),
   );
   const groupValue = attributes[map.groups];
-  const { user, notices } = await signInAccount(db, provider, {
+  const user = await signInAccount(db, provider, {
     subject: profile.nameID,
     claims,
     // SAML says nothing of verification: the email counts only for a provider trusted for its addresses.
@@ -218,7 +216,7 @@ export async function completeSamlLogin(
     ...(profile.nameIDFormat ? { nameIdFormat: profile.nameIDFormat } : {}),
     ...(typeof profile.sessionIndex === 'string' ? { sessionIndex: profile.sessionIndex } : {}),
   };
-  return { user, mfa, notices, redirect, session };
+  return { user, mfa, redirect, session };
 }
 
 /** What a portal session keeps of the provider's, for single logout. */

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import type { SessionSso } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { signedInAt } from '../../plugins/password-confirmation.js';
 import { issueSession, updateSessionData } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { findUserById, type UserRow } from '../auth/users.repository.js';
-import type { ProjectNotices } from '../notifications/notices.js';
-import { sendNotices } from '../notifications/notices.js';
 import { acceptTerms, termsStatusForUser } from '../terms/terms.service.js';
 import { completeOidcLogin, startOidcLogin } from './oidc.service.js';
 import { findProviderById, findProviderBySlug, type ProviderRow } from './providers.service.js';
@@ -45,6 +44,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const facts = (request: FastifyRequest) => ({
     appKey: app.appKey,
+    mailer: app.mailer,
     appUrl: app.config.APP_URL,
     now: app.clock.now(),
     ip: request.ip,
@@ -88,12 +88,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { kind: 'two_factor' };
     }
-    await issueSession(app, request, reply, { userId: input.user.id, data: { sso }, now });
+    // Signing in again through the provider is how an account without a password confirms a sensitive action.
+    await issueSession(app, request, reply, { userId: input.user.id, data: { sso, ...signedInAt(now) }, now });
     await recordSsoLogin(db, { userId: input.user.id, provider: input.provider, mfa: input.mfa }, facts(request));
     return { kind: 'signed_in', redirect: input.redirect };
   }
 
-  /** A provider's answer accepted: notices sent, then the terms step, the code step, or signed in. */
+  /** A provider's answer accepted (its notices queued with its writes): the terms step, the code step, or signed in. */
   async function land(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -101,19 +102,12 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       user: UserRow;
       provider: ProviderRow;
       mfa: boolean;
-      notices: ProjectNotices[];
       redirect: string;
       saml?: SamlSession;
     },
   ) {
     const now = app.clock.now();
     const { user, provider, mfa, redirect, saml } = input;
-    // Open policy rounds that followed a role the groups changed: told once the sign-in's writes committed.
-    for (const project of input.notices) {
-      await sendNotices(db, app.mailer, project.projectId, project.notices, now, (err) =>
-        request.log.error({ err }, 'Notices after a group mapping could not be sent'),
-      );
-    }
     if ((await termsStatusForUser(db, user.id)).status !== 'accepted') {
       await issueSession(app, request, reply, {
         userId: null,
@@ -199,8 +193,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const at = request.url.indexOf('?');
         const query = at === -1 ? '' : request.url.slice(at);
-        const { user, mfa, notices } = await completeOidcLogin(db, provider, pending, query, facts(request));
-        return await land(request, reply, { user, provider, mfa, notices, redirect: pending.redirect });
+        const { user, mfa } = await completeOidcLogin(db, provider, pending, query, facts(request));
+        return await land(request, reply, { user, provider, mfa, redirect: pending.redirect });
       } catch (error) {
         return refuse(request, reply, error, slug);
       }

@@ -1,10 +1,11 @@
-import type { SsoErrorKey } from '@portal/shared';
+import { localPath, type SsoErrorKey } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { type SessionData, userIdentities, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { findUserById, type UserRow } from '../auth/users.repository.js';
-import type { ProjectNotices } from '../notifications/notices.js';
+import { type ProjectNotices, queueNotices } from '../notifications/notices.js';
 import { applyGroupMappings, replaceDirectoryGroups } from './group-mappings.service.js';
 import { uniqueUsername } from './identity-users.service.js';
 import { emailDomain, type ProviderRow } from './providers.service.js';
@@ -34,15 +35,12 @@ export class SsoRefusal extends Error {
 
 export type SsoLogin = NonNullable<SessionData['ssoLogin']>;
 
-/** A same-origin path to return to: one leading '/', printable, no backslash; anything else is '/'. */
+/**
+ * A same-origin path to return to, normalised before it is judged (the web's login page uses the same rule), so
+ * `/..//evil.example/` cannot become `//evil.example/` in the browser; anything else is '/'.
+ */
 export function safeRedirect(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 1000 || !value.startsWith('/')) return '/';
-  if (value.startsWith('//') || value.startsWith('/\\')) return '/';
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (code <= 0x20 || code === 0x7f || char === '\\') return '/';
-  }
-  return value;
+  return localPath(value) ?? '/';
 }
 
 export function errorCode(error: unknown): string {
@@ -54,6 +52,8 @@ export function errorCode(error: unknown): string {
 
 export interface SsoFacts {
   appKey: Buffer;
+  /** Notices a sign-in's group mappings cause are queued in its transaction. */
+  mailer: Mailer;
   appUrl: string;
   now: Date;
   ip: string;
@@ -73,15 +73,14 @@ export interface SsoAssertion {
   facts: SsoFacts;
 }
 
-/** The account signing in, its directory groups replaced and the provider's group mappings applied, in one transaction. */
-export async function signInAccount(
-  db: Database,
-  provider: ProviderRow,
-  input: SsoAssertion,
-): Promise<{ user: UserRow; notices: ProjectNotices[] }> {
+/**
+ * The account signing in, its directory groups replaced and the provider's group mappings applied (with the notices
+ * they cause), in one transaction.
+ */
+export async function signInAccount(db: Database, provider: ProviderRow, input: SsoAssertion): Promise<UserRow> {
   const { facts } = input;
   const notices: ProjectNotices[] = [];
-  const user = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const user = await accountFor(tx, provider, input.subject, input.claims, input.emailVerified, facts);
     if (user.status === 'disabled') throw new SsoRefusal('disabled', 'sso_user_disabled', user.id);
     if (user.status !== 'active') throw new SsoRefusal('disabled', `sso_user_${user.status}`, user.id);
@@ -99,9 +98,10 @@ export async function signInAccount(
       actor: { userId: user.id, ip: facts.ip, requestId: facts.requestId },
       notices,
     });
+    // Open policy rounds that followed a role the groups changed: told in the sign-in's own transaction.
+    for (const project of notices) await queueNotices(tx, facts.mailer, project.projectId, project.notices, facts.now);
     return user;
   });
-  return { user, notices };
 }
 
 /** The provider is trusted for MFA and its sign-in says one of its values (or, listing none, one of the defaults). */

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { fileBytes, firstFilePart } from '../../lib/uploads.js';
 import { access } from '../../policies/access.js';
-import { notify } from '../notifications/notifications.service.js';
+import { withNotices } from '../notifications/notices.js';
 import {
   addComment,
   createRequest,
@@ -26,7 +26,6 @@ import {
   getRequest,
   listRequests,
   listStewards,
-  type RequestNotice,
   updateRequest,
 } from './requests.service.js';
 import { actorFor, errors as monitoringErrors, P, tags } from './route-kit.js';
@@ -44,22 +43,6 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: REQUEST_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
   });
   const actor = actorFor(db);
-
-  /** Bell notifications and emails, once the change has committed (a mail server that is down is only logged). */
-  async function send(request: FastifyRequest, projectId: number, notices: readonly RequestNotice[], now: Date) {
-    for (const notice of notices) {
-      const userIds = [...new Set(notice.userIds)];
-      if (userIds.length === 0) continue;
-      await notify(db, {
-        userIds,
-        projectId,
-        message: notice.message,
-        link: notice.link,
-        email: { mailer: app.mailer, subject: notice.subject },
-        now,
-      }).catch((error) => request.log.error({ err: error }, 'Notice not sent'));
-    }
-  }
 
   app.get(
     `${P}/requests`,
@@ -110,10 +93,10 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'request-form');
-      const notices: RequestNotice[] = [];
       const now = app.clock.now();
-      const id = await createRequest(db, a, request.body, now, notices);
-      await send(request, a.projectId, notices, now);
+      const id = await withNotices(db, app.mailer, a.projectId, now, (tx, notices) =>
+        createRequest(tx, a, request.body, now, notices),
+      );
       return reply.status(201).send(await getRequest(db, a, id, now));
     },
   );
@@ -149,10 +132,10 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'request-form');
-      const notices: RequestNotice[] = [];
       const now = app.clock.now();
-      await updateRequest(db, a, request.params.requestId, request.body, now, notices);
-      await send(request, a.projectId, notices, now);
+      await withNotices(db, app.mailer, a.projectId, now, (tx, notices) =>
+        updateRequest(tx, a, request.params.requestId, request.body, now, notices),
+      );
       return getRequest(db, a, request.params.requestId, now);
     },
   );
@@ -171,10 +154,10 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const a = await actor(request, 'request-form');
-      const notices: RequestNotice[] = [];
       const now = app.clock.now();
-      const comment = await addComment(db, a, request.params.requestId, request.body.body, now, notices);
-      await send(request, a.projectId, notices, now);
+      const comment = await withNotices(db, app.mailer, a.projectId, now, (tx, notices) =>
+        addComment(tx, a, request.params.requestId, request.body.body, now, notices),
+      );
       return reply.status(201).send(comment);
     },
   );
@@ -193,10 +176,10 @@ export const monitoringRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const a = await actor(request, 'request-queue');
       const upload = await readUpload(request);
-      const notices: RequestNotice[] = [];
       const now = app.clock.now();
-      await deliverFile(db, a, request.params.requestId, upload, now, notices);
-      await send(request, a.projectId, notices, now);
+      await withNotices(db, app.mailer, a.projectId, now, (tx, notices) =>
+        deliverFile(tx, a, request.params.requestId, upload, now, notices),
+      );
       return getRequest(db, a, request.params.requestId, now);
     },
   );

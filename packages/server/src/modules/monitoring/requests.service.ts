@@ -54,7 +54,7 @@ import { effectivePageAccess } from './page-access.js';
 type RequestRow = typeof monRequests.$inferSelect;
 export type DataRequestCreateInput = z.output<typeof dataRequestCreateSchema>;
 
-/** A bell notification (and email) to send once the change has committed. */
+/** A bell notification (and email), queued in the transaction of the change that causes it. */
 export interface RequestNotice {
   userIds: number[];
   message: string;

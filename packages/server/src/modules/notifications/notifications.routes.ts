@@ -7,8 +7,9 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
+import { markReadAcrossProjects, unreadAcrossProjects, visibleNotification } from './member-bell.service.js';
 import { NotificationHub } from './notification-hub.js';
-import { markRead, notificationById, unreadFor } from './notifications.service.js';
+import { markRead, unreadFor } from './notifications.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const projectId = z.string().regex(PROJECT_ID_PATTERN, 'The project id is 1 to 10 digits.').transform(Number);
@@ -105,6 +106,44 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The bell where no project is open (the landing page /member/projects): every project the user is a member of
+  // today. Any signed-in user; the handler filters by current membership, so there is no project gate to declare.
+  for (const url of ['/api/notifications', '/api/notifications/']) {
+    app.get(
+      url,
+      {
+        config: { access: access.signedIn },
+        schema: {
+          tags: ['notifications'],
+          summary: 'My unread notifications from every project I am a member of, and those about no project',
+          description:
+            'Each carries `project_id` and `project_name`. A superadmin gets the same list as `/super/notifications/`.',
+          response: { 200: notificationListSchema, ...errors },
+        },
+      },
+      async (request) => ({ notifications: await unreadAcrossProjects(db, requireUser(request)) }),
+    );
+  }
+
+  app.patch(
+    '/api/notifications/:nid/read',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read, whichever project it is from',
+        description: "404 for another user's notification and for one of a project I am no longer a member of.",
+        params: z.object({ nid: notificationId }),
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await markReadAcrossProjects(db, user, request.params.nid, app.clock.now()))) throw notFound();
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/api/notifications/stream',
     {
@@ -137,7 +176,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           .catch(() => end());
       const unsubscribe = hub.subscribe(user.id, (event) => {
         if ('sessionsEnded' in event) return checkSession(false);
-        void notificationById(db, user.id, event.notificationId).then((notification) => {
+        // Read with today's memberships: nothing of a project the user has left reaches the tab.
+        void visibleNotification(db, user, event.notificationId).then((notification) => {
           if (notification) res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
         });
       });

@@ -1,6 +1,6 @@
 import type { Notification } from '@portal/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client.js';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { notifications, projects, users } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
 
@@ -17,33 +17,45 @@ export async function signalSessionsEnded(tx: DbOrTx, userId: number): Promise<v
   );
 }
 
+/** A notice that asks for a task: marked done once the task is (policies/tasks: "waits for your review"). */
+export interface NoticeTask {
+  kind: 'policy_review' | 'policy_signature' | 'policy_reading';
+  /** The record the task is about (a policy version). */
+  ref: number;
+}
+
 /**
- * Notifies users, in one transaction: a row per user, and a PostgreSQL NOTIFY per row (delivered on commit) so every
- * server instance pushes it to that user's open streams. With `email`, each user is also emailed (after commit).
- * `now` is the app clock's time: the notification's (and the email log entry's) time.
+ * Notifies users on `db`, which is the transaction of the change that causes it (the outbox, decision record 025): a
+ * row per user and a PostgreSQL NOTIFY per row (delivered on commit, so every server instance pushes it to that
+ * user's open streams), and with `email` a message per user queued in the email log. All of it commits with the
+ * change or not at all. `now` is the app clock's time: the notification's (and the email's) time.
  */
 export async function notify(
-  db: Database,
+  db: DbOrTx,
   input: {
     userIds: number[];
     projectId: number | null;
     message: string;
     link?: string | null;
     email?: { mailer: Mailer; subject: string };
+    task?: NoticeTask;
     now: Date;
   },
 ): Promise<number[]> {
-  if (!input.userIds.length) return [];
-  const created = await db.transaction(async (tx) => {
+  const userIds = [...new Set(input.userIds)];
+  if (!userIds.length) return [];
+  return db.transaction(async (tx) => {
     const rows = await tx
       .insert(notifications)
       .values(
-        input.userIds.map((userId) => ({
+        userIds.map((userId) => ({
           userId,
           projectId: input.projectId,
           message: input.message,
           link: input.link ?? null,
           createdAt: input.now,
+          taskKind: input.task?.kind ?? null,
+          taskRef: input.task?.ref ?? null,
         })),
       )
       .returning({ id: notifications.id, userId: notifications.userId });
@@ -52,22 +64,21 @@ export async function notify(
         sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ user_id: row.userId, id: row.id })})`,
       );
     }
-    return rows;
-  });
-  if (input.email) {
-    const recipients = await db.select({ email: users.email }).from(users).where(sql`${users.id} in ${input.userIds}`);
-    for (const { email } of recipients) {
-      await input.email.mailer.send({
-        to: email,
-        subject: input.email.subject,
-        text: input.message,
-        template: 'notification',
-        projectId: input.projectId,
-        at: input.now,
-      });
+    if (input.email) {
+      const recipients = await tx.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
+      for (const { email } of recipients) {
+        await input.email.mailer.queue(tx, {
+          to: email,
+          subject: input.email.subject,
+          text: input.message,
+          template: 'notification',
+          projectId: input.projectId,
+          at: input.now,
+        });
+      }
     }
-  }
-  return created.map((r) => r.id);
+    return rows.map((r) => r.id);
+  });
 }
 
 const columns = {
@@ -110,6 +121,7 @@ export async function unreadFor(db: DbOrTx, userId: number, projectId: number | 
       and(
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
+        isNull(notifications.doneAt),
         projectId === null ? undefined : eq(notifications.projectId, projectId),
       ),
     )

@@ -85,18 +85,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
             requestId: request.id,
             at: now,
           });
-        });
-        const link = `${app.config.APP_URL}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
-        // Not awaited: the time an SMTP server takes must not tell whether the account exists.
-        void app.mailer
-          .send({
+          // Queued with the token (the outbox): no SMTP time tells whether the account exists.
+          const link = `${app.config.APP_URL}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
+          await app.mailer.queue(tx, {
             to: user.email,
             subject: 'Reset your password',
             template: 'password_reset',
             text: `Hello ${user.firstName || user.username},\n\nSomeone asked to reset the password of your Healthcare Quality Portal account. To choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
             at: now,
-          })
-          .catch((error) => request.log.error({ err: error }, 'password reset email failed'));
+          });
+        });
       }
       const wait = FORGOT_MIN_MS - (Date.now() - started);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -175,19 +173,19 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
+        if (user.status !== 'invited') {
+          await app.mailer.queue(tx, {
+            to: user.email,
+            subject: 'Your password was changed',
+            template: 'password_changed',
+            text: `Hello ${user.firstName || user.username},\n\nThe password of your Healthcare Quality Portal account was changed on ${now.toUTCString()}, and every signed-in session was ended.\n\nIf this was not you, contact your administrator at once.\n`,
+            at: now,
+          });
+        }
         return true;
       });
       if (!spent) throw new AppError('UNPROCESSABLE', MESSAGES.resetInvalidToken);
       if (user.status === 'invited') return { message: 'Your password is set. You can now sign in with it.' };
-      void app.mailer
-        .send({
-          to: user.email,
-          subject: 'Your password was changed',
-          template: 'password_changed',
-          text: `Hello ${user.firstName || user.username},\n\nThe password of your Healthcare Quality Portal account was changed on ${now.toUTCString()}, and every signed-in session was ended.\n\nIf this was not you, contact your administrator at once.\n`,
-          at: now,
-        })
-        .catch((error) => request.log.error({ err: error }, 'password changed email failed'));
       return { message: 'Your password has been changed. You can now sign in with it.' };
     },
   );

@@ -10,13 +10,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../../db/client.js';
 import { userRequests } from '../../db/schema/index.js';
 import { errorAnswers } from '../../lib/error-answers.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { appAccess } from '../../policies/app-access.js';
-import { type Notice, sendNotices } from '../notifications/notices.js';
+import { type Notice, withNotices } from '../notifications/notices.js';
 import { fileUserRequest, loadUserRequests } from '../superadmin/user-requests.service.js';
 import type { PeopleAppDescriptor } from './apps.js';
 import { assignUsers, listPeople, replaceUsers, setMainRole, setMainRoles } from './people.service.js';
@@ -41,19 +42,10 @@ export function peopleRoutes(d: PeopleAppDescriptor): FastifyPluginAsyncZod {
     const config = (call: Call) => ({ access: access.section(d.app, call.section) });
     const actor = (request: FastifyRequest & { params: { projectId: number } }, call: Call) =>
       appAccess(db, d.app, requireUser(request), request, request.params.projectId, call.section);
-    /** Runs a change that may notify people, then sends its notices once it has committed. */
-    const notifying = async <T>(
-      request: FastifyRequest,
-      projectId: number,
-      change: (notices: Notice[], now: Date) => Promise<T>,
-    ) => {
-      const notices: Notice[] = [];
+    /** Runs a change that may notify people, with its notices queued in its transaction. */
+    const notifying = <T>(projectId: number, change: (tx: DbOrTx, notices: Notice[], now: Date) => Promise<T>) => {
       const now = app.clock.now();
-      const result = await change(notices, now);
-      await sendNotices(db, app.mailer, projectId, notices, now, (error) =>
-        request.log.error({ err: error }, 'Notice not sent'),
-      );
-      return result;
+      return withNotices(db, app.mailer, projectId, now, (tx, notices) => change(tx, notices, now));
     };
 
     for (const call of d.lists) {
@@ -108,7 +100,7 @@ export function peopleRoutes(d: PeopleAppDescriptor): FastifyPluginAsyncZod {
       async (request) => {
         const a = await actor(request, d.update);
         const ids = request.body.user_ids;
-        return { users: await notifying(request, a.projectId, (n, now) => replaceUsers(db, d, a, ids, now, n)) };
+        return { users: await notifying(a.projectId, (tx, n, now) => replaceUsers(tx, d, a, ids, now, n)) };
       },
     );
 
@@ -128,7 +120,7 @@ export function peopleRoutes(d: PeopleAppDescriptor): FastifyPluginAsyncZod {
         const a = await actor(request, d.mainRole);
         const { userId } = request.params;
         const role = request.body.main_role;
-        return notifying(request, a.projectId, (n, now) => setMainRole(db, d, a, userId, role, now, n));
+        return notifying(a.projectId, (tx, n, now) => setMainRole(tx, d, a, userId, role, now, n));
       },
     );
 
@@ -147,7 +139,7 @@ export function peopleRoutes(d: PeopleAppDescriptor): FastifyPluginAsyncZod {
       async (request) => {
         const a = await actor(request, d.bulk);
         const { items } = request.body;
-        await notifying(request, a.projectId, (n, now) => setMainRoles(db, d, a, items, now, n));
+        await notifying(a.projectId, (tx, n, now) => setMainRoles(tx, d, a, items, now, n));
         return { users: await listPeople(db, d, a.projectId, d.bulk.answers) };
       },
     );

@@ -2,10 +2,12 @@ import type { BulkAction, BulkCandidate, BulkResult, VersionState } from '@porta
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
-import type { Notice } from '../notifications/notices.js';
+import { type Notice, queueNotices } from '../notifications/notices.js';
 import { documentOf } from './documents.service.js';
 import { joinedDepartment } from './policy-common.js';
+import { resolveTaskNotices } from './task-notices.js';
 import { myTasks } from './tasks.service.js';
 import {
   attest,
@@ -104,22 +106,30 @@ export interface BulkContext {
   evidence: Evidence;
   /** bulk sign: how the batch was authorised. */
   method?: 'password' | 'totp';
+  /** Each item's notices are queued in its transaction. */
+  mailer: Mailer;
   log: (error: unknown) => void;
 }
 
-/** Runs one action on each document in turn; the notices to send once each item has committed. */
+/** Runs one action on each document in turn, each in a transaction with its notices and the task notices it settles. */
 export async function runBulk(
   db: DbOrTx,
   actor: PolicyActor,
   action: BulkAction,
   documentIds: number[],
   context: BulkContext,
-): Promise<{ results: BulkResult[]; notices: Notice[] }> {
+): Promise<BulkResult[]> {
   const results: BulkResult[] = [];
-  const notices: Notice[] = [];
+  const { now } = context.evidence;
   for (const documentId of documentIds) {
     try {
-      const outcome = await runOne(db, actor, action, documentId, context, notices);
+      const outcome = await db.transaction(async (tx) => {
+        const notices: Notice[] = [];
+        const done = await runOne(tx, actor, action, documentId, context, notices);
+        await queueNotices(tx, context.mailer, actor.projectId, notices, now);
+        await resolveTaskNotices(tx, actor.projectId, documentId, now);
+        return done;
+      });
       results.push({
         document_id: documentId,
         outcome,
@@ -134,7 +144,7 @@ export async function runBulk(
       });
     }
   }
-  return { results, notices };
+  return results;
 }
 
 async function runOne(

@@ -25,7 +25,7 @@ import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { policyAccess } from '../../policies/policy-management.js';
-import { sendNotices } from '../notifications/notices.js';
+import { queueNotices } from '../notifications/notices.js';
 import {
   departmentAttestations,
   departmentAttestationsCsv,
@@ -161,7 +161,7 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------- changes
 
-  /** Runs a change of a department's people, sends its notices after commit, answers the department. */
+  /** Runs a change of a department's people with its notices queued in its transaction, answers the department. */
   const change = async (
     request: FastifyRequest & { params: { projectId: number; departmentId: number } },
     section: PolicySection,
@@ -169,11 +169,11 @@ export const departmentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const a = await actor(request, section);
     const now = app.clock.now();
-    const { department, notices } = await changeDepartmentRoles(db, a, request.params.departmentId, roleChange, now);
-    await sendNotices(db, app.mailer, a.projectId, notices, now, (err) =>
-      request.log.error({ err }, 'Notice not sent'),
-    );
-    return department;
+    return db.transaction(async (tx) => {
+      const { department, notices } = await changeDepartmentRoles(tx, a, request.params.departmentId, roleChange, now);
+      await queueNotices(tx, app.mailer, a.projectId, notices, now);
+      return department;
+    });
   };
   const response = { 200: departmentRolesSchema, ...errors };
   const changeSchema = <B extends z.ZodType>(section: PolicySection, summary: string, body: B) => ({

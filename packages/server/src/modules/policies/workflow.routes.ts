@@ -23,15 +23,17 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { errorAnswers } from '../../lib/error-answers.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { EDIT_DOCUMENTS, type PolicyActor, policyAccess } from '../../policies/policy-management.js';
-import { type Notice, sendNotices } from '../notifications/notices.js';
+import { type Notice, queueNotices } from '../notifications/notices.js';
 import { bulkCandidates, runBulk } from './bulk.service.js';
 import { policyDashboard } from './dashboard.service.js';
 import { checkSignerCredentials, checkSigningBatch, evidenceOf, startSigningBatch } from './signing.js';
+import { resolveTaskNotices } from './task-notices.js';
 import { myTasks, reviewsDueLists } from './tasks.service.js';
 import { attest, decline, loadWorkflow, review, sendToReview, signVersion, withdraw } from './workflow.service.js';
 import { loadWorkflowSettings, saveWorkflowSettings } from './workflow-settings.js';
@@ -52,10 +54,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const actor = (request: FastifyRequest & { params: { projectId: number } }, section: PolicySection) =>
     policyAccess(db, requireUser(request), request, request.params.projectId, section);
-  const send = (request: FastifyRequest, projectId: number, notices: readonly Notice[], now: Date) =>
-    sendNotices(db, app.mailer, projectId, notices, now, (error) =>
-      request.log.error({ err: error }, 'Notice not sent'),
-    );
 
   app.get(
     `${P}/documents/:documentId/workflow`,
@@ -80,27 +78,32 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary, params: documentParams, body, response: { 200: documentWorkflowSchema, ...errors } },
   });
   /**
-   * Takes a step on the request's document as `section` allows, sends the notices the step returns (at the instant it
-   * returns them) once it has committed, and answers the document's workflow as it is after the step.
+   * Takes a step on the request's document as `section` allows, in one transaction with the notices the step returns
+   * (queued at the instant it returns them) and the task notices it settles, and answers the document's workflow as
+   * it is after the step.
    */
   const takeStep = async (
     request: FastifyRequest & { params: { projectId: number; documentId: number } },
     section: PolicySection,
-    step: (a: PolicyActor, documentId: number) => Promise<{ notices: readonly Notice[]; now: Date } | undefined>,
+    step: (tx: DbOrTx, a: PolicyActor, documentId: number) => Promise<{ notices: readonly Notice[]; now: Date }>,
   ) => {
     const a = await actor(request, section);
-    const done = await step(a, request.params.documentId);
-    if (done) await send(request, a.projectId, done.notices, done.now);
-    return loadWorkflow(db, a, request.params.documentId);
+    const { documentId } = request.params;
+    await db.transaction(async (tx) => {
+      const { notices, now } = await step(tx, a, documentId);
+      await queueNotices(tx, app.mailer, a.projectId, notices, now);
+      await resolveTaskNotices(tx, a.projectId, documentId, now);
+    });
+    return loadWorkflow(db, a, documentId);
   };
 
   app.post(
     `${P}/documents/:documentId/send-to-review`,
     stepSchema(EDIT_DOCUMENTS, 'Sends the draft to the department reviewers', sendToReviewBodySchema),
     (request) =>
-      takeStep(request, EDIT_DOCUMENTS, async (a, documentId) => {
+      takeStep(request, EDIT_DOCUMENTS, async (tx, a, documentId) => {
         const now = app.clock.now();
-        return { notices: await sendToReview(db, a, documentId, request.body.comment, now), now };
+        return { notices: await sendToReview(tx, a, documentId, request.body.comment, now), now };
       }),
   );
 
@@ -108,9 +111,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/documents/:documentId/withdraw`,
     stepSchema(EDIT_DOCUMENTS, 'Takes the version back from review or signature to draft', withdrawBodySchema),
     (request) =>
-      takeStep(request, EDIT_DOCUMENTS, async (a, documentId) => {
+      takeStep(request, EDIT_DOCUMENTS, async (tx, a, documentId) => {
         const now = app.clock.now();
-        return { notices: await withdraw(db, a, documentId, request.body.comment, now), now };
+        return { notices: await withdraw(tx, a, documentId, request.body.comment, now), now };
       }),
   );
 
@@ -118,9 +121,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/documents/:documentId/review`,
     stepSchema('documents', 'A reviewer approves or requests changes', reviewDecisionBodySchema),
     (request) =>
-      takeStep(request, 'documents', async (a, documentId) => {
+      takeStep(request, 'documents', async (tx, a, documentId) => {
         const now = app.clock.now();
-        return { notices: await review(db, a, documentId, request.body, now), now };
+        return { notices: await review(tx, a, documentId, request.body, now), now };
       }),
   );
 
@@ -128,10 +131,10 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/documents/:documentId/sign`,
     stepSchema('documents', 'Signs the version (password or authenticator code re-entered)', signBodySchema),
     (request) =>
-      takeStep(request, 'documents', async (a, documentId) => {
+      takeStep(request, 'documents', async (tx, a, documentId) => {
         const method = await checkSignerCredentials(app, request, request.body);
         const evidence = evidenceOf(app, request);
-        const signed = await signVersion(db, a, documentId, { versionId: request.body.version_id, method, evidence });
+        const signed = await signVersion(tx, a, documentId, { versionId: request.body.version_id, method, evidence });
         return { notices: signed.notices, now: evidence.now };
       }),
   );
@@ -140,9 +143,9 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/documents/:documentId/decline`,
     stepSchema('documents', 'A signer declines and sends the version back to draft', declineBodySchema),
     (request) =>
-      takeStep(request, 'documents', async (a, documentId) => {
+      takeStep(request, 'documents', async (tx, a, documentId) => {
         const now = app.clock.now();
-        return { notices: await decline(db, a, documentId, request.body, now), now };
+        return { notices: await decline(tx, a, documentId, request.body, now), now };
       }),
   );
 
@@ -150,9 +153,10 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${P}/documents/:documentId/attest`,
     stepSchema('documents', 'Attests that I read the current version', attestBodySchema),
     (request) =>
-      takeStep(request, 'documents', async (a, documentId) => {
-        await attest(db, a, documentId, request.body.version_id, evidenceOf(app, request));
-        return undefined;
+      takeStep(request, 'documents', async (tx, a, documentId) => {
+        const evidence = evidenceOf(app, request);
+        await attest(tx, a, documentId, request.body.version_id, evidence);
+        return { notices: [], now: evidence.now };
       }),
   );
 
@@ -304,12 +308,12 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
           ? checkSigningBatch(app, request, a.projectId, request.body.batch_token, request.body.document_ids)
           : undefined;
       const evidence = evidenceOf(app, request);
-      const { results, notices } = await runBulk(db, a, action, request.body.document_ids, {
+      const results = await runBulk(db, a, action, request.body.document_ids, {
         evidence,
         ...(method ? { method } : {}),
+        mailer: app.mailer,
         log: (error) => request.log.error({ err: error }, 'Bulk item failed'),
       });
-      await send(request, a.projectId, notices, evidence.now);
       return { results };
     },
   );

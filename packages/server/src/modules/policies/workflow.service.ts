@@ -42,12 +42,13 @@ import {
   seesWorkingVersion,
 } from './documents.service.js';
 import { addMonths, audit } from './policy-common.js';
+import { resolveTaskNotices } from './task-notices.js';
 import { loadWorkflowSettings } from './workflow-settings.js';
 
 /**
  * The review, signature and attestation workflow of one document (decision record 007). Every step locks the
  * document row, checks the step against WORKFLOW_ACTION_FROM, writes the step, its workflow event and its audit event
- * in one transaction, and returns the notices to send once that transaction has committed.
+ * in one transaction, and returns the notices the caller queues in that transaction (notifications/notices.ts).
  */
 
 type Doc = typeof policyDocuments.$inferSelect;
@@ -298,6 +299,7 @@ async function toSignature(
       message: `${labelOf(doc)} version ${version.version} was approved by its reviewers and waits for your signature.`,
       link: documentLink(actor.projectId, doc.id),
       subject: `Policy to sign: ${documentName(doc)}`,
+      task: { kind: 'policy_signature', ref: version.id },
     },
   ];
 }
@@ -400,6 +402,7 @@ async function publish(tx: DbOrTx, actor: PolicyActor, doc: Doc, version: Versio
           : `Version ${version.version} of ${labelOf(doc)} is in force. Please read it and confirm that you have.`,
       link,
       subject: `Policy to read: ${documentName(doc)}`,
+      task: { kind: 'policy_reading', ref: version.id },
     },
     {
       userIds: authors(doc, version).filter((id) => !readers.includes(id)),
@@ -489,6 +492,7 @@ export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: n
         message: `${who} asks you to review ${labelOf(doc)} version ${version.version}.${comment ? ` "${comment}"` : ''}`,
         link: documentLink(actor.projectId, doc.id),
         subject: `Policy to review: ${documentName(doc)}`,
+        task: { kind: 'policy_review', ref: version.id },
       },
     ] satisfies Notice[];
   });
@@ -802,7 +806,7 @@ export async function startNewVersion(
 /**
  * After a department's reviewers or signers changed (in the caller's transaction): open review and signature
  * requests of its documents follow (new people are asked, removed people's requests are withdrawn) and a round
- * whose remaining requests are all answered moves on. Returns the notices to send after commit.
+ * whose remaining requests are all answered moves on. Returns the notices to queue in the caller's transaction.
  */
 export async function afterDepartmentRolesChanged(
   tx: DbOrTx,
@@ -865,9 +869,12 @@ export async function afterDepartmentRolesChanged(
           : `You were added as a signer: ${labelOf(doc)} version ${version.version} waits for your signature.`,
       link: documentLink(actor.projectId, doc.id),
       subject: `${kind === 'review' ? 'Policy to review' : 'Policy to sign'}: ${documentName(doc)}`,
+      task: { kind: kind === 'review' ? 'policy_review' : 'policy_signature', ref: version.id },
     });
     notices.push(...(await settle(tx, actor, doc, version, settings, now)));
   }
+  // Requests withdrawn from people who lost the role: their "waits for your ..." notices are done.
+  for (const { documentId } of open) await resolveTaskNotices(tx, actor.projectId, documentId, now);
   return notices;
 }
 

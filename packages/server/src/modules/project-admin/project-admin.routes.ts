@@ -20,7 +20,7 @@ import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { projectAccess, requireProjectAdmin } from '../../policies/projects.js';
 import { actorOf, getMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
-import { type Notice, sendNotices } from '../notifications/notices.js';
+import { withNotices } from '../notifications/notices.js';
 import {
   loadProjectDetails,
   removeLogo,
@@ -107,13 +107,10 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId, actor } = await admin(request);
-      const notices: Notice[] = [];
       const now = app.clock.now();
-      const member = await updateMember(db, projectId, request.params.userId, request.body, actor, now, notices);
-      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
-        request.log.error({ err }, 'Notice not sent'),
+      return withNotices(db, app.mailer, projectId, now, (tx, notices) =>
+        updateMember(tx, projectId, request.params.userId, request.body, actor, now, notices),
       );
-      return member;
     },
   );
 
@@ -130,11 +127,9 @@ export const projectAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId, actor } = await admin(request);
-      const notices: Notice[] = [];
       const now = app.clock.now();
-      await removeMember(db, projectId, request.params.userId, actor, now, notices);
-      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
-        request.log.error({ err }, 'Notice not sent'),
+      await withNotices(db, app.mailer, projectId, now, (tx, notices) =>
+        removeMember(tx, projectId, request.params.userId, actor, now, notices),
       );
       return reply.status(204).send();
     },

@@ -1,8 +1,9 @@
-import { emailLogDetailSchema, emailLogListSchema, emailLogQuerySchema } from '@portal/shared';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { type EMAIL_STATUSES, emailLogDetailSchema, emailLogListSchema, emailLogQuerySchema } from '@portal/shared';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailLog, projects } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { emailLog, passwordResetTokens, projects } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -18,19 +19,35 @@ const emailParams = z.object({
     .transform(Number),
 });
 
+type EmailStatus = (typeof EMAIL_STATUSES)[number];
 type Row = { entry: typeof emailLog.$inferSelect; project: { id: number; name: string } | null };
 const present = ({ entry, project }: Row) => ({
   id: entry.id,
   to: entry.toAddress,
   subject: entry.subject,
   template: entry.template,
-  status: entry.status as 'queued' | 'sent' | 'failed' | 'logged',
+  status: entry.status as EmailStatus,
   error: entry.error,
   attempts: entry.attempts,
   project: project?.id ? project : null,
   created_at: entry.createdAt.toISOString(),
   sent_at: entry.sentAt?.toISOString() ?? null,
+  next_attempt_at: entry.status === 'queued' ? (entry.nextAttemptAt?.toISOString() ?? null) : null,
 });
+
+/** What became of the set-password link the log keeps only as its token's hash. */
+async function linkState(db: DbOrTx, tokenHash: string | null, now: Date) {
+  if (!tokenHash) return null;
+  const [token] = await db
+    .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  // Gone: the account was deleted, or the token was replaced (a newer link voids the older ones, marking them used).
+  if (!token) return { state: 'replaced' as const, at: null };
+  if (token.usedAt) return { state: 'used' as const, at: token.usedAt.toISOString() };
+  if (token.expiresAt <= now) return { state: 'expired' as const, at: token.expiresAt.toISOString() };
+  return { state: 'unused' as const, at: token.expiresAt.toISOString() };
+}
 
 /** Superadmin: every email the portal sent or tried to send, and resending a failed one. */
 export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +62,11 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const one = async (id: number) => {
     const [row] = await select().where(eq(emailLog.id, id));
     if (!row) throw notFound('This email is not in the log.');
-    return { ...present(row), body: row.entry.bodyText };
+    return {
+      ...present(row),
+      body: row.entry.bodyText,
+      link: await linkState(db, row.entry.linkTokenHash, app.clock.now()),
+    };
   };
 
   app.get(
@@ -92,8 +113,21 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      superadmin(request);
-      return one(request.params.emailId);
+      const user = superadmin(request);
+      const entry = await one(request.params.emailId);
+      // Reading someone's mail is itself on the record.
+      await recordAudit(db, {
+        action: 'email.body_viewed',
+        projectId: entry.project?.id ?? null,
+        actorUserId: user.id,
+        subjectType: 'email',
+        subjectId: entry.id,
+        data: { to: entry.to, subject: entry.subject },
+        ip: request.ip,
+        requestId: request.id,
+        at: app.clock.now(),
+      });
+      return entry;
     },
   );
 
@@ -103,7 +137,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.superadmin },
       schema: {
         tags: ['superadmin'],
-        summary: 'Send a failed email again',
+        summary: 'Queue a failed email to be sent again',
         params: emailParams,
         response: { 200: emailLogDetailSchema, ...errors },
       },
@@ -112,6 +146,16 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = superadmin(request);
       const entry = await one(request.params.emailId);
       if (entry.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed email can be sent again.');
+      const [kept] = await db
+        .select({ lostLink: sql<boolean>`${emailLog.linkTokenHash} is not null and ${emailLog.sealedBody} is null` })
+        .from(emailLog)
+        .where(eq(emailLog.id, entry.id));
+      if (kept?.lostLink) {
+        throw new AppError(
+          'CONFLICT',
+          'Its set-password link is no longer kept, so it cannot be sent again. Send the person a new invitation or password reset instead.',
+        );
+      }
       const now = app.clock.now();
       await recordAudit(db, {
         action: 'email.resend',
@@ -124,8 +168,8 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
         at: now,
       });
-      // A second failure is recorded on the entry; the answer shows it.
-      await app.mailer.resend(entry.id, now).catch((error) => request.log.warn({ err: error }, 'resend failed'));
+      // Queued again: the delivery worker sends it with its tries and backoff; the log shows how it goes.
+      await app.mailer.resend(entry.id, now);
       return one(entry.id);
     },
   );

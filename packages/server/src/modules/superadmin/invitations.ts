@@ -1,11 +1,9 @@
 import { INVITATION_TTL_DAYS } from '@portal/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { passwordResetTokens } from '../../db/schema/index.js';
 import { minutes } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import type { Mailer } from '../../lib/mailer.js';
 
 type LinkPurpose = 'invitation' | 'reset';
 const TTL_MS: Record<LinkPurpose, number> = { invitation: minutes(60 * 24 * INVITATION_TTL_DAYS), reset: minutes(60) };
@@ -52,18 +50,3 @@ export const passwordResetMail = (user: Invitee, link: string) => ({
   template: 'password_reset',
   text: `Hello ${user.firstName || user.username},\n\nAn administrator asked for a password reset of your Healthcare Quality Portal account. To choose a new password, open this link within 60 minutes:\n\n${link}\n\nIf you did not expect this, contact your administrator.\n`,
 });
-
-/**
- * Sends after the change is committed. A failed send is already recorded as failed in the email log (from where a
- * superadmin can resend it), so it never undoes the change. `now` (the app clock's time) is the email log's time.
- */
-export function sendAfterCommit(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  mail: { to: string; subject: string; template: string; text: string; projectId?: number | null },
-  now: Date,
-): Promise<void> {
-  return mailer
-    .send({ ...mail, at: now })
-    .catch((error) => log.error({ err: error, template: mail.template }, 'email failed'));
-}

@@ -24,7 +24,7 @@ import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf, addMember, listMembers, removeMember, updateMember } from '../members/members.service.js';
-import { type Notice, sendNotices } from '../notifications/notices.js';
+import { withNotices } from '../notifications/notices.js';
 import { logoUrl, projectRoleOf, removeLogo, replaceLogo } from '../projects/project-details.service.js';
 import { escapeLike } from './search.js';
 
@@ -333,12 +333,10 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = superadmin(request);
       await requireProject(request.params.projectId);
-      const notices: Notice[] = [];
       const { projectId } = request.params;
       const now = app.clock.now();
-      const member = await addMember(db, projectId, request.body, actorOf(request, user.id), now, notices);
-      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
-        request.log.error({ err }, 'Notice not sent'),
+      const member = await withNotices(db, app.mailer, projectId, now, (tx, notices) =>
+        addMember(tx, projectId, request.body, actorOf(request, user.id), now, notices),
       );
       return reply.status(201).send(member);
     },
@@ -359,13 +357,10 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = superadmin(request);
       const { projectId, userId } = request.params;
-      const notices: Notice[] = [];
       const now = app.clock.now();
-      const member = await updateMember(db, projectId, userId, request.body, actorOf(request, user.id), now, notices);
-      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
-        request.log.error({ err }, 'Notice not sent'),
+      return withNotices(db, app.mailer, projectId, now, (tx, notices) =>
+        updateMember(tx, projectId, userId, request.body, actorOf(request, user.id), now, notices),
       );
-      return member;
     },
   );
 
@@ -383,11 +378,9 @@ export const superProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = superadmin(request);
       const { projectId, userId } = request.params;
-      const notices: Notice[] = [];
       const now = app.clock.now();
-      await removeMember(db, projectId, userId, actorOf(request, user.id), now, notices);
-      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
-        request.log.error({ err }, 'Notice not sent'),
+      await withNotices(db, app.mailer, projectId, now, (tx, notices) =>
+        removeMember(tx, projectId, userId, actorOf(request, user.id), now, notices),
       );
       return reply.status(204).send();
     },

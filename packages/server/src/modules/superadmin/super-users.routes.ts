@@ -1,6 +1,7 @@
 import {
   type AuditAction,
   INT4_MAX,
+  passwordConfirmSchema,
   superUserCreateSchema,
   superUserDetailSchema,
   superUserListQuerySchema,
@@ -11,7 +12,6 @@ import {
   type UserAction,
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,14 +20,15 @@ import { recordAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
 import { errorAnswers } from '../../lib/error-answers.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { requireRecentPassword } from '../../plugins/password-confirmation.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { clearFailedAttempts } from '../auth/login-attempts.repository.js';
 import { actorOf } from '../members/members.service.js';
-import { type ProjectNotices, sendNotices } from '../notifications/notices.js';
+import { queueNotices } from '../notifications/notices.js';
 import { signalSessionsEnded } from '../notifications/notifications.service.js';
-import { invitationMail, issuePasswordLink, passwordResetMail, sendAfterCommit } from './invitations.js';
+import { invitationMail, issuePasswordLink, passwordResetMail } from './invitations.js';
 import {
   assertBreakGlassRemains,
   assertUnique,
@@ -66,13 +67,6 @@ const ownAccount = (what: string) =>
 export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   guardSuperadminRoutes(app);
-  const sendProjectNotices = async (request: FastifyRequest, batches: ProjectNotices[], now: Date) => {
-    for (const { projectId, notices } of batches) {
-      await sendNotices(db, app.mailer, projectId, notices, now, (err) =>
-        request.log.error({ err }, 'Notice not sent'),
-      );
-    }
-  };
   const superadmin = superadminOf;
   const detail = (userId: number) => loadUserDetail(db, userId, app.clock.now());
 
@@ -115,7 +109,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = superadmin(request);
       const body = request.body;
       const now = app.clock.now();
-      const { user, link } = await db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         await assertUnique(tx, { email: body.email, username: body.username });
         const [created] = await tx
           .insert(users)
@@ -149,9 +143,9 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return { user: created!, link };
+        await app.mailer.queue(tx, { ...invitationMail(created!, link), at: now });
+        return created!;
       });
-      await sendAfterCommit(app.mailer, request.log, invitationMail(user, link), now);
       return reply.status(201).send(await detail(user.id));
     },
   );
@@ -252,7 +246,7 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = superadmin(request);
       const { userId } = request.params;
       const now = app.clock.now();
-      const notices = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const { before, notices } = await replaceMemberships(
           tx,
@@ -278,9 +272,8 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return notices;
+        for (const project of notices) await queueNotices(tx, app.mailer, project.projectId, project.notices, now);
       });
-      await sendProjectNotices(request, notices, now);
       return detail(userId);
     },
   );
@@ -384,14 +377,20 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['superadmin'],
         summary: 'disable, enable, reset-two-factor, send-password-reset, unlock or resend-invitation',
         params: userParams.extend({ action: z.enum(USER_ACTIONS) }),
-        response: { 200: superUserDetailSchema, ...errors },
+        // reset-two-factor only: the acting superadmin's password when their last sign-in or confirmation is over
+        // 10 minutes old (423 otherwise). Most calls send no body at all.
+        body: passwordConfirmSchema.nullish(),
+        response: { 200: superUserDetailSchema, ...errors, ...errorAnswers(422, 423) },
       },
     },
     async (request) => {
       const actor = superadmin(request);
       const { userId, action } = request.params;
+      // Removing someone's second factor is as sensitive as removing one's own: a stolen superadmin session alone
+      // must not strip it.
+      if (action === 'reset-two-factor') await requireRecentPassword(app, request, request.body?.password);
       const now = app.clock.now();
-      const { mail } = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);
         const result = await actions[action](tx, user, actor, now);
         await recordAudit(tx, {
@@ -404,9 +403,8 @@ export const superUserRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return result;
+        if (result.mail) await app.mailer.queue(tx, { ...result.mail, at: now });
       });
-      if (mail) await sendAfterCommit(app.mailer, request.log, mail, now);
       return detail(userId);
     },
   );

@@ -5,7 +5,7 @@ import {
   userRequestRejectSchema,
   userRequestSchema,
 } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -17,7 +17,7 @@ import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { writeMainRoles } from '../members/members.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import { invitationMail, issuePasswordLink, sendAfterCommit } from './invitations.js';
+import { invitationMail, issuePasswordLink } from './invitations.js';
 import { assertUnique } from './super-users.service.js';
 import { loadUserRequest, loadUserRequests, requestPageFor, usernameFor } from './user-requests.service.js';
 
@@ -76,7 +76,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = superadmin(request);
       const now = app.clock.now();
-      const outcome = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const { row, project } = await lockPending(tx, request.params.requestId);
         const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`);
         let user = existing;
@@ -132,32 +132,30 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return { row, project, user: user!, link };
-      });
-      const { row, project, user, link } = outcome;
-      await sendAfterCommit(
-        app.mailer,
-        request.log,
-        link
-          ? { ...invitationMail(user, link, project.name), projectId: project.id }
-          : {
-              to: user.email,
-              subject: `You now have access to ${project.name}`,
-              template: 'project_access_granted',
-              projectId: project.id,
-              text: `Hello ${user.firstName || user.username},\n\nYou were added to ${project.name} on the Healthcare Quality Portal. Sign in as usual to open it.\n`,
-            },
-        now,
-      );
-      if (row.requestedBy) {
-        await notify(db, {
-          userIds: [row.requestedBy],
-          projectId: row.projectId,
-          message: `Your request for ${row.firstName} ${row.lastName} was approved.`,
-          link: await requestPageFor(db, row.projectId, row.requestedBy, row.mainRoles),
-          now,
+        // The person and the admin who asked are told in the approval's own transaction (the outbox).
+        await app.mailer.queue(tx, {
+          ...(link
+            ? { ...invitationMail(user!, link, project.name), projectId: project.id }
+            : {
+                to: user!.email,
+                subject: `You now have access to ${project.name}`,
+                template: 'project_access_granted',
+                projectId: project.id,
+                text: `Hello ${user!.firstName || user!.username},\n\nYou were added to ${project.name} on the Healthcare Quality Portal. Sign in as usual to open it.\n`,
+              }),
+          at: now,
         });
-      }
+        if (row.requestedBy) {
+          await notify(tx, {
+            userIds: [row.requestedBy],
+            projectId: row.projectId,
+            message: `Your request for ${row.firstName} ${row.lastName} was approved.`,
+            link: await requestPageFor(tx, row.projectId, row.requestedBy, row.mainRoles),
+            now,
+          });
+        }
+        return row;
+      });
       return (await loadUserRequest(db, row.id))!;
     },
   );
@@ -178,7 +176,7 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = superadmin(request);
       const { reason } = request.body;
       const now = app.clock.now();
-      const { row, project } = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const locked = await lockPending(tx, request.params.requestId);
         await tx
           .update(userRequests)
@@ -195,35 +193,27 @@ export const userRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           at: now,
         });
-        return locked;
-      });
-      const [asker] = row.requestedBy
-        ? await db
-            .select()
-            .from(users)
-            .where(and(eq(users.id, row.requestedBy)))
-        : [];
-      if (asker) {
-        await sendAfterCommit(
-          app.mailer,
-          request.log,
-          {
+        const { row, project } = locked;
+        const [asker] = row.requestedBy ? await tx.select().from(users).where(eq(users.id, row.requestedBy)) : [];
+        if (asker) {
+          await app.mailer.queue(tx, {
             to: asker.email,
             subject: `Your request for ${row.firstName} ${row.lastName} was not approved`,
             template: 'user_request_rejected',
             projectId: project.id,
             text: `Hello ${asker.firstName || asker.username},\n\nYour request for a ${project.name} account for ${row.firstName} ${row.lastName} <${row.email}> was not approved.\n\nReason: ${reason}\n`,
-          },
-          now,
-        );
-        await notify(db, {
-          userIds: [asker.id],
-          projectId: row.projectId,
-          message: `Your request for ${row.firstName} ${row.lastName} was rejected: ${reason}`,
-          link: await requestPageFor(db, row.projectId, asker.id, row.mainRoles),
-          now,
-        });
-      }
+            at: now,
+          });
+          await notify(tx, {
+            userIds: [asker.id],
+            projectId: row.projectId,
+            message: `Your request for ${row.firstName} ${row.lastName} was rejected: ${reason}`,
+            link: await requestPageFor(tx, row.projectId, asker.id, row.mainRoles),
+            now,
+          });
+        }
+        return row;
+      });
       return (await loadUserRequest(db, row.id))!;
     },
   );

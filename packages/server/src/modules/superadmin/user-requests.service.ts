@@ -117,8 +117,8 @@ export interface FileUserRequestOptions {
 }
 
 /**
- * The one way to file a new-user request (Admin app and policy management): inserts it with its audit event in one
- * transaction, then notifies the superadmins, who approve it at /superadmin/new-user-requests.
+ * The one way to file a new-user request (Admin app and policy management): inserts it with its audit event and the
+ * notices to the superadmins, who approve it at /superadmin/new-user-requests, in one transaction.
  */
 export async function fileUserRequest(
   db: Database,
@@ -129,7 +129,7 @@ export async function fileUserRequest(
   options: FileUserRequestOptions = {},
 ): Promise<UserRequest> {
   const email = input.email.toLowerCase();
-  const { id, projectName } = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
     if (!project) throw notFound('Project not found.');
     if (options.refuseDuplicates) {
@@ -162,14 +162,14 @@ export async function fileUserRequest(
       requestId: actor.requestId,
       at: now,
     });
-    return { id: created!.id, projectName: project.name };
-  });
-  await notify(db, {
-    userIds: await superadminIds(db),
-    projectId,
-    message: `${projectName} asks for a new user: ${input.first_name} ${input.last_name}`,
-    link: '/superadmin/new-user-requests',
-    now,
+    await notify(tx, {
+      userIds: await superadminIds(tx),
+      projectId,
+      message: `${project.name} asks for a new user: ${input.first_name} ${input.last_name}`,
+      link: '/superadmin/new-user-requests',
+      now,
+    });
+    return created!.id;
   });
   return (await loadUserRequest(db, id))!;
 }

@@ -25,7 +25,9 @@ import { twoFactorPolicyFor } from './two-factor.service.js';
 
 /**
  * Two-factor setup in the spirit of Laravel Fortify: enable (secret stored encrypted, not yet on), confirm with a
- * code (only then on, recovery codes shown once), regenerate codes and disable (both need the password again).
+ * code (only then on, recovery codes shown once), regenerate codes and disable. All four need a sign-in or the password
+ * within the last 10 minutes (plugins/password-confirmation.ts): a stolen session alone can neither enrol an
+ * authenticator of its own nor remove the owner's.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -61,7 +63,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['two-factor'],
-        summary: 'Start setup: a new secret, as a QR code and as text',
+        summary: 'Start setup: a new secret, as a QR code and as text; needs a recent sign-in or the password',
+        body: passwordConfirmSchema.nullish(),
         response: { 200: twoFactorSetupSchema, ...errors },
       },
       config: { ...config, access: access.signedIn },
@@ -73,6 +76,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           'CONFLICT',
           'Two-factor authentication is already on. Turn it off first to set up a new device.',
         );
+      await requireRecentPassword(app, request, request.body?.password);
       const secret = newTotpSecret();
       await db
         .update(users)
@@ -88,8 +92,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['two-factor'],
-        summary: 'Turn two-factor on with a code from the app; answers the recovery codes once',
-        body: twoFactorCodeSchema,
+        summary:
+          'Turn two-factor on with a code from the app; answers the recovery codes once; needs a recent sign-in or the password',
+        body: twoFactorCodeSchema.extend(passwordConfirmSchema.shape),
         response: { 200: recoveryCodesSchema, ...errors },
       },
       config: { ...config, access: access.signedIn },
@@ -98,6 +103,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = (await findUserById(db, requireUser(request).id))!;
       if (user.twoFactorConfirmedAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
       if (!user.twoFactorSecret) throw new AppError('CONFLICT', 'Start the setup first.');
+      // Asked before the code is checked, so a refused request never uses up the app's code.
+      await requireRecentPassword(app, request, request.body.password);
       if (!(await acceptTotp({ db, appKey: app.appKey }, user, request.body.code, app.clock.now()))) {
         throw new AppError('UNPROCESSABLE', MESSAGES.invalidCode, { code: [MESSAGES.invalidCode] });
       }
@@ -134,7 +141,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['two-factor'],
-        summary: 'New recovery codes (the old ones stop working); needs the password again',
+        summary: 'New recovery codes (the old ones stop working); needs a recent sign-in or the password',
         body: passwordConfirmSchema,
         response: { 200: recoveryCodesSchema, ...errors },
       },
@@ -167,7 +174,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['two-factor'],
-        summary: 'Turn two-factor off; needs the password again',
+        summary: 'Turn two-factor off; needs a recent sign-in or the password',
         body: passwordConfirmSchema.optional(),
         response: { 204: z.undefined(), ...errors },
       },

@@ -1,16 +1,19 @@
+import { localPath } from '@portal/shared';
+
 export const DEFAULT_AFTER_LOGIN = '/member/projects';
 
 /**
- * The `redirect` query parameter when it is a path of this site, else null. Rejects other origins, protocol-
- * relative (`//evil.example`) and backslash tricks (`/\evil.example`), and the login page itself.
+ * The `redirect` query parameter as a normalised path of this site, else null. It is normalised first (dot segments
+ * resolved, repeated slashes collapsed) and then judged, so `/..//evil.example/` cannot turn into
+ * `//evil.example/` after the check; other origins, backslashes, encoded separators and the login page itself are
+ * refused.
  */
 export function safeRedirectPath(value: string | null, origin = window.location.origin): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  // Control characters (tabs and newlines are dropped by URL parsers) have no place in a path.
-  if ([...value].some((character) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127)) return null;
+  const path = localPath(value);
+  if (path === null) return null;
   let url: URL;
   try {
-    url = new URL(value, origin);
+    url = new URL(path, origin);
   } catch {
     return null;
   }

@@ -6,12 +6,16 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { APP_INFO, appCodeFromRoute } from '../../../lib/apps';
 import { ACCESS_TOASTS } from '../../../lib/permissions';
 import { useCurrentProject } from '../../../lib/project/project-context';
+import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /app/{code}: opens that app for the current project (the last one opened in this browser). */
 export function AppCodeRedirect() {
   const code = appCodeFromRoute(useParams().code ?? '');
+  const signedOut = useSession().status !== 'signed-in';
   const { projectId, loading } = useCurrentProject();
+  // The session just ended and RequireAuth is moving to the sign-in page: no project is missing (SectionGuard).
+  if (signedOut) return null;
   if (!code) return <NotFoundPage />;
   if (code === 'policy_generator') return <Navigate to="/app/policy_generator" replace />;
   if (loading) {

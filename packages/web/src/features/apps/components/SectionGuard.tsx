@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { AccessDenied } from '../../../components/AccessDenied';
 import { ACCESS_TOASTS, type RouteSection, sectionOfSegment, useSectionAccess } from '../../../lib/permissions';
 import { useCurrentProject } from '../../../lib/project/project-context';
+import { useSession } from '../../../lib/session';
 
 /** The section of an app route: the first path segment after the project ('' for the app's home). */
 export function useSection(): string {
@@ -29,7 +30,11 @@ function Waiting({ label }: { label: string }) {
  */
 export function SectionGuard({ app, children }: { app: PermissionApp; children: ReactNode }) {
   const section = sectionOfSegment(app, useSection());
+  const signedOut = useSession().status !== 'signed-in';
   const { projectId, loading } = useCurrentProject();
+  // A session that just ended (inactivity, a sign-out in another tab) leaves the page without a project for a
+  // moment before RequireAuth moves to the sign-in page: no project is missing then, so nothing is said.
+  if (signedOut) return null;
   if (loading) return <Waiting label="Loading project" />;
   if (!projectId) return <NoProjectContext app={app} />;
   return (

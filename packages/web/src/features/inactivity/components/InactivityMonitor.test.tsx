@@ -5,6 +5,7 @@ import { resetSessionChannelForTests } from '../../../lib/session-channel';
 import { CONFIG_ALTCHA, SIGNED_OUT_CHECK, signedInCheck, stubApi } from '../../../test/api-stub';
 import { stubBroadcastChannel } from '../../../test/broadcast-stub';
 import { jsonResponse } from '../../../test/fetch';
+import { portalRoutes } from '../../../test/portal-stub';
 import { click, getControl, renderRoute, text } from '../../../test/render';
 
 vi.mock('../../../components/Captcha', async () => (await import('../../../test/captcha-stub')).captchaModule);
@@ -72,6 +73,45 @@ describe('InactivityMonitor', () => {
     expect(router.state.location.search).toBe('?reason=inactivity');
     expect(text()).toContain(MESSAGES.inactivityLogout);
     expect(otherTab.received).toContainEqual({ type: 'logout', reason: 'inactivity' });
+  });
+
+  it("signs out of a project's app page without a stray 'No project context.' toast on the login page", async () => {
+    let signedIn = true;
+    const api = stubApi({
+      ...portalRoutes(),
+      'GET /api/auth/check': () => jsonResponse(signedIn ? signedInCheck('user', 'dana') : SIGNED_OUT_CHECK),
+      'GET /api/public/config': jsonResponse({ ...CONFIG_ALTCHA, inactivityTimeoutMinutes: 2 }),
+      'GET /api/projects/4/chart-review/me': jsonResponse({
+        main_role: 'reviewer',
+        project_role: 'simple',
+        is_superadmin: false,
+      }),
+      'GET /api/projects/4/chart-review/permissions': jsonResponse({
+        rules: [{ path: 'my', allowed_roles: ['reviewer'] }],
+      }),
+      'GET /api/me/permissions': jsonResponse({ permissions: { 'chart_review:my': true } }),
+      'POST /logout-inactivity': () => {
+        signedIn = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { router } = await renderRoute('/app/chart-review/4/my');
+    // The project loaded and its section guard let the reviewer in: the app (a chunk of its own) is on its way.
+    const appShown = () =>
+      document.querySelector('[aria-label="Loading Chart Review"]') !== null ||
+      document.querySelector('h1')?.textContent === 'My reviews';
+    for (let i = 0; i < 20 && !appShown(); i++) await advance(50);
+    expect(appShown()).toBe(true);
+    expect(text()).toContain('Lakeside Hospital');
+
+    await advance(120_000);
+    expect(api.calls('POST /logout-inactivity')).toHaveLength(1);
+    await advance(50);
+    expect(router.state.location.pathname).toBe('/member-login');
+    expect(text()).toContain(MESSAGES.inactivityLogout);
+    // The app page, left without a project as the session ended, said nothing: no project was missing.
+    expect(text()).not.toContain('No project context.');
+    expect(text()).not.toContain('Access denied');
   });
 
   it('"Stay signed in" closes the warning and starts the timer again', async () => {

@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { NOTIFICATIONS_KEY, type NotificationScope } from './get-notifications';
 
-/** PATCH /api/projects/{id}/notifications/{nid}/read or /super/notifications/{nid}/read (204). */
+/** PATCH /api/projects/{id}/notifications/{nid}/read, /api/notifications/{nid}/read or /super/notifications/{nid}/read (204). */
 export function markNotificationRead(scope: NotificationScope, id: number): Promise<void> {
   const path =
     scope.kind === 'super'
       ? `/super/notifications/${id}/read`
-      : `/api/projects/${scope.projectId}/notifications/${id}/read`;
+      : scope.kind === 'member'
+        ? `/api/notifications/${id}/read`
+        : `/api/projects/${scope.projectId}/notifications/${id}/read`;
   return apiFetch(path, { method: 'PATCH' });
 }
 

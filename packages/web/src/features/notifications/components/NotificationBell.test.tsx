@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub';
+import { type StubHandler, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { portalRoutes } from '../../../test/portal-stub';
 import { click, getControl, renderRoute, text, waitFor } from '../../../test/render';
@@ -127,13 +127,113 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(text()).toContain('Failed to mark notification as read'));
   });
 
-  it("is disabled with title 'Loading project...' while no project is set", async () => {
-    const api = stubApi(portalRoutes({ project: null }));
-    await renderRoute('/member/projects');
+  it("is disabled with title 'Loading project...' while the project the path names is loading", async () => {
+    const api = stubApi({
+      ...portalRoutes(),
+      // The project never answers: the bell waits for it.
+      'GET /api/projects/4': () => new Promise<Response>(() => {}),
+    });
+    await renderRoute('/member/projects/4/apps');
     await waitFor(() => expect(bell()).toBeTruthy());
     expect(bell().disabled).toBe(true);
     expect(bell().getAttribute('title')).toBe('Loading project...');
     expect(api.requests.some((r) => r.path.includes('notifications'))).toBe(false);
+  });
+
+  it('falls back to the list across projects when the project the path names cannot be loaded', async () => {
+    const api = stubApi({
+      ...portalRoutes({ project: null }),
+      'GET /api/notifications/': jsonResponse({ notifications: [note(1, 'Still here')] }),
+    });
+    await renderRoute('/member/projects/4/apps');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)'));
+    expect(bell().disabled).toBe(false);
+    expect(api.calls('GET /api/projects/4/notifications/')).toHaveLength(0);
+  });
+
+  describe('on the landing page /member/projects (no project open)', () => {
+    const across = [
+      { ...note(1, 'Policy 1.2 needs your signature'), link: '/app/policy_management/4/documents/1' },
+      { ...note(2, 'Review chart 7', 'Hilltop Clinic'), project_id: 9, link: '/app/chart-review/9/my' },
+    ];
+    const landing = (lists: StubHandler[], patch: Response = new Response(null, { status: 204 })) =>
+      stubApi({
+        ...portalRoutes({ project: null }),
+        'GET /api/notifications/': lists,
+        'PATCH /api/notifications/1/read': patch,
+        'PATCH /api/notifications/2/read': patch,
+      });
+
+    it('is enabled and lists the items of two projects, each with its project name and View link', async () => {
+      const api = landing([jsonResponse({ notifications: across })]);
+      await renderRoute('/member/projects');
+      await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (2 unread)'));
+      expect(bell().disabled).toBe(false);
+      expect(bell().getAttribute('title')).toBeNull();
+      await openBell();
+      await waitFor(() => expect(items()).toHaveLength(2));
+      expect(text(items()[0]!)).toContain('Policy 1.2 needs your signature');
+      expect(text(items()[0]!)).toContain('Lakeside Hospital');
+      expect(text(items()[1]!)).toContain('Review chart 7');
+      expect(text(items()[1]!)).toContain('Hilltop Clinic');
+      expect(getControl('View', items()[1]!).getAttribute('href')).toBe('/app/chart-review/9/my');
+      expect(api.requests.filter((r) => r.path.includes('/projects/') && r.path.includes('notifications'))).toEqual([]);
+    });
+
+    it('Dismiss marks one read through /api/notifications/{id}/read and re-fetches', async () => {
+      const api = landing([jsonResponse({ notifications: across }), jsonResponse({ notifications: [across[1]] })]);
+      await renderRoute('/member/projects');
+      await openBell();
+      await waitFor(() => expect(items()).toHaveLength(2));
+      await click(getControl('Dismiss', items()[0]!));
+      await waitFor(() => expect(items()).toHaveLength(1));
+      expect(api.calls('PATCH /api/notifications/1/read')).toHaveLength(1);
+      expect(api.calls('GET /api/notifications/')).toHaveLength(2);
+      expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)');
+    });
+
+    it('View marks the item read and opens its page in its project', async () => {
+      const api = landing([jsonResponse({ notifications: across }), jsonResponse({ notifications: [across[0]] })]);
+      const { router } = await renderRoute('/member/projects');
+      await openBell();
+      await waitFor(() => expect(items()).toHaveLength(2));
+      await click(getControl('View', items()[1]!));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/chart-review/9/my'));
+      await waitFor(() => expect(api.calls('PATCH /api/notifications/2/read')).toHaveLength(1));
+    });
+
+    it("lists across projects even when a last-opened project is remembered, and says 'No notifications'", async () => {
+      localStorage.setItem('portal.lastProjectId', '4');
+      const api = stubApi({ ...portalRoutes(), 'GET /api/notifications/': jsonResponse({ notifications: [] }) });
+      await renderRoute('/member/projects');
+      await openBell();
+      await waitFor(() => expect(text()).toContain('No notifications'));
+      expect(api.calls('GET /api/notifications/')).toHaveLength(1);
+      expect(api.calls('GET /api/projects/4/notifications/')).toHaveLength(0);
+    });
+
+    it("shows 'Loading notifications' until the list arrives, then 'Failed to load notifications' on an error", async () => {
+      let answer: (response: Response) => void = () => {};
+      landing([() => new Promise<Response>((resolve) => (answer = resolve))]);
+      await renderRoute('/member/projects');
+      await openBell();
+      await waitFor(() =>
+        expect(document.querySelector('[role="status"][aria-label="Loading notifications"]')).not.toBeNull(),
+      );
+      expect(text()).not.toContain('No notifications');
+      await act(async () => answer(jsonResponse({ message: 'Server Error' }, 500)));
+      await waitFor(() => expect(text()).toContain('Failed to load notifications'));
+      await waitFor(() => expect(text()).toContain('No notifications'));
+    });
+
+    it("re-fetches for a live notification of any of the member's projects", async () => {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      const api = landing([jsonResponse({ notifications: [] }), jsonResponse({ notifications: [across[1]] })]);
+      await renderRoute('/member/projects');
+      await waitFor(() => expect(api.calls('GET /api/notifications/')).toHaveLength(1));
+      await act(async () => FakeEventSource.last!.emit(across[1]));
+      await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)'));
+    });
   });
 
   it('superadmin: global notifications with the project name, no project needed', async () => {

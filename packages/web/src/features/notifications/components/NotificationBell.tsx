@@ -6,16 +6,18 @@ import {
   Divider,
   Group,
   Indicator,
+  Loader,
   Popover,
   ScrollArea,
   Stack,
   Text,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../lib/dates';
-import { type Notification, type NotificationScope, useNotifications } from '../api/get-notifications';
+import { projectRefFromPath } from '../../../lib/project/project-path';
+import { type Notification, type NotificationScope, spansProjects, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 
@@ -24,25 +26,41 @@ export const NOTIFICATION_TEXTS = {
   loadFailed: 'Failed to load notifications',
   markFailed: 'Failed to mark notification as read',
   loadingProject: 'Loading project...',
+  loading: 'Loading notifications',
 } as const;
 
 interface NotificationBellProps {
-  /** The current project; members' notifications are per project. */
+  /** The current project (loaded); inside a project a member's bell lists that project's notifications. */
   projectId: string | null;
+  /** The project the path names is still loading. */
+  projectLoading?: boolean;
   /** Superadmins use the global /super/notifications/ and need no project. */
   superadmin: boolean;
 }
 
+/**
+ * Which list the bell shows. A path that names a project shows that project's (disabled, 'Loading project...', until
+ * it has loaded); any other path (the landing page /member/projects, where a member chooses a project) shows the
+ * member's notifications across all their projects, even when a last-opened project is remembered. A project that
+ * fails to load falls back to the list across projects rather than a bell that stays disabled.
+ */
+function bellScope(
+  pathname: string,
+  { projectId, projectLoading = false, superadmin }: NotificationBellProps,
+): NotificationScope | null {
+  if (superadmin) return { kind: 'super' };
+  if (projectRefFromPath(pathname) === null) return { kind: 'member' };
+  if (projectId) return { kind: 'project', projectId };
+  return projectLoading ? null : { kind: 'member' };
+}
+
 /** The bell of SPEC section 2 "Notification dropdown". */
-export function NotificationBell({ projectId, superadmin }: NotificationBellProps) {
-  const scope: NotificationScope | null = superadmin
-    ? { kind: 'super' }
-    : projectId
-      ? { kind: 'project', projectId }
-      : null;
+export function NotificationBell(props: NotificationBellProps) {
+  const scope = bellScope(useLocation().pathname, props);
+  const everyProject = scope ? spansProjects(scope) : false;
   const [opened, setOpened] = useState(false);
   // Streamed for every signed-in person, with a project or not: the stream also says when the session was ended.
-  const poll = useNotificationStream(true, projectId, superadmin);
+  const poll = useNotificationStream(true, scope?.kind === 'project' ? scope.projectId : null, everyProject);
   const list = useNotifications(scope, poll);
   const mark = useMarkNotificationsRead(scope);
 
@@ -111,7 +129,12 @@ export function NotificationBell({ projectId, superadmin }: NotificationBellProp
           )}
         </Group>
         <Divider />
-        {count === 0 ? (
+        {list.isPending ? (
+          // The first load: not yet 'No notifications', which would be untrue for a moment.
+          <Group justify="center" p="sm" role="status" aria-label={NOTIFICATION_TEXTS.loading}>
+            <Loader size="sm" />
+          </Group>
+        ) : count === 0 ? (
           <Text size="sm" c="dimmed" p="sm" ta="center">
             {NOTIFICATION_TEXTS.empty}
           </Text>
@@ -122,7 +145,7 @@ export function NotificationBell({ projectId, superadmin }: NotificationBellProp
                 <NotificationItem
                   key={notification.id}
                   notification={notification}
-                  showProject={superadmin}
+                  showProject={everyProject}
                   onDismiss={() => markRead([notification.id])}
                   onView={() => {
                     setOpened(false);

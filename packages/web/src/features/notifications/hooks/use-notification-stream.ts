@@ -17,13 +17,14 @@ export const SESSION_ENDED_LOGIN_PATH = '/member-login?reason=session_ended';
 export function useNotificationStream(
   enabled: boolean,
   projectId: string | null,
-  superadmin: boolean,
+  /** The bell lists every project (a superadmin's, or a member's where no project is open): every event counts. */
+  everyProject: boolean,
   leave: () => void = () => window.location.replace(SESSION_ENDED_LOGIN_PATH),
 ): number | false {
   const queryClient = useQueryClient();
   const [failed, setFailed] = useState(() => typeof EventSource === 'undefined');
-  const scope = useRef({ projectId, superadmin });
-  scope.current = { projectId, superadmin };
+  const scope = useRef({ projectId, everyProject });
+  scope.current = { projectId, everyProject };
   const leaveRef = useRef(leave);
   leaveRef.current = leave;
 
@@ -37,7 +38,7 @@ export function useNotificationStream(
       } catch {
         // Unreadable event: re-fetch anyway, the list is the truth.
       }
-      const { projectId: current, superadmin: everyProject } = scope.current;
+      const { projectId: current, everyProject } = scope.current;
       if (
         everyProject ||
         projectOfEvent === null ||

@@ -10,6 +10,8 @@ function server(projects: unknown, role: 'user' | 'superadmin' = 'user') {
     // A superadmin's /api/member/projects lists every active project (the paged /super/projects is the console's).
     'GET /api/member/projects': Array.isArray(projects) ? (projects as Response[]) : (projects as Response),
     'GET /super/notifications/': jsonResponse({ notifications: [] }),
+    // A member's bell here lists their notifications across projects.
+    'GET /api/notifications/': jsonResponse({ notifications: [] }),
   });
 }
 

@@ -21,7 +21,9 @@ const SENT: Email = {
   project: { id: 12, name: 'North Clinic' },
   created_at: '2026-03-04T18:00:00Z',
   sent_at: '2026-03-04T18:00:05Z',
-  body: 'Hello Sam,\n\nChoose a password: https://portal.example.org/set-password?token=abc\n\n<b>Not bold</b>',
+  next_attempt_at: null,
+  body: 'Hello Sam,\n\nChoose a password: [set-password link removed]\n\n<b>Not bold</b>',
+  link: { state: 'used', at: '2026-03-05T09:00:00Z' },
 };
 const FAILED: Email = {
   ...SENT,
@@ -63,9 +65,7 @@ function server(initial: Email[], total?: number) {
     'GET /super/email-logs/2': () => jsonResponse(emails.find((email) => email.id === 2)),
     'POST /super/email-logs/2/resend': () => {
       emails = emails.map((email) =>
-        email.id === 2
-          ? { ...email, status: 'sent', error: null, attempts: 4, sent_at: '2026-03-05T10:00:00Z' }
-          : email,
+        email.id === 2 ? { ...email, status: 'queued', error: null, next_attempt_at: '2026-03-05T10:00:00Z' } : email,
       );
       return jsonResponse(emails.find((email) => email.id === 2));
     },
@@ -148,30 +148,52 @@ describe('EmailLogsPage', () => {
     expect(dialog().querySelector('button')?.textContent).not.toBe('Resend');
   });
 
-  it('sends a failed email again, says so and shows its new status', async () => {
+  it('queues a failed email again, says so and shows its new status', async () => {
     const api = server([SENT, FAILED]);
     await open();
     await waitFor(() => expect(rows()).toHaveLength(2));
     await click(rows()[1]!.querySelector<HTMLElement>('button[aria-label^="Resend"]')!);
-    await waitFor(() => expect(toasts()).toContain('The email was sent again.'));
+    await waitFor(() =>
+      expect(toasts()).toContain('The email is queued to be sent again. Its status here shows when it is sent.'),
+    );
     expect(api.calls('POST /super/email-logs/2/resend')).toHaveLength(1);
     await waitFor(() => expect(rows()[1]!.querySelector('button[aria-label^="Resend"]')).toBeNull());
-    expect(text(rows()[1]!)).toContain('Sent');
+    expect(text(rows()[1]!)).toContain('Queued');
   });
 
-  it('resends from the drawer and reports a new failure', async () => {
+  it('says what became of a set-password link the log no longer keeps', async () => {
+    server([SENT]);
+    await open();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await click(getControl('View', rows()[0]!));
+    await waitFor(() => expect(text(dialog())).toContain('Set-password link'));
+    expect(text(dialog())).toContain('Removed from the log. It was used on');
+    expect(text(dialog())).toContain('[set-password link removed]');
+  });
+
+  it('resends from the drawer and reports a refusal', async () => {
     const api = stubApi({
       'GET /api/member/projects': jsonResponse(PROJECTS),
       'GET /super/email-logs': jsonResponse({ emails: [FAILED], total: 1, page: 1, page_size: 25 }),
       'GET /super/email-logs/2': jsonResponse(FAILED),
-      'POST /super/email-logs/2/resend': jsonResponse({ ...FAILED, attempts: 4, error: 'SMTP 421: try later' }),
+      'POST /super/email-logs/2/resend': jsonResponse(
+        {
+          message:
+            'Its set-password link is no longer kept, so it cannot be sent again. Send the person a new invitation or password reset instead.',
+        },
+        409,
+      ),
     });
     await open();
     await waitFor(() => expect(rows()).toHaveLength(1));
     await click(getControl('View', rows()[0]!));
     await waitFor(() => expect(dialog().querySelector('[data-testid="email-error"]')).not.toBeNull());
     await click(getControl('Resend', dialog()));
-    await waitFor(() => expect(toasts()).toContain('The email failed again: SMTP 421: try later'));
+    await waitFor(() =>
+      expect(toasts()).toContain(
+        'Its set-password link is no longer kept, so it cannot be sent again. Send the person a new invitation or password reset instead.',
+      ),
+    );
     expect(api.calls('POST /super/email-logs/2/resend')).toHaveLength(1);
   });
 

@@ -37,12 +37,14 @@ export const STATUS_LABELS: Record<EmailStatus, string> = {
   failed: 'Failed',
   logged: 'Logged',
   queued: 'Queued',
+  sending: 'Sending',
 };
 const STATUS_COLORS: Record<EmailStatus, string> = {
   sent: 'teal.9',
   failed: 'red.9',
   logged: 'gray.7',
   queued: 'blue.9',
+  sending: 'blue.9',
 };
 // Outline or filled with dark shades: Mantine's light variant with a shade fills the badge with that shade.
 const STATUS_VARIANTS: Record<EmailStatus, 'filled' | 'outline'> = {
@@ -50,6 +52,7 @@ const STATUS_VARIANTS: Record<EmailStatus, 'filled' | 'outline'> = {
   failed: 'filled',
   logged: 'outline',
   queued: 'outline',
+  sending: 'outline',
 };
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -96,13 +99,11 @@ export function EmailLogsPage() {
     setResendingId(id);
     try {
       const email = await resend.mutateAsync(id);
-      if (email.status === 'failed') {
-        toast.error(email.error ? `The email failed again: ${email.error}` : 'The email failed again.');
-      } else {
-        toast.success(
-          email.status === 'queued' ? 'The email is queued to be sent again.' : 'The email was sent again.',
-        );
-      }
+      toast.success(
+        email.status === 'logged'
+          ? 'No mail server is set up: the email is recorded in the log again, not sent.'
+          : 'The email is queued to be sent again. Its status here shows when it is sent.',
+      );
     } catch (error) {
       toast.error(messageFor(error, 'The email could not be sent again. Please try again.'));
     } finally {
@@ -353,6 +354,14 @@ function EmailDrawer({ id, onClose, onResend, resending }: EmailDrawerProps) {
   );
 }
 
+/** What became of the set-password link the log no longer keeps (it holds a marker in its place). */
+const LINK_STATE: Record<NonNullable<EmailLogDetail['link']>['state'], (at: string | null) => string> = {
+  used: (at) => `Removed from the log. It was used${at ? ` on ${formatDateTime(at)}` : ''}.`,
+  unused: (at) => `Removed from the log. Not used yet${at ? `; it expires on ${formatDateTime(at)}` : ''}.`,
+  expired: (at) => `Removed from the log. It expired${at ? ` on ${formatDateTime(at)}` : ''} without being used.`,
+  replaced: () => 'Removed from the log. It no longer works: a newer link replaced it, or the account is gone.',
+};
+
 function EmailDetail({
   email,
   onResend,
@@ -385,6 +394,19 @@ function EmailDetail({
         'Not sent'
       ),
     ],
+    ...(email.next_attempt_at
+      ? ([
+          [
+            'Next try',
+            <time key="next" dateTime={email.next_attempt_at}>
+              {formatDateTime(email.next_attempt_at)}
+            </time>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
+    ...(email.link
+      ? ([['Set-password link', LINK_STATE[email.link.state](email.link.at)]] as [string, ReactNode][])
+      : []),
   ];
   return (
     <Stack gap="md">
@@ -406,7 +428,7 @@ function EmailDetail({
       {email.error && (
         <Box>
           <Text size="sm" fw={600} c="red.8">
-            Error
+            {email.status === 'failed' ? 'Error' : 'Last failed try'}
           </Text>
           <Code block c="red.9" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="email-error">
             {email.error}

@@ -8,15 +8,25 @@ export type { UserAction };
 
 /**
  * POST /super/users/{id}/{action}: disable (ends every session at once), enable, reset-two-factor,
- * send-password-reset, unlock, resend-invitation. Answers the user's detail.
+ * send-password-reset, unlock, resend-invitation. Answers the user's detail. reset-two-factor answers 423 when the
+ * superadmin's own sign-in or password confirmation is over 10 minutes old; it is then sent with their password.
  */
-export function runUserAction(id: number, action: UserAction): Promise<SuperUserDetail> {
-  return apiFetch(`${superUserPath(id)}/${action}`, { method: 'POST', schema: superUserDetailSchema });
+export function runUserAction(id: number, action: UserAction, password?: string): Promise<SuperUserDetail> {
+  return apiFetch(`${superUserPath(id)}/${action}`, {
+    method: 'POST',
+    ...(password === undefined ? {} : { body: { password } }),
+    schema: superUserDetailSchema,
+  });
+}
+
+export interface UserActionInput {
+  action: UserAction;
+  password?: string;
 }
 
 export function useUserAction(id: number) {
   return useApiMutation(
-    (action: UserAction) => runUserAction(id, action),
+    ({ action, password }: UserActionInput) => runUserAction(id, action, password),
     (queryClient, user) => storeUser(queryClient, user),
   );
 }

@@ -3,8 +3,10 @@ import { INVITATION_TTL_DAYS } from '@portal/shared';
 import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { PasswordConfirmModal } from '../../../components/PasswordConfirmModal';
 import { messageFor } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
+import { usePasswordConfirmation } from '../../../lib/use-password-confirmation';
 import type { SuperUserDetail } from '../api/get-user';
 import { type UserAction, useUserAction } from '../api/user-action';
 import { UserCard } from './UserCard';
@@ -86,13 +88,17 @@ export function actionsFor(user: SuperUserDetail): ActionSpec[] {
 /** Sign-in facts and the actions on the account: POST /super/users/{id}/{action}, each answering the detail. */
 export function UserActionsCard({ user }: { user: SuperUserDetail }) {
   const run = useUserAction(user.id);
+  const confirmation = usePasswordConfirmation();
   const [confirming, setConfirming] = useState<ActionSpec | null>(null);
   const actions = actionsFor(user);
 
   async function perform(spec: ActionSpec) {
     try {
-      await run.mutateAsync(spec.action);
-      toast.success(spec.done);
+      // reset-two-factor may answer 423 (the superadmin's own confirmation is stale): asked, then sent again.
+      const done = await confirmation.run(async (password) => {
+        await run.mutateAsync({ action: spec.action, ...(password === undefined ? {} : { password }) });
+      });
+      if (done) toast.success(spec.done);
     } catch (error) {
       // e.g. 409: a superadmin cannot disable their own account.
       toast.error(messageFor(error, `${spec.label} failed. Please try again.`));
@@ -117,8 +123,8 @@ export function UserActionsCard({ user }: { user: SuperUserDetail }) {
               <Button
                 variant={spec.danger ? 'outline' : 'default'}
                 color={spec.danger ? 'red.8' : undefined}
-                loading={run.isPending && run.variables === spec.action}
-                disabled={run.isPending && run.variables !== spec.action}
+                loading={run.isPending && run.variables?.action === spec.action}
+                disabled={run.isPending && run.variables?.action !== spec.action}
                 onClick={() => (spec.confirm ? setConfirming(spec) : void perform(spec))}
               >
                 {spec.label}
@@ -140,6 +146,7 @@ export function UserActionsCard({ user }: { user: SuperUserDetail }) {
           if (spec) void perform(spec);
         }}
       />
+      <PasswordConfirmModal {...confirmation.modal} />
     </UserCard>
   );
 }

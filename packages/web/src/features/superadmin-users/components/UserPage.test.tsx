@@ -341,6 +341,47 @@ describe('UserPage: actions', () => {
     expect(api.calls(`POST ${BASE}/send-password-reset`)).toHaveLength(1);
   });
 
+  it("asks for the superadmin's password when resetting two-factor answers 423, then resets with it", async () => {
+    const asked = jsonResponse(
+      {
+        message: 'Please confirm your password to continue.',
+        code: 'PASSWORD_CONFIRMATION_REQUIRED',
+        details: { reauthenticate: { password: true, sso: null } },
+      },
+      423,
+    );
+    const api = server(SAM, {
+      [`POST ${BASE}/reset-two-factor`]: [
+        asked,
+        jsonResponse(
+          { message: 'The password is incorrect.', errors: { password: ['The password is incorrect.'] } },
+          422,
+        ),
+        jsonResponse({ ...SAM, two_factor_enabled: false }),
+      ],
+    });
+    await open();
+    await waitFor(() => card('user-security'));
+    await click(getControl('Reset two-factor', card('user-security')));
+    await waitFor(() => expect(text(dialog())).toContain('Reset two-factor authentication?'));
+    await click(getControl('Reset two-factor', dialog()));
+
+    await waitFor(() => expect(text(dialog())).toContain('Please confirm your password to continue.'));
+    await typeInto(getField('Password', dialog()), 'wrong');
+    await click(getControl('Confirm', dialog()));
+    await waitFor(() => expect(text(dialog())).toContain('The password is incorrect.'));
+    expect(toasts()).not.toContain('Two-factor authentication reset.');
+
+    await typeInto(getField('Password', dialog()), 'Kx7#qPv9!mZt2$Lw');
+    await click(getControl('Confirm', dialog()));
+    await waitFor(() => expect(toasts()).toContain('Two-factor authentication reset.'));
+    expect(api.calls(`POST ${BASE}/reset-two-factor`).map((call) => call.body)).toEqual([
+      undefined,
+      { password: 'wrong' },
+      { password: 'Kx7#qPv9!mZt2$Lw' },
+    ]);
+  });
+
   it('unlocks and resends the invitation', async () => {
     const api = server({ ...SAM, status: 'invited', password_set: false, locked: true, two_factor_enabled: false });
     await open();

@@ -5,9 +5,13 @@ import { apiFetch } from '../../../lib/api';
 
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-/** POST /api/two-factor/enable: a new (unconfirmed) secret with its QR code. */
-export function enableTwoFactor(): Promise<TwoFactorSetup> {
-  return apiFetch('/api/two-factor/enable', { method: 'POST', schema: twoFactorSetupSchema });
+/** POST /api/two-factor/enable: a new (unconfirmed) secret with its QR code; 423 without a recent confirmation. */
+export function enableTwoFactor(password?: string): Promise<TwoFactorSetup> {
+  return apiFetch('/api/two-factor/enable', {
+    method: 'POST',
+    ...(password === undefined ? {} : { body: { password } }),
+    schema: twoFactorSetupSchema,
+  });
 }
 
 export function useEnableTwoFactor() {

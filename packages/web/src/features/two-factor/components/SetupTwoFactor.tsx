@@ -2,6 +2,7 @@ import { Box, Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInp
 import { type FormEvent, useState } from 'react';
 import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import type { PasswordConfirmation } from '../../../lib/use-password-confirmation';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import type { TwoFactorSetup } from '../api/enable-two-factor';
 
@@ -22,12 +23,14 @@ export function groupSecret(secret: string): string {
 
 interface SetupTwoFactorProps {
   setup: TwoFactorSetup;
+  /** The page's confirmation: on 423 it asks for the password and sends the code again with it. */
+  confirmation: PasswordConfirmation['run'];
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }
 
 /** Scan (or type) the secret, then prove it works with a 6-digit code. */
-export function SetupTwoFactor({ setup, onConfirmed, onCancel }: SetupTwoFactorProps) {
+export function SetupTwoFactor({ setup, confirmation, onConfirmed, onCancel }: SetupTwoFactorProps) {
   const confirm = useConfirmTwoFactor();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +44,8 @@ export function SetupTwoFactor({ setup, onConfirmed, onCancel }: SetupTwoFactorP
     }
     setError(null);
     try {
-      onConfirmed(await confirm.mutateAsync(value));
+      // Over 10 minutes since the sign-in or the password (a slow setup): asked again, then the same code is sent.
+      await confirmation(async (password) => onConfirmed(await confirm.mutateAsync({ code: value, password })));
     } catch (failure) {
       setError(messageFor(failure, 'The code could not be checked. Please try again.'));
       setCode('');

@@ -186,3 +186,121 @@ describe('TwoFactorSettingsPage: managing', () => {
     expect(call!.headers.get('X-XSRF-TOKEN')).toBe('test-token');
   });
 });
+
+describe('TwoFactorSettingsPage: confirming it is you (423, issue 29)', () => {
+  const PASSWORD = 'Kx7#qPv9!mZt2$Lw';
+  const ASKED = jsonResponse(
+    {
+      message: MESSAGES.passwordConfirmationRequired,
+      code: 'PASSWORD_CONFIRMATION_REQUIRED',
+      details: { reauthenticate: { password: true, sso: null } },
+    },
+    423,
+  );
+  const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: SVG };
+
+  async function confirmWith(password: string) {
+    await waitFor(() => expect(text(dialog())).toContain(MESSAGES.passwordConfirmationRequired));
+    await typeInto(getField('Password', dialog()), password);
+    await click(getControl('Confirm', dialog()));
+  }
+
+  it('asks for the password when starting the setup answers 423, then starts it with the password', async () => {
+    const api = server({
+      'GET /api/two-factor': jsonResponse(OFF),
+      'POST /api/two-factor/enable': [ASKED, jsonResponse(SETUP)],
+    });
+    await open();
+    await click(getControl('Set up two-factor authentication'));
+    await confirmWith(PASSWORD);
+    await waitFor(() => expect(document.querySelector('img')).not.toBeNull());
+    const calls = api.calls('POST /api/two-factor/enable');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.body).toBeUndefined();
+    expect(calls[1]!.body).toEqual({ password: PASSWORD });
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+  });
+
+  it('asks again when confirming the code answers 423, then sends the same code with the password', async () => {
+    const api = server({
+      'GET /api/two-factor': [jsonResponse(OFF), jsonResponse(ON)],
+      'POST /api/two-factor/enable': jsonResponse(SETUP),
+      'POST /api/two-factor/confirm': [ASKED, jsonResponse({ recovery_codes: CODES })],
+    });
+    await open();
+    await click(getControl('Set up two-factor authentication'));
+    await waitFor(() => getField('Authentication code'));
+    await typeInto(getField('Authentication code'), '123456');
+    await click(getControl('Confirm'));
+    await confirmWith(PASSWORD);
+    await waitFor(() => expect(text()).toContain('Your recovery codes'));
+    expect(api.calls('POST /api/two-factor/confirm').map((call) => call.body)).toEqual([
+      { code: '123456' },
+      { code: '123456', password: PASSWORD },
+    ]);
+  });
+
+  it('shows a wrong code after the password on the form, not in the password modal', async () => {
+    server({
+      'GET /api/two-factor': jsonResponse(OFF),
+      'POST /api/two-factor/enable': jsonResponse(SETUP),
+      'POST /api/two-factor/confirm': [
+        ASKED,
+        jsonResponse({ message: MESSAGES.invalidCode, errors: { code: [MESSAGES.invalidCode] } }, 422),
+      ],
+    });
+    await open();
+    await click(getControl('Set up two-factor authentication'));
+    await waitFor(() => getField('Authentication code'));
+    await typeInto(getField('Authentication code'), '123456');
+    await click(getControl('Confirm'));
+    await confirmWith(PASSWORD);
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(text()).toContain(MESSAGES.invalidCode);
+  });
+
+  it('asks for the password when disabling answers 423, then disables with it', async () => {
+    const api = server({
+      'GET /api/two-factor': [jsonResponse(ON), jsonResponse(OFF)],
+      'DELETE /api/two-factor': [ASKED, new Response(null, { status: 204 })],
+    });
+    await open();
+    await click(getControl('Disable two-factor authentication'));
+    await waitFor(() => dialog());
+    await click(getControl('Disable', dialog()));
+    await confirmWith(PASSWORD);
+    await waitFor(() => getControl('Set up two-factor authentication'));
+    expect(api.calls('DELETE /api/two-factor').map((call) => call.body)).toEqual([{}, { password: PASSWORD }]);
+  });
+
+  it('offers an account without a password to sign in again with its provider, back to this page', async () => {
+    const message = 'For your security, sign in again with Hospital SSO to continue.';
+    const api = server({
+      'GET /api/two-factor': jsonResponse(OFF),
+      'POST /api/two-factor/enable': jsonResponse(
+        {
+          message,
+          code: 'PASSWORD_CONFIRMATION_REQUIRED',
+          details: {
+            reauthenticate: { password: false, sso: { name: 'Hospital SSO', login_url: '/auth/oidc/hospital/login' } },
+          },
+        },
+        423,
+      ),
+    });
+    await renderRoute('/two-factor-settings?continue=%2Fmember%2Fprojects');
+    await waitFor(() => expect(text()).toContain('Status'));
+    await click(getControl('Set up two-factor authentication'));
+    await waitFor(() => expect(text(dialog())).toContain(message));
+    expect(text(dialog())).toContain('Sign in again to continue');
+    expect(dialog().querySelector('input[type="password"]')).toBeNull();
+    const link = getControl('Sign in again with Hospital SSO', dialog()) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe(
+      `/auth/oidc/hospital/login?redirect=${encodeURIComponent('/two-factor-settings?continue=%2Fmember%2Fprojects')}`,
+    );
+    await click(getControl('Cancel', dialog()));
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(api.calls('POST /api/two-factor/enable')).toHaveLength(1);
+    expect(text()).not.toContain('Setup key');
+  });
+});

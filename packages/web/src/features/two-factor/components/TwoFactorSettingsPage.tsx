@@ -4,16 +4,16 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmActionModal } from '../../../components/ConfirmActionModal';
+import { PasswordConfirmModal } from '../../../components/PasswordConfirmModal';
 import { messageFor } from '../../../lib/api';
 import { formatDateLong } from '../../../lib/dates';
 import { AUTH_CHECK_KEY, MFA_SETUP_FLAG } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { usePasswordConfirmation } from '../../../lib/use-password-confirmation';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { type TwoFactorSetup, useEnableTwoFactor } from '../api/enable-two-factor';
 import { TWO_FACTOR_STATUS_KEY, type TwoFactorStatus, useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
-import { usePasswordConfirmation } from '../hooks/use-password-confirmation';
-import { PasswordConfirmModal } from './PasswordConfirmModal';
 import { RecoveryCodes } from './RecoveryCodes';
 import { SetupTwoFactor } from './SetupTwoFactor';
 
@@ -24,7 +24,10 @@ export function continuePath(value: string | null): string | null {
   return value && /^\/(?![/\\])/.test(value) && !value.startsWith('/two-factor-settings') ? value : null;
 }
 
-/** /two-factor-settings: status, set up (QR, key, confirm), recovery codes, regenerate, disable. */
+/**
+ * /two-factor-settings: status, set up (QR, key, confirm), recovery codes, regenerate, disable. Each change asks for
+ * the password (or signing in again) in a modal when the server answers 423, then runs again.
+ */
 export function TwoFactorSettingsPage() {
   usePageTitle('Two-factor authentication');
   const status = useTwoFactorStatus();
@@ -47,7 +50,8 @@ export function TwoFactorSettingsPage() {
 
   async function start() {
     try {
-      setSetup(await enable.mutateAsync());
+      // Starting enrolment needs a recent sign-in or the password too: a stolen session cannot add its own app.
+      await confirmation.run(async (password) => setSetup(await enable.mutateAsync(password)));
     } catch (error) {
       toast.error(messageFor(error, 'Two-factor setup could not be started. Please try again.'));
     }
@@ -124,7 +128,12 @@ export function TwoFactorSettingsPage() {
           </Button>
         )}
         {setup ? (
-          <SetupTwoFactor setup={setup} onConfirmed={onConfirmed} onCancel={() => setSetup(null)} />
+          <SetupTwoFactor
+            setup={setup}
+            confirmation={confirmation.run}
+            onConfirmed={onConfirmed}
+            onCancel={() => setSetup(null)}
+          />
         ) : current.enabled ? (
           <Group gap="sm">
             <Button variant="default" onClick={() => setAsking('regenerate')} loading={regenerate.isPending}>
