@@ -70,6 +70,8 @@ export class ClockServer {
         });
       },
     });
+    // A server stopped mid-conversation resets its connection: not an error of the catcher.
+    smtp.on('error', () => {});
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     this.smtp = smtp;
     this.smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;

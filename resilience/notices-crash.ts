@@ -58,6 +58,8 @@ async function startMailCatcher(): Promise<{ url: string; received: Received[]; 
       });
     },
   });
+  // The portal killed mid-conversation resets the connection: expected here, not a failure of the catcher.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
