@@ -1,7 +1,8 @@
 // Notices through kills: SIGKILL the server at a random moment while policy workflow steps that notify run (send to
 // review tells the reviewers, the last approval tells the signers), restart it, and check through SQL that every
 // committed step has its bell notices and its emails exactly once and that no rolled-back step has any; at the end,
-// that a real SMTP server received every one of those emails exactly once. NOTICE_CRASH_ITERATIONS (default 50).
+// that a real SMTP server received every one of those emails, each as one Message-ID (a message whose worker was killed
+// mid-send arrives again under the same Message-ID: counted). NOTICE_CRASH_ITERATIONS (default 50).
 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -70,9 +71,14 @@ async function startMailCatcher(): Promise<{ url: string; received: Received[]; 
 
 class Gone extends Error {}
 
-/** Walks new policies through send to review and approval until stopped (the server killed). */
-async function walk(admin: Client, department: number, run: string, stopped: () => boolean): Promise<number> {
-  let steps = 0;
+/** Walks new policies through send to review and approval until stopped (the server killed), counting each step. */
+async function walk(
+  admin: Client,
+  department: number,
+  run: string,
+  stopped: () => boolean,
+  acknowledged: () => void,
+): Promise<void> {
   for (let n = 0; !stopped(); n++) {
     const title = `Notices ${run}-${n}`;
     const created = await admin
@@ -90,10 +96,9 @@ async function walk(admin: Client, department: number, run: string, stopped: () 
         throw new Gone();
       });
       if (!answer.ok) throw new Error(`${step}: ${answer.status} ${answer.text.slice(0, 200)}`);
-      steps += 1;
+      acknowledged();
     }
   }
-  return steps;
 }
 
 /**
@@ -158,14 +163,17 @@ export async function noticesCrash(): Promise<Summary> {
       let stopped = false;
       const errors: unknown[] = [];
       const writers = [0, 1].map((w) =>
-        walk(admin, adm.id, `${i}.${w}`, () => stopped).then(
-          (steps) => {
-            acknowledged += steps;
+        walk(
+          admin,
+          adm.id,
+          `${i}.${w}`,
+          () => stopped,
+          () => {
+            acknowledged += 1;
           },
-          (error) => {
-            if (!(error instanceof Gone)) errors.push(error);
-          },
-        ),
+        ).catch((error) => {
+          if (!(error instanceof Gone)) errors.push(error);
+        }),
       );
       const killAfter = randomInt(KILL_MIN_MS, KILL_MAX_MS);
       await sleep(killAfter);
@@ -202,11 +210,10 @@ export async function noticesCrash(): Promise<Summary> {
     for (const e of expected) {
       const got = mail.received.filter((m) => m.messageId === e.message_id);
       if (got.length === 0) failures.push(`"${e.subject}" to ${e.to_address} never arrived`);
-      // Two arrivals of one Message-ID: a worker killed between the server's 250 and its own "sent" (decision 025).
-      if (got.length > 1) {
-        redelivered += got.length - 1;
-        failures.push(`"${e.subject}" to ${e.to_address} arrived ${got.length} times`);
-      }
+      // One message arriving twice under its one Message-ID: its worker was killed between the mail server's
+      // acceptance and its own "sent", and the message was sent again as itself (decision record 025). Counted, not
+      // failed: a mailbox shows one message per Message-ID, and no SMTP client can close that gap.
+      if (got.length > 1) redelivered += got.length - 1;
     }
     const known = new Set(expected.map((e) => e.message_id));
     const strangers = mail.received.filter((m) => m.subject.includes('Notices ') && !known.has(m.messageId));
@@ -218,8 +225,11 @@ export async function noticesCrash(): Promise<Summary> {
         ['iterations (SIGKILLs)', iterations],
         ['workflow steps acknowledged', acknowledged],
         ['emails of committed steps', expected.length],
-        ['  arrived', expected.length - failures.filter((f) => f.includes('never arrived')).length],
-        ['  arrived twice (same Message-ID, a kill mid-send)', redelivered],
+        [
+          '  arrived (one Message-ID each)',
+          expected.length - failures.filter((f) => f.includes('never arrived')).length,
+        ],
+        ['  sent again after a kill mid-send (same Message-ID)', redelivered],
         ['messages received in all', mail.received.length],
         ['failures', failures.length],
       ],
