@@ -12,6 +12,8 @@ export interface OutgoingMail {
   text: string;
   template: string;
   projectId?: number | null;
+  /** The CSV import of people that sends it (an invitation). */
+  userImportId?: number;
   /** When the request that sends it happened (the app clock's time); the log entry's time. Default: the mailer's clock. */
   at?: Date;
 }
@@ -203,6 +205,7 @@ export function createMailer(options: {
       template: mail.template,
       bodyText: text,
       projectId: mail.projectId ?? null,
+      userImportId: mail.userImportId ?? null,
       status: transport ? 'queued' : 'logged',
       createdAt: at,
       nextAttemptAt: transport ? at : null,

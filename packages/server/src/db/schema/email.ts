@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
+import { userImports } from './user-imports.js';
 
 /**
  * Every message the portal sends or tries to send, and its outbox (decision record 025): a message is written here in
@@ -31,12 +32,15 @@ export const emailLog = pgTable(
     sealedBody: text('sealed_body'),
     /** SHA-256 of the set-password token whose link `body_text` replaced by a marker: tells whether it was used. */
     linkTokenHash: text('link_token_hash'),
+    /** The CSV import of people whose invitation this is: the import's progress is its messages' statuses. */
+    userImportId: integer('user_import_id').references(() => userImports.id, { onDelete: 'set null' }),
     /** The Message-ID every try of this message carries: a redelivery after a crash is recognisably the same message. */
     messageId: text('message_id'),
   },
   (t) => [
     index('email_log_created_idx').on(t.createdAt),
     index('email_log_status_idx').on(t.status),
+    index('email_log_user_import_idx').on(t.userImportId),
     index('email_log_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     check('email_log_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'logged')`),
   ],

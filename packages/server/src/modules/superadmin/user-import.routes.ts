@@ -6,7 +6,7 @@ import { pathId } from '../../lib/path-id.js';
 import { access } from '../../policies/access.js';
 import { guardSuperadminRoutes, superadminOf } from '../../policies/superadmin.js';
 import { actorOf } from '../members/members.service.js';
-import { importPeople, importStatus, planImport, sendInvitations } from './user-import.service.js';
+import { importPeople, importStatus, planImport } from './user-import.service.js';
 
 /**
  * The superadmin's CSV import of people (docs/identity.md "Importing people"): check a file (nothing written), import
@@ -49,17 +49,13 @@ export const userImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = superadminOf(request);
-      const { status, mails } = await importPeople(db, request.body.csv, {
+      const status = await importPeople(db, request.body.csv, {
         actor: actorOf(request, actor.id),
         appUrl: app.config.APP_URL,
         now: app.clock.now(),
+        mailer: app.mailer,
       });
-      // After the commit, not awaited: the screen follows the count through GET .../imports/{id}.
-      void sendInvitations(db, app.mailer, request.log, {
-        importId: status.id,
-        mails,
-        now: () => app.clock.now(),
-      }).catch((err: unknown) => request.log.error({ err }, 'The invitations of an import stopped'));
+      // The delivery worker sends the invitations; the screen follows them through GET .../imports/{id}.
       return reply.status(201).send(status);
     },
   );

@@ -12,9 +12,15 @@ import {
 } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { policyDepartmentRoles, policyDepartments, projects, userImports, users } from '../../db/schema/index.js';
+import {
+  emailLog,
+  policyDepartmentRoles,
+  policyDepartments,
+  projects,
+  userImports,
+  users,
+} from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { looksBinary, NOT_CSV_TEXT } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -235,19 +241,16 @@ export interface ImportFacts {
   actor: Actor;
   appUrl: string;
   now: Date;
+  /** The invitations are queued in the import's transaction. */
+  mailer: Mailer;
 }
-
-type InvitationMail = ReturnType<typeof invitationMail>;
 
 /**
  * Imports every row, or nothing when a row has a problem (422: the screen checks first, so this means the
- * database changed in between). Returns the import, and the invitations to send once committed.
+ * database changed in between). The invitations are queued in the same transaction (the outbox, decision record
+ * 025): every imported person is invited, or nobody is imported.
  */
-export async function importPeople(
-  db: Database,
-  csv: string,
-  facts: ImportFacts,
-): Promise<{ status: UserImportStatus; mails: InvitationMail[] }> {
+export async function importPeople(db: Database, csv: string, facts: ImportFacts): Promise<UserImportStatus> {
   return db.transaction(async (tx) => {
     // One import at a time: two imports of the same file must not both pass the checks.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.user_import'))`);
@@ -261,7 +264,6 @@ export async function importPeople(
       .insert(userImports)
       .values({ createdBy: facts.actor.userId, total: rows.length, createdAt: facts.now })
       .returning();
-    const mails: InvitationMail[] = [];
     for (const row of rows) {
       const [created] = await tx
         .insert(users)
@@ -320,7 +322,11 @@ export async function importPeople(
         requestId: facts.actor.requestId,
         at: facts.now,
       });
-      mails.push(invitationMail(user, link, row.project ?? undefined));
+      await facts.mailer.queue(tx, {
+        ...invitationMail(user, link, row.project ?? undefined),
+        userImportId: record!.id,
+        at: facts.now,
+      });
     }
     await recordAudit(tx, {
       action: 'user.import',
@@ -332,47 +338,32 @@ export async function importPeople(
       requestId: facts.actor.requestId,
       at: facts.now,
     });
-    return { status: present(record!), mails };
+    return importStatus(tx, record!.id);
   });
 }
 
-/**
- * Sends an import's invitations one after another (after the import committed), counting each sent or failed. A
- * failed one is in the email log as failed, from where a superadmin can resend it.
- */
-export async function sendInvitations(
-  db: Database,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  input: { importId: number; mails: InvitationMail[]; now: () => Date },
-): Promise<void> {
-  for (const mail of input.mails) {
-    let ok = true;
-    try {
-      await mailer.send({ ...mail, at: input.now() });
-    } catch (error) {
-      ok = false;
-      log.error({ err: error, template: mail.template }, 'An imported person’s invitation failed');
-    }
-    await db
-      .update(userImports)
-      .set(ok ? { sent: sql`${userImports.sent} + 1` } : { failed: sql`${userImports.failed} + 1` })
-      .where(eq(userImports.id, input.importId));
-  }
-  await db.update(userImports).set({ finishedAt: input.now() }).where(eq(userImports.id, input.importId));
-}
-
-const present = (row: typeof userImports.$inferSelect): UserImportStatus => ({
-  id: row.id,
-  total: row.total,
-  sent: row.sent,
-  failed: row.failed,
-  finished: row.finishedAt !== null,
-  created_at: row.createdAt.toISOString(),
-});
-
+/** An import's progress: its invitations as the email log has them (logged without SMTP counts as sent). */
 export async function importStatus(db: DbOrTx, id: number): Promise<UserImportStatus> {
-  const [row] = await db.select().from(userImports).where(eq(userImports.id, id));
+  const [row] = await db
+    .select({
+      id: userImports.id,
+      total: userImports.total,
+      createdAt: userImports.createdAt,
+      sent: sql<number>`count(${emailLog.id}) filter (where ${emailLog.status} in ('sent', 'logged'))::int`,
+      failed: sql<number>`count(${emailLog.id}) filter (where ${emailLog.status} = 'failed')::int`,
+      waiting: sql<number>`count(${emailLog.id}) filter (where ${emailLog.status} in ('queued', 'sending'))::int`,
+    })
+    .from(userImports)
+    .leftJoin(emailLog, eq(emailLog.userImportId, userImports.id))
+    .where(eq(userImports.id, id))
+    .groupBy(userImports.id);
   if (!row) throw notFound('Import not found.');
-  return present(row);
+  return {
+    id: row.id,
+    total: row.total,
+    sent: row.sent,
+    failed: row.failed,
+    finished: row.waiting === 0,
+    created_at: row.createdAt.toISOString(),
+  };
 }
