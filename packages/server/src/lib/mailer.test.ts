@@ -181,6 +181,32 @@ describe('mailer: the outbox', () => {
     expect(receivedBy('gone@example.test')).toHaveLength(1);
   });
 
+  it('a failed message keeps its sealed link for a resend for 8 days, then loses it', async () => {
+    const clock = testClock(new Date('2030-01-01T00:00:00.000Z'));
+    const down = `smtp://127.0.0.1:${await freePort()}`;
+    const mailer = createMailer({ db: db.handle.db, smtpUrl: down, from, appKey, clock, retryDelaysMs: [] });
+    const token = randomToken(32);
+    await mailer.send({
+      to: 'late@example.test',
+      subject: 'Kept',
+      text: `https://portal.test/reset-password?token=${token}&email=x`,
+      template: 'invitation',
+    });
+    await mailer.deliverDue();
+    const failed = await latest();
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.sealedBody).not.toBeNull();
+    // A week on, a resend could still send the link.
+    clock.advance(7 * 86_400_000);
+    await mailer.deliverDue();
+    expect((await latest()).sealedBody).not.toBeNull();
+    // Past any link's life (invitations last 7 days), the worker's next round clears it.
+    clock.advance(2 * 86_400_000);
+    const later = createMailer({ db: db.handle.db, smtpUrl: down, from, appKey, clock });
+    await later.deliverDue();
+    expect((await latest()).sealedBody).toBeNull();
+  });
+
   it('a message whose worker died mid-send is sent again once its claim runs out, with the same Message-ID', async () => {
     const clock = testClock(new Date());
     const mailer = createMailer({ db: db.handle.db, smtpUrl: smtp.url, from, appKey, clock });

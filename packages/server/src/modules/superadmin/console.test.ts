@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { addMember, createProject, createUser, setMainRole } from '../../../test/factories.js';
-import { auditEvents, emailLog, permissionRules, projectMemberships, users } from '../../db/schema/index.js';
+import {
+  auditEvents,
+  emailLog,
+  passwordResetTokens,
+  permissionRules,
+  projectMemberships,
+  users,
+} from '../../db/schema/index.js';
+import { sha256 } from '../../lib/crypto.js';
 
 describe('superadmin console', () => {
   const ctx = useTestApp();
@@ -178,6 +186,45 @@ describe('superadmin console', () => {
     expect((await agent.post(`/super/email-logs/${failed!.id}/resend`)).statusCode).toBe(200);
     expect(ctx.mailbox.resent).toEqual([failed!.id]);
     expect((await agent.get('/super/email-logs/99999999')).statusCode).toBe(404);
+  });
+
+  it('shows no set-password link, says what became of it, audits each opening, and will not resend a lost one', async () => {
+    const agent = await superAgent();
+    const person = await createUser(db());
+    const token = 'ab'.repeat(32);
+    const hash = sha256(token);
+    const now = ctx.clock.now();
+    await db()
+      .insert(passwordResetTokens)
+      .values({ userId: person.id, tokenHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
+    // Written through the outbox like every message: the log keeps a marker and the token's hash.
+    await ctx.app.mailer.send({
+      to: person.email,
+      subject: 'Reset your password',
+      template: 'password_reset',
+      text: `Open https://portal.test/reset-password?token=${token}&email=x to choose one.`,
+    });
+    const [row] = await db().select().from(emailLog).where(eq(emailLog.linkTokenHash, hash));
+    const opened = (await agent.get(`/super/email-logs/${row!.id}`)).json();
+    expect(opened.body).toBe('Open [set-password link removed] to choose one.');
+    expect(opened.body).not.toContain(token);
+    expect(opened.link).toEqual({ state: 'unused', at: new Date(now.getTime() + 3_600_000).toISOString() });
+    await db().update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, hash));
+    expect((await agent.get(`/super/email-logs/${row!.id}`)).json().link).toEqual({
+      state: 'used',
+      at: now.toISOString(),
+    });
+    const views = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'email.body_viewed'), eq(auditEvents.subjectId, String(row!.id))));
+    expect(views).toHaveLength(2);
+
+    // Failed after its sealed copy went: sending the marker would help nobody.
+    await db().update(emailLog).set({ status: 'failed', sealedBody: null }).where(eq(emailLog.id, row!.id));
+    const refused = await agent.post(`/super/email-logs/${row!.id}/resend`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/no longer kept/);
   });
 
   it('a matrix change locks a section for a role, the engine reads it, copy and reset work', async () => {

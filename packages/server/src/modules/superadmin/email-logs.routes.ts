@@ -1,5 +1,6 @@
 import { type EMAIL_STATUSES, emailLogDetailSchema, emailLogListSchema, emailLogQuerySchema } from '@portal/shared';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -59,15 +60,34 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
       .select({ entry: emailLog, project: { id: projects.id, name: projects.name } })
       .from(emailLog)
       .leftJoin(projects, eq(projects.id, emailLog.projectId));
-  const one = async (id: number) => {
+  const load = async (id: number) => {
     const [row] = await select().where(eq(emailLog.id, id));
     if (!row) throw notFound('This email is not in the log.');
-    return {
-      ...present(row),
-      body: row.entry.bodyText,
-      link: await linkState(db, row.entry.linkTokenHash, app.clock.now()),
-    };
+    return row;
   };
+  const detail = async (row: Row) => ({
+    ...present(row),
+    body: row.entry.bodyText,
+    link: await linkState(db, row.entry.linkTokenHash, app.clock.now()),
+  });
+  /** Reading someone's mail, and sending it again, are on the record. */
+  const audit = (
+    request: FastifyRequest,
+    actorUserId: number,
+    { entry }: Row,
+    action: 'email.body_viewed' | 'email.resend',
+  ) =>
+    recordAudit(db, {
+      action,
+      projectId: entry.projectId,
+      actorUserId,
+      subjectType: 'email',
+      subjectId: entry.id,
+      data: { to: entry.toAddress, subject: entry.subject },
+      ip: request.ip,
+      requestId: request.id,
+      at: app.clock.now(),
+    });
 
   app.get(
     '/super/email-logs',
@@ -114,20 +134,9 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = superadmin(request);
-      const entry = await one(request.params.emailId);
-      // Reading someone's mail is itself on the record.
-      await recordAudit(db, {
-        action: 'email.body_viewed',
-        projectId: entry.project?.id ?? null,
-        actorUserId: user.id,
-        subjectType: 'email',
-        subjectId: entry.id,
-        data: { to: entry.to, subject: entry.subject },
-        ip: request.ip,
-        requestId: request.id,
-        at: app.clock.now(),
-      });
-      return entry;
+      const row = await load(request.params.emailId);
+      await audit(request, user.id, row, 'email.body_viewed');
+      return detail(row);
     },
   );
 
@@ -144,33 +153,18 @@ export const emailLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = superadmin(request);
-      const entry = await one(request.params.emailId);
-      if (entry.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed email can be sent again.');
-      const [kept] = await db
-        .select({ lostLink: sql<boolean>`${emailLog.linkTokenHash} is not null and ${emailLog.sealedBody} is null` })
-        .from(emailLog)
-        .where(eq(emailLog.id, entry.id));
-      if (kept?.lostLink) {
+      const row = await load(request.params.emailId);
+      if (row.entry.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed email can be sent again.');
+      if (row.entry.linkTokenHash && !row.entry.sealedBody) {
         throw new AppError(
           'CONFLICT',
           'Its set-password link is no longer kept, so it cannot be sent again. Send the person a new invitation or password reset instead.',
         );
       }
-      const now = app.clock.now();
-      await recordAudit(db, {
-        action: 'email.resend',
-        projectId: entry.project?.id ?? null,
-        actorUserId: user.id,
-        subjectType: 'email',
-        subjectId: entry.id,
-        data: { to: entry.to, subject: entry.subject },
-        ip: request.ip,
-        requestId: request.id,
-        at: now,
-      });
+      await audit(request, user.id, row, 'email.resend');
       // Queued again: the delivery worker sends it with its tries and backoff; the log shows how it goes.
-      await app.mailer.resend(entry.id, now);
-      return one(entry.id);
+      await app.mailer.resend(row.entry.id, app.clock.now());
+      return detail(await load(row.entry.id));
     },
   );
 };
