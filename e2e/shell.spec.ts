@@ -109,7 +109,7 @@ test.describe('Portal shell', () => {
     await member.close();
   });
 
-  test('a contact message reaches the admins live in the bell, and is dismissed', async ({ browser }) => {
+  test('a contact message reaches the admins live in the bell, on the projects page too, and is dismissed', async ({ browser }) => {
     const admin = await signedInPage(browser, 'admin@example.com');
     const bell = admin.page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toBeEnabled();
@@ -125,6 +125,22 @@ test.describe('Portal shell', () => {
     // No reload: the stream brings it. (The demo's daily review reminders may already wait in the bell, so the
     // test follows its own message, not the total.)
     await expect(bell).toHaveAccessibleName(/^Notifications \(\d+ unread\)$/, { timeout: 30_000 });
+
+    // On the projects page, outside any project, the bell lists the notices of every project, each naming its own.
+    await admin.page.goto('/member/projects');
+    const landingBell = admin.page.getByRole('button', { name: /^Notifications/ });
+    await expect(landingBell).toBeEnabled();
+    await landingBell.click();
+    const everywhere = admin.page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: /New contact message from Morgan Member: Fire drill policy/ });
+    await expect(everywhere).toBeVisible({ timeout: 30_000 });
+    await expect(everywhere).toContainText('Demo Facility');
+    await expectNoSeriousA11yViolations(admin.page);
+    await admin.page.keyboard.press('Escape');
+    await admin.page.goto('/member/projects/1/apps');
+
     await bell.click();
     const dropdown = admin.page.getByRole('dialog', { name: 'Notifications' });
     const message = dropdown
