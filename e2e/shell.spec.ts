@@ -109,7 +109,9 @@ test.describe('Portal shell', () => {
     await member.close();
   });
 
-  test('a contact message reaches the admins live in the bell, on the projects page too, and is dismissed', async ({ browser }) => {
+  test('a contact message reaches the admins live in the bell, on the projects page too, and is dismissed', async ({
+    browser,
+  }) => {
     const admin = await signedInPage(browser, 'admin@example.com');
     const bell = admin.page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toBeEnabled();
