@@ -226,6 +226,7 @@ export const auditActionSchema = z.enum([
   'standards.role_changed', // a person's standards role changed: from, to and changes
   'standards.assigned', // leads and owners assigned to elements
   'standards.framework_imported', // a framework imported
+  'standards.edition_loaded', // a built-in edition of a regulation loaded from the eCFR XML by a superadmin: sections, crosswalk
   'standards.crosswalk_imported', // a crosswalk between two frameworks imported
   'standards.assessment_created', // an assessment created
   'standards.assessment_upgraded', // an assessment carried to a newer edition
@@ -475,6 +476,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'standards.role_changed': 'Standards role changed',
   'standards.assigned': 'Standards leads and owners assigned',
   'standards.framework_imported': 'Framework imported',
+  'standards.edition_loaded': 'Regulation edition loaded from the eCFR',
   'standards.crosswalk_imported': 'Crosswalk imported',
   'standards.assessment_created': 'Assessment created',
   'standards.assessment_upgraded': 'Assessment carried to a new edition',

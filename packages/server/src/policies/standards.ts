@@ -73,6 +73,14 @@ export function requireStandardsAdmin(actor: StandardsActor): void {
   if (!isStandardsAdmin(actor)) throw new AppError('FORBIDDEN', STANDARDS_FORBIDDEN);
 }
 
+export const BUILT_IN_EDITIONS_FORBIDDEN =
+  'Only a superadmin can load an edition of a regulation: every project of this installation reads it.';
+
+/** Built-in editions (the eCFR importer): every project reads them, so only a superadmin adds one. */
+export function requireBuiltInEditor(actor: { isSuperadmin: boolean }): void {
+  if (!actor.isSuperadmin) throw new AppError('FORBIDDEN', BUILT_IN_EDITIONS_FORBIDDEN);
+}
+
 /** Assigning leads and owners (assign-users): standards admins, and chapter leads below their nodes. */
 export const mayAssign = (actor: StandardsActor) => actor.role === 'standards_admin' || actor.role === 'chapter_lead';
 

@@ -11,6 +11,7 @@ import {
   expressionHash,
   FUNCTIONS,
   parseExpression,
+  roundDecimal,
 } from './expressions/index.js';
 
 const COLUMNS = ['fall', 'injury', 'patient_days', 'falls', 'ward', 'age', 'score'];
@@ -253,6 +254,48 @@ describe('evaluation', () => {
       'score',
       'ward',
     ]);
+  });
+});
+
+describe('round: halves away from zero on the decimal as written (PostgreSQL numeric, Excel ROUND)', () => {
+  // PostgreSQL: SELECT round(1.005::numeric, 2) -> 1.01, round(-1.005::numeric, 2) -> -1.01,
+  // round(2.675::numeric, 2) -> 2.68; Excel: =ROUND(1.005, 2) -> 1.01, =ROUND(2.675, 2) -> 2.68. The doubles
+  // nearest 1.005 and 2.675 lie just below them, so rounding 1.005 * 100 in binary gave 1 and 2.67.
+  it.each([
+    [1.005, 2, 1.01],
+    [-1.005, 2, -1.01],
+    [2.675, 2, 2.68],
+    [1.0049999, 2, 1],
+    [1.23456, 2, 1.23],
+    [9.995, 2, 10],
+    [0.5, 0, 1],
+    [-0.5, 0, -1],
+    [-2.5, 0, -3],
+    [1.45, 1, 1.5],
+    [0.005, 2, 0.01],
+    [5e-7, 6, 0.000001],
+    [5e-8, 6, 0],
+    [123.456, 0, 123],
+    [1e21, 2, 1e21],
+    [0.1 + 0.2, 2, 0.3],
+    [1.23456789012345, 12, 1.234567890123],
+    [1.5, 20, 1.5],
+    [1.5, -1, 2],
+  ])('round(%d, %d) = %d', (x, digits, expected) => {
+    expect(roundDecimal(x, digits)).toBe(expected);
+  });
+
+  it('gives 0, not -0, when a negative value rounds to zero', () => {
+    expect(Object.is(roundDecimal(-0.004, 2), 0)).toBe(true);
+  });
+
+  it.each([
+    ['round(score, 2)', { score: 1.005 }, 1.01],
+    ['round(score, 2)', { score: -1.005 }, -1.01],
+    ['round(score, 2)', { score: 2.675 }, 2.68],
+    ['round(score, 2)', { score: '1.005' }, 1.01],
+  ])('%s on %j -> %j', (text, row, expected) => {
+    expect(evaluateRow(ast(text, 'row'), row)).toBe(expected);
   });
 });
 

@@ -5,9 +5,12 @@ import {
   binomialQuantile,
   computeSpc,
   RULE_LABELS,
+  runsLimits,
   SPC_RULES,
   type SpcInputPoint,
   type SpcOptions,
+  SWED_EISENHART_RUNS,
+  swedEisenhartLimits,
 } from './spc/index.js';
 
 const series = (values: (number | null)[]): SpcInputPoint[] => values.map((value, i) => ({ period: `p${i}`, value }));
@@ -103,6 +106,126 @@ describe('run charts', () => {
     expect(r.summary).toMatchObject({ crossings: 1, crossing_limit: 3 });
     expect(flagged(r, 'runs')).toEqual(range(0, 11));
     expect(r.points[0]?.variation).toBe('neutral');
+  });
+});
+
+/** A run chart whose runs have these lengths, alternating 3 (above) and 1 (below): median 2 when balanced. */
+const fromRuns = (lengths: number[]) => series(lengths.flatMap((len, k) => Array<number>(len).fill(k % 2 ? 1 : 3)));
+
+describe('IHI run-chart rules as published (Perla, Provost & Murray, BMJ Qual Saf 2011;20:46-51)', () => {
+  // Table 1 (after Swed & Eisenhart 1943): for n useful observations, fewer runs than the lower limit are too few
+  // and more than the upper limit too many; the 5% two-sided bounds with n/2 points on each side of the median.
+  it('the table of runs limits is the exact Swed-Eisenhart computation, row by row, for n = 10 to 60', () => {
+    for (let n = 10; n <= 60; n++) {
+      const exact = swedEisenhartLimits(n);
+      expect([n, SWED_EISENHART_RUNS[n]]).toEqual([n, [exact?.lower, exact?.upper]]);
+    }
+  });
+
+  it.each([
+    // 5 + 5 points: 252 arrangements, P(R = 2) = 2/252 = 0.008, P(R <= 3) = 10/252 = 0.040 -> too few below 3.
+    [10, 3, 9],
+    // 10 + 10: C(20, 10) = 184756, P(R <= 6) = 3422/184756 = 0.0185, P(R <= 7) = 9470/184756 = 0.0513.
+    [20, 7, 15],
+    // 15 + 15: P(R <= 10) = 0.0199, P(R <= 11) = 0.0457.
+    [30, 11, 21],
+    [40, 15, 27],
+    [60, 24, 38],
+    // Beyond the table, the same computation.
+    [61, 24, 39],
+    [100, 41, 61],
+  ])('n = %i: fewer than %i runs are too few, more than %i too many', (n, lower, upper) => {
+    expect(runsLimits(n)).toEqual({ lower, upper });
+  });
+
+  it('has no limits below 2 useful observations', () => {
+    expect(swedEisenhartLimits(1)).toBeNull();
+    expect(runsLimits(0)).toBeNull();
+  });
+
+  it.each([
+    ['6 runs: too few', [4, 3, 3, 4, 3, 3], 'runs'],
+    ['7 runs: as expected', [3, 4, 3, 3, 2, 3, 2], null],
+    ['15 runs: as expected', [2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 2], null],
+    ['16 runs: too many', [2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2], 'too_many_runs'],
+  ] as const)('rule 3 with 20 useful observations (limits 7 and 15): %s', (_name, lengths, rule) => {
+    const input = fromRuns([...lengths]);
+    expect(input).toHaveLength(20);
+    const r = computeSpc(input, { chart: 'run', rules: 'ihi_run' });
+    expect(r.points[0]?.cl).toBe(2);
+    expect(r.summary).toMatchObject({ useful_points: 20, crossings: lengths.length - 1 });
+    expect(flagged(r, 'runs')).toEqual(rule === 'runs' ? range(0, 19) : []);
+    expect(flagged(r, 'too_many_runs')).toEqual(rule === 'too_many_runs' ? range(0, 19) : []);
+    expect(r.points[0]?.variation).toBe(rule ? 'neutral' : 'common');
+  });
+
+  it('option ihiRunsTest: anhoej_crossings judges too few crossings only (the test before issue 30)', () => {
+    const many = fromRuns([2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2]);
+    const r = computeSpc(many, { chart: 'run', rules: 'ihi_run', ihiRunsTest: 'anhoej_crossings' });
+    expect(flagged(r, 'too_many_runs')).toEqual([]);
+    const few = computeSpc(fromRuns([4, 3, 3, 4, 3, 3]), {
+      chart: 'run',
+      rules: 'ihi_run',
+      ihiRunsTest: 'anhoej_crossings',
+    });
+    // 5 crossings against qbinom(0.05, 19, 0.5) = 6.
+    expect(few.summary).toMatchObject({ crossings: 5, crossing_limit: 6 });
+    expect(flagged(few, 'runs')).toEqual(range(0, 19));
+  });
+
+  it('counts runs over useful observations only: points on the median neither make nor break a run', () => {
+    // 20 useful points in 6 runs plus two points on the median (2) inside runs: still 6 runs, still too few.
+    const values = [3, 3, 2, 3, 3, 1, 1, 1, 3, 3, 3, 1, 1, 2, 1, 1, 3, 3, 3, 1, 1, 1];
+    const r = computeSpc(series(values), { chart: 'run', rules: 'ihi_run' });
+    expect(r.points[0]?.cl).toBe(2);
+    expect(r.summary).toMatchObject({ useful_points: 20, crossings: 5 });
+    expect(flagged(r, 'runs')).toEqual(range(0, 21).filter((i) => i !== 2 && i !== 13));
+  });
+
+  it.each([
+    ['6 points on one side is a shift (rule 1)', 6, range(10, 15)],
+    ['5 points is not', 5, []],
+  ])('%s', (_name, count, expected) => {
+    const values = [11, 9, 11, 9, 11, 9, 11, 9, 11, 9, ...Array<number>(count).fill(12), 9];
+    const r = computeSpc(series(values), { chart: 'run', rules: 'ihi_run', baseline: { from: 0, to: 9 } });
+    expect(r.points[0]?.cl).toBe(10);
+    expect(flagged(r, 'shift')).toEqual(expected);
+  });
+
+  // Rule 4 is judgement in the source; our criterion: more than 3 sigma from the median, sigma as the I chart of
+  // the baseline estimates it. 9, 10, 9.5, 12, 11, 13, 12, 10, 9, 40, 12, 10: median 10.5 (none on it, 5 runs);
+  // moving ranges 1, 0.5, 2.5, 1, 2, 1, 2, 1, 31, 28, 2 (mean 6.55, screened at 3.267 x 6.55 = 21.4, leaving
+  // 13 / 9 = 1.444); sigma 1.444 / 1.128 = 1.280; 10.5 +/- 3.84: only 40 is astronomical. (Around the I chart's
+  // mean, 13.125, which 40 pulls up, the 9s would fall below 9.28 as well.)
+  const astro = series([9, 10, 9.5, 12, 11, 13, 12, 10, 9, 40, 12, 10]);
+
+  it('flags an astronomical data point (rule 4) by the I-chart criterion, with its side', () => {
+    const r = computeSpc(astro, { chart: 'run', rules: 'ihi_run', direction: 'up' });
+    expect(r.points[0]?.cl).toBe(10.5);
+    expect(r.points[0]?.ucl).toBeNull();
+    expect(flagged(r, 'astronomical')).toEqual([9]);
+    expect(r.points[9]?.variation).toBe('improvement');
+    expect(r.points[10]?.variation).toBe('common');
+  });
+
+  it('option astronomicalPoint: off leaves rule 4 out; other rule sets and control charts never use it', () => {
+    const off = computeSpc(astro, { chart: 'run', rules: 'ihi_run', astronomicalPoint: 'off' });
+    expect(flagged(off, 'astronomical')).toEqual([]);
+    expect(flagged(computeSpc(astro, { chart: 'run', rules: 'anhoej' }), 'astronomical')).toEqual([]);
+    const i = computeSpc(astro, { chart: 'i', rules: 'ihi_run' });
+    expect(flagged(i, 'astronomical')).toEqual([]);
+    // The I chart's own limits sit around its mean (9.28 to 16.97) and catch the 9s as well.
+    expect(flagged(i, 'outside_limits')).toEqual([0, 8, 9]);
+  });
+
+  it('finds no astronomical point against a flat baseline (no spread to judge by)', () => {
+    const r = computeSpc(series([5, 5, 5, 5, 4, 6, 4, 6, 4, 6, 4, 6, 4, 6]), {
+      chart: 'run',
+      rules: 'ihi_run',
+      baseline: { from: 0, to: 3 },
+    });
+    expect(r.summary.useful_points).toBe(10);
+    expect(flagged(r, 'astronomical')).toEqual([]);
   });
 });
 
@@ -210,6 +333,44 @@ describe('P and P′ charts', () => {
     expect(pp.points[0]?.ucl).toBeCloseTo(pbar + (3 * 0.024) / 1.128, 10);
     expect(pp.points[0]?.lcl).toBeCloseTo(pbar - (3 * 0.024) / 1.128, 10);
     expect(flagged(pp, 'outside_limits')).toEqual([]);
+  });
+});
+
+describe("Laney P' and U': moving ranges of z broken at a missing period (qicharts2 qic.pprime / qic.uprime)", () => {
+  // qicharts2: z_i <- (y[base] - cl) / stdev[base]; sigma_z <- mean(abs(diff(z_i)), na.rm = TRUE) / 1.128. A period
+  // without a value is NA in y, so both ranges beside it are NA and dropped. Equal denominators make
+  // sigma' = mean |delta y| / 1.128. Values 0.10, 0.12, (none), 0.09, 0.11; CL = 42000 / 400000 = 0.105.
+  // Broken at the gap: ranges 0.02, 0.02 -> UCL 0.105 + 3 x 0.02 / 1.128 = 0.1582.
+  // Jumped over (before issue 30): 0.02, 0.03, 0.02 -> UCL 0.105 + 3 x 0.0233 / 1.128 = 0.1671.
+  it.each(['pprime', 'uprime'] as const)('%s', (chart) => {
+    const r = computeSpc(
+      ratios([
+        [10000, 100000],
+        [12000, 100000],
+        [null, 100000],
+        [9000, 100000],
+        [11000, 100000],
+      ]),
+      { chart, rules: 'western_electric' },
+    );
+    expect(r.points[2]).toMatchObject({ value: null, gap: 'no value' });
+    expect(r.points[0]?.cl).toBeCloseTo(0.105, 12);
+    expect(r.points[0]?.ucl).toBeCloseTo(0.105 + (3 * 0.02) / 1.128, 10);
+    expect(r.points[0]?.lcl).toBeCloseTo(0.105 - (3 * 0.02) / 1.128, 10);
+    expect(r.points[0]?.ucl).not.toBeCloseTo(0.105 + (3 * (0.07 / 3)) / 1.128, 4);
+  });
+
+  it('closes up over an excluded period (qicharts2 drops it from the baseline before diff)', () => {
+    const input = ratios([
+      [10000, 100000],
+      [12000, 100000],
+      [50000, 100000],
+      [9000, 100000],
+      [11000, 100000],
+    ]);
+    input[2] = { ...input[2]!, excluded: true };
+    const r = computeSpc(input, { chart: 'pprime', rules: 'western_electric' });
+    expect(r.points[0]?.ucl).toBeCloseTo(0.105 + (3 * (0.07 / 3)) / 1.128, 10);
   });
 });
 
@@ -330,6 +491,9 @@ describe('control-chart rule sets (CL 0, sigma 1 baseline)', () => {
     ],
     ['3 of 5 beyond 1 sigma is not', [1.5, 0.2, 0.2, 1.5, 1.5], 'western_electric', 'four_of_five', []],
     ['8 in a row on one side', [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5], 'western_electric', 'shift', range(19, 26)],
+    // Nelson 1984, test 2: nine points in a row in zone C or beyond, on one side (Western Electric: eight).
+    ['nelson 9 in a row on one side', [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5], 'nelson', 'shift', range(19, 27)],
+    ['nelson: 8 in a row is not', [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5], 'nelson', 'shift', []],
     ['beyond 3 sigma', [3.5, -3.5], 'western_electric', 'outside_limits', [20, 21]],
     ['nelson 6 rising', [-2, -1.5, -1, -0.5, 0, 0.5], 'nelson', 'trend', range(20, 25)],
     ['healthcare 6 rising', [-2, -1.5, -1, -0.5, 0, 0.5], 'healthcare', 'trend', range(20, 25)],

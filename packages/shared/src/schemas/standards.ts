@@ -33,6 +33,7 @@ export const STD_LIMITS = {
   comment: 4000,
   linkNote: 500,
   csvBytes: 2_000_000,
+  ecfrXmlBytes: 10_000_000,
   csvRows: 5000,
   bulk: 1000,
   search: 100,
@@ -74,6 +75,8 @@ export const stdMeSchema = z.object({
     manage_users: z.boolean(),
     assign: z.boolean(),
     import_frameworks: z.boolean(),
+    /** Load an edition of a regulation from the eCFR XML: superadmins (every project reads it). */
+    load_editions: z.boolean(),
   }),
 });
 export type StdMe = z.infer<typeof stdMeSchema>;
@@ -94,7 +97,18 @@ export const stdFrameworkSchema = z.object({
   node_count: z.number().int(),
   assessable_count: z.number().int(),
   /** The top of the tree: what the wizard offers to mark not applicable and to give owners. */
-  chapters: z.array(z.object({ id, ref_id: z.string(), title: z.string(), assessable_count: z.number().int() })),
+  chapters: z.array(
+    z.object({
+      id,
+      ref_id: z.string(),
+      title: z.string(),
+      assessable_count: z.number().int(),
+      /** A part that applies only where the facility offers it: the wizard starts it as not applicable. */
+      optional: z.boolean(),
+    }),
+  ),
+  /** The day the publisher's text was taken (an eCFR edition), else null. */
+  as_of: z.string().nullable(),
 });
 export type StdFramework = z.infer<typeof stdFrameworkSchema>;
 export const stdFrameworkListSchema = z.object({ frameworks: z.array(stdFrameworkSchema) });
@@ -120,6 +134,37 @@ export const stdFrameworkImportSchema = z
   })
   .strict();
 export type StdFrameworkImport = z.infer<typeof stdFrameworkImportSchema>;
+
+/** POST /frameworks/ecfr: a superadmin loads an edition of 42 CFR 482 from the official eCFR XML. */
+export const stdEcfrImportSchema = z
+  .object({
+    xml: z
+      .string()
+      .min(1, 'Choose the eCFR XML file.')
+      .max(STD_LIMITS.ecfrXmlBytes, 'The file is larger than 10 MB: download one part, not the whole title.'),
+    as_of: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Give the date as YYYY-MM-DD.')
+      .optional(),
+  })
+  .strict();
+export type StdEcfrImport = z.infer<typeof stdEcfrImportSchema>;
+
+export const stdEcfrImportedSchema = z.object({
+  framework_id: id,
+  code: z.string(),
+  edition: z.string(),
+  as_of: z.string(),
+  sections: z.number().int(),
+  paragraphs: z.number().int(),
+  /** Paragraphs with an effective date after today: shown "in force from", not counted in readiness before. */
+  in_force_later: z.number().int(),
+  previous_edition: z.string().nullable(),
+  /** The crosswalk derived from the edition before, which upgrades assessments. */
+  mappings: z.number().int(),
+});
+export type StdEcfrImported = z.infer<typeof stdEcfrImportedSchema>;
 
 // ------------------------------------------------------------------------------------------------ assessments
 
@@ -211,6 +256,8 @@ export const stdTreeRowSchema = z.object({
   ref_id: z.string(),
   title: z.string(),
   node_type: z.enum(STD_NODE_TYPES),
+  /** A paragraph with a later effective date: the day it comes into force (not counted before); else null. */
+  in_force_from: z.string().nullable(),
   rollup: stdRollupSchema,
   counts: stdCountsSchema,
   score: z.number().nullable(),
@@ -328,6 +375,12 @@ export const stdElementSchema = z.object({
     node_type: z.enum(STD_NODE_TYPES),
     /** The regulation's text: public-domain frameworks only. */
     official_text: z.string().nullable(),
+    /** The regulation's own heading as printed ("Standard: Organization and staffing."), apart from the title. */
+    heading: z.string().nullable(),
+    /** The day a paragraph with a later effective date comes into force; null when it has none. */
+    in_force_from: z.string().nullable(),
+    /** The Federal Register citations of its section ("[51 FR 22042, June 17, 1986, as amended at ...]"). */
+    source_note: z.string().nullable(),
     public_url: z.string().nullable(),
     /** The parents from the top, for the breadcrumb. */
     path: z.array(z.object({ ref_id: z.string(), title: z.string() })),

@@ -88,7 +88,13 @@ describe('logged-in and app routes', () => {
       ...portalRoutes(),
       'GET /api/projects/4/standards/me': jsonResponse({
         role: 'viewer',
-        abilities: { create: false, manage_users: false, assign: false, import_frameworks: false },
+        abilities: {
+          create: false,
+          manage_users: false,
+          assign: false,
+          import_frameworks: false,
+          load_editions: false,
+        },
       }),
       'GET /api/projects/4/standards/assessments': jsonResponse({ assessments: [] }),
       'GET /api/projects/4/standards/my': jsonResponse({

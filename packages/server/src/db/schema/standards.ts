@@ -41,6 +41,8 @@ export const stdFrameworks = pgTable(
     textPolicy: text('text_policy').notNull(),
     licenceNote: text('licence_note').notNull().default(''),
     publicUrl: text('public_url'),
+    /** The day the publisher's text was taken (an eCFR snapshot's date); null for editions without one. */
+    asOf: date('as_of', { mode: 'string' }),
     createdAt: createdAt(),
     createdBy: userRef('created_by'),
   },
@@ -68,6 +70,14 @@ export const stdNodes = pgTable(
     title: text('title').notNull(),
     /** The publisher's text: public-domain frameworks, or a facility's own framework (tenant_text). */
     officialText: text('official_text'),
+    /** The regulation's own heading as printed ("Standard: Organization and staffing."); `title` is the product's. */
+    heading: text('heading'),
+    /** A paragraph with a future effective date is in force from this day and not assessed for readiness before. */
+    inForceFrom: date('in_force_from', { mode: 'string' }),
+    /** A section's source note: the Federal Register citations that made and amended it. */
+    sourceNote: text('source_note'),
+    /** A part a facility takes on only when it applies (42 CFR 482 subpart E); the wizard offers it as not applicable. */
+    optional: boolean('optional').notNull().default(false),
     /** Leaves are assessed; the nodes above roll their results up. */
     assessable: boolean('assessable').notNull(),
     depth: integer('depth').notNull(),

@@ -32,7 +32,7 @@ import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
 import { linkCounts } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { frameworkNodes, isOverdue, loadAssessment, subtreeIds } from './records.js';
+import { frameworkNodes, inForceOn, isOverdue, loadAssessment, subtreeIds } from './records.js';
 import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
@@ -263,8 +263,13 @@ export async function assessmentTree(
           ).map((r) => r.nodeId),
         );
 
+  // A paragraph not in force yet is listed but not counted (docs/standards.md "Editions from the eCFR").
   const counts = treeCounts(
-    nodes.map((n) => ({ id: n.id, parentId: n.parentId, result: (reqOf.get(n.id)?.result as StdResult) ?? null })),
+    nodes.map((n) => ({
+      id: n.id,
+      parentId: n.parentId,
+      result: inForceOn(n, today) ? ((reqOf.get(n.id)?.result as StdResult) ?? null) : null,
+    })),
   );
   const nodeById = new Map(nodes.map((n) => [n.id, n]));
   const matchesFilter = (nodeId: number): boolean => {
@@ -329,6 +334,7 @@ export async function assessmentTree(
         ref_id: n.refId,
         title: n.title,
         node_type: n.nodeType as StdNodeType,
+        in_force_from: n.inForceFrom && !inForceOn(n, today) ? n.inForceFrom : null,
         rollup: rollUp(own),
         counts: own,
         score: complianceScore(own),

@@ -16,6 +16,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import {
   stdAssessments,
+  stdEvidence,
   stdFrameworks,
   stdLeads,
   stdMappings,
@@ -528,10 +529,48 @@ export async function upgradeAssessment(
         createdAt: now,
       })
       .returning();
+    const newReqOf = new Map<number, number>();
     for (let i = 0; i < values.length; i += 500) {
-      await tx
+      const inserted = await tx
         .insert(stdReqAssessments)
-        .values(values.slice(i, i + 500).map((value) => ({ ...value, assessmentId: assessment!.id })));
+        .values(values.slice(i, i + 500).map((value) => ({ ...value, assessmentId: assessment!.id })))
+        .returning({ id: stdReqAssessments.id, nodeId: stdReqAssessments.nodeId });
+      for (const row of inserted) newReqOf.set(row.nodeId, row.id);
+    }
+    // Evidence follows the results too: each item of an old element is copied to every new element it carries into
+    // (a shared file stays one stored file), keeping its status and expiry.
+    const oldEvidence =
+      linkCarries.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(stdEvidence)
+            .where(
+              and(
+                eq(stdEvidence.projectId, actor.projectId),
+                inArray(
+                  stdEvidence.reqAssessmentId,
+                  [...new Set(linkCarries.map((c) => reqOf.get(c.from)?.id))].filter((id): id is number => !!id),
+                ),
+              ),
+            )
+            .orderBy(asc(stdEvidence.id));
+    const evidenceCopies = linkCarries.flatMap((carry) => {
+      const fromReq = reqOf.get(carry.from)?.id;
+      const toReq = newReqOf.get(carry.to);
+      if (fromReq === undefined || toReq === undefined) return [];
+      return oldEvidence
+        .filter((item) => item.reqAssessmentId === fromReq)
+        .map(({ id: _id, reqAssessmentId: _req, createdAt: _at, updatedAt: _up, ...item }) => ({
+          ...item,
+          reqAssessmentId: toReq,
+          createdAt: now,
+          updatedAt: now,
+          updatedBy: actor.userId,
+        }));
+    });
+    for (let i = 0; i < evidenceCopies.length; i += 500) {
+      await tx.insert(stdEvidence).values(evidenceCopies.slice(i, i + 500));
     }
     if (leads.length > 0) {
       await tx
@@ -601,6 +640,7 @@ export async function upgradeAssessment(
         not_carried: retired,
         leads: leads.length,
         links_carried: linksCarried,
+        evidence_carried: evidenceCopies.length,
       },
       now,
     );

@@ -60,14 +60,22 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
     .where(eq(stdNodes.id, req.nodeId));
   if (!node) throw notFound('Element not found.');
   const path: { ref_id: string; title: string }[] = [];
+  // The source note is the section's: the nearest node up the path that has one.
+  let sourceNote = node.node.sourceNote;
   let parentId = node.node.parentId;
   while (parentId !== null) {
     const [parent] = await db
-      .select({ parentId: stdNodes.parentId, refId: stdNodes.refId, title: stdNodes.title })
+      .select({
+        parentId: stdNodes.parentId,
+        refId: stdNodes.refId,
+        title: stdNodes.title,
+        sourceNote: stdNodes.sourceNote,
+      })
       .from(stdNodes)
       .where(eq(stdNodes.id, parentId));
     if (!parent) break;
     path.unshift({ ref_id: parent.refId, title: parent.title });
+    sourceNote ??= parent.sourceNote;
     parentId = parent.parentId;
   }
   const [local] = await db
@@ -160,6 +168,9 @@ export async function getElement(db: DbOrTx, actor: StandardsActor, id: number, 
       node_type: node.node.nodeType as StdNodeType,
       // Never shown for identifiers-only frameworks, whatever a row holds.
       official_text: textPolicy === 'identifiers_only' ? null : node.node.officialText,
+      heading: textPolicy === 'identifiers_only' ? null : node.node.heading,
+      in_force_from: node.node.inForceFrom,
+      source_note: textPolicy === 'identifiers_only' ? null : sourceNote,
       public_url: node.framework.publicUrl,
       path,
     },

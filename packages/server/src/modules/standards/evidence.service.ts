@@ -461,7 +461,15 @@ export async function removeEvidence(db: Database, actor: StandardsActor, id: nu
     const row = await loadEvidence(tx, actor.projectId, id, true);
     const { req } = await evidenceAccess(tx, actor, row.reqAssessmentId);
     await tx.delete(stdEvidence).where(and(eq(stdEvidence.projectId, actor.projectId), eq(stdEvidence.id, row.id)));
-    if (row.fileId !== null) await deleteFile(tx, row.fileId);
+    // An edition upgrade copies evidence to the new assessment sharing its file: the file goes with the last copy.
+    if (row.fileId !== null) {
+      const [shared] = await tx
+        .select({ id: stdEvidence.id })
+        .from(stdEvidence)
+        .where(and(eq(stdEvidence.projectId, actor.projectId), eq(stdEvidence.fileId, row.fileId)))
+        .limit(1);
+      if (!shared) await deleteFile(tx, row.fileId);
+    }
     await standardsAudit(
       tx,
       actor,

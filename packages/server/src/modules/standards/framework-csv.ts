@@ -21,6 +21,11 @@ export interface FrameworkRow {
   type: StdNodeType;
   title: string;
   text: string | null;
+  /** Only editions read from the publisher's XML (ecfr/ecfr-xml.ts) carry these. */
+  heading?: string | null;
+  inForceFrom?: string | null;
+  sourceNote?: string | null;
+  optional?: boolean;
 }
 
 const TITLE_MAX = 300;

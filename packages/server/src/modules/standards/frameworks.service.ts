@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { StdFramework, StdFrameworkImport, StdTextPolicy } from '@portal/shared';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { stdFrameworks, stdNodes } from '../../db/schema/index.js';
+import { stdFrameworks, stdMappings, stdNodes } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
+import { deriveCrosswalk } from './ecfr/derive-crosswalk.js';
+import { parseEcfrPart } from './ecfr/ecfr-xml.js';
 import { type FrameworkRow, isCopyrightedCode, LICENCE_REFUSAL, parseFrameworkCsv } from './framework-csv.js';
 import { standardsAudit } from './route-kit.js';
 
@@ -13,36 +15,49 @@ import { standardsAudit } from './route-kit.js';
  * on any database, and the frameworks a project imports from CSV. A project sees the built-in ones and its own.
  */
 
-interface BuiltIn {
+export interface BuiltIn {
   code: string;
   name: string;
   publisher: string;
   edition: string;
+  /** The day the publisher's text was taken, for editions read from an official snapshot. */
+  asOf: string | null;
   textPolicy: StdTextPolicy;
   licenceNote: string;
   publicUrl: string;
+  /** A CSV (framework-csv.ts) or the publisher's XML (ecfr/ecfr-xml.ts) in builtin-frameworks/. */
   file: string;
 }
+
+/** Per code: what an eCFR part's edition is called, and which of its subparts a facility takes on only if they apply. */
+export const ECFR_PARTS: Record<string, { optionalSubparts: string[] }> = { 'CMS-482': { optionalSubparts: ['E'] } };
+
+const CMS_NAME = 'CMS Conditions of Participation for Hospitals (42 CFR Part 482)';
+const CMS_PUBLISHER = 'Centers for Medicare & Medicaid Services';
+const CMS_URL = 'https://www.ecfr.gov/current/title-42/chapter-IV/subchapter-G/part-482';
 
 /** The CMS hospital Conditions of Participation: a US government work (17 U.S.C. 105), so its text ships. */
 export const CMS_HOSPITAL_COP: BuiltIn = {
   code: 'CMS-482',
-  name: 'CMS Conditions of Participation for Hospitals (42 CFR Part 482)',
-  publisher: 'Centers for Medicare & Medicaid Services',
+  name: CMS_NAME,
+  publisher: CMS_PUBLISHER,
   edition: '2024',
+  asOf: null,
   textPolicy: 'public_domain',
   licenceNote:
-    'Regulation text of 42 CFR Part 482, subparts A to D, a work of the US government in the public domain (17 U.S.C. 105). Not included yet: emergency preparedness (482.15), subpart E and the 2024-2025 amendments (respiratory illness reporting text, obstetrical services). Check the current eCFR before a survey.',
-  publicUrl: 'https://www.ecfr.gov/current/title-42/chapter-IV/subchapter-G/part-482',
+    'Regulation text of 42 CFR Part 482, subparts A to D, a work of the US government in the public domain (17 U.S.C. 105). Not included yet: emergency preparedness (482.15), subpart E and the 2024-2025 amendments (respiratory illness reporting text, obstetrical services). A superadmin can load the official eCFR text as a new edition (docs/standards.md "Editions from the eCFR"). Check the current eCFR before a survey.',
+  publicUrl: CMS_URL,
   file: 'cms-482.csv',
 };
 
+/** Oldest first: a newer edition's crosswalk is derived from the one before it. */
 const BUILT_INS = [CMS_HOSPITAL_COP];
 
 /** Reads a built-in framework's rows (builtin-frameworks/ beside this module, copied to dist by the build). */
 export function builtInRows(builtIn: BuiltIn): FrameworkRow[] {
-  const csv = readFileSync(new URL(`./builtin-frameworks/${builtIn.file}`, import.meta.url), 'utf8');
-  return parseFrameworkCsv(csv, builtIn.textPolicy);
+  const content = readFileSync(new URL(`./builtin-frameworks/${builtIn.file}`, import.meta.url), 'utf8');
+  if (builtIn.file.endsWith('.xml')) return parseEcfrPart(content, ECFR_PARTS[builtIn.code]).rows;
+  return parseFrameworkCsv(content, builtIn.textPolicy);
 }
 
 /**
@@ -78,6 +93,10 @@ export async function insertNodes(
             nodeType: row.type,
             title: row.title,
             officialText: row.text,
+            heading: row.heading ?? null,
+            inForceFrom: row.inForceFrom ?? null,
+            sourceNote: row.sourceNote ?? null,
+            optional: row.optional ?? false,
             assessable: !parents.has(row.refId),
             depth,
             position: positionOf.get(row.refId)!,
@@ -104,26 +123,80 @@ export async function ensureBuiltInFrameworks(db: DbOrTx): Promise<void> {
         ),
       );
     if (existing) continue;
-    const rows = builtInRows(builtIn);
     // Inside a caller's transaction (the demo seed) this is a savepoint.
-    await (db as Database).transaction(async (tx) => {
-      const [framework] = await tx
-        .insert(stdFrameworks)
-        .values({
-          projectId: null,
-          code: builtIn.code,
-          name: builtIn.name,
-          publisher: builtIn.publisher,
-          edition: builtIn.edition,
-          textPolicy: builtIn.textPolicy,
-          licenceNote: builtIn.licenceNote,
-          publicUrl: builtIn.publicUrl,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (framework) await insertNodes(tx, framework, rows);
-    });
+    await (db as Database).transaction((tx) => addBuiltInEdition(tx, builtIn, builtInRows(builtIn), null));
   }
+}
+
+export interface EditionAdded {
+  frameworkId: number;
+  previous: { id: number; edition: string } | null;
+  mappings: number;
+}
+
+/**
+ * Adds a built-in edition (every project reads it) and the crosswalk from the edition of the same code before it,
+ * derived from the two texts, so assessments upgrade through it. Null when that edition is already there.
+ */
+export async function addBuiltInEdition(
+  tx: DbOrTx,
+  meta: Omit<BuiltIn, 'file'>,
+  rows: readonly FrameworkRow[],
+  createdBy: number | null,
+): Promise<EditionAdded | null> {
+  const [framework] = await tx
+    .insert(stdFrameworks)
+    .values({
+      projectId: null,
+      code: meta.code,
+      name: meta.name,
+      publisher: meta.publisher,
+      edition: meta.edition,
+      asOf: meta.asOf,
+      textPolicy: meta.textPolicy,
+      licenceNote: meta.licenceNote,
+      publicUrl: meta.publicUrl,
+      createdBy,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!framework) return null;
+  await insertNodes(tx, framework, rows);
+  // The edition before: the newest other built-in edition of this code by its text's date (undated ones first).
+  const [previous] = await tx
+    .select({ id: stdFrameworks.id, edition: stdFrameworks.edition })
+    .from(stdFrameworks)
+    .where(
+      and(
+        isNull(stdFrameworks.projectId),
+        eq(stdFrameworks.code, meta.code),
+        sql`${stdFrameworks.id} <> ${framework.id}`,
+        meta.asOf ? sql`(${stdFrameworks.asOf} is null or ${stdFrameworks.asOf} < ${meta.asOf})` : sql`false`,
+      ),
+    )
+    .orderBy(sql`${stdFrameworks.asOf} desc nulls last`, desc(stdFrameworks.id))
+    .limit(1);
+  if (!previous) return { frameworkId: framework.id, previous: null, mappings: 0 };
+  const nodesOf = (frameworkId: number) =>
+    tx
+      .select({
+        id: stdNodes.id,
+        refId: stdNodes.refId,
+        heading: stdNodes.heading,
+        title: stdNodes.title,
+        text: stdNodes.officialText,
+      })
+      .from(stdNodes)
+      .where(eq(stdNodes.frameworkId, frameworkId))
+      .orderBy(asc(stdNodes.position));
+  const mappings = deriveCrosswalk(await nodesOf(previous.id), await nodesOf(framework.id));
+  for (let i = 0; i < mappings.length; i += 500) {
+    await tx
+      .insert(stdMappings)
+      .values(mappings.slice(i, i + 500).map((mapping) => ({ projectId: null, ...mapping })))
+      .onConflictDoNothing();
+  }
+  return { frameworkId: framework.id, previous, mappings: mappings.length };
 }
 
 /** The frameworks a project may use: the built-in ones and its own. */
@@ -147,6 +220,7 @@ export async function listFrameworks(db: Database, projectId: number): Promise<S
       title: stdNodes.title,
       assessable: stdNodes.assessable,
       depth: stdNodes.depth,
+      optional: stdNodes.optional,
     })
     .from(stdNodes)
     .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdNodes.frameworkId))
@@ -176,6 +250,7 @@ export async function listFrameworks(db: Database, projectId: number): Promise<S
       text_policy: framework.textPolicy as StdTextPolicy,
       licence_note: framework.licenceNote,
       public_url: framework.publicUrl,
+      as_of: framework.asOf,
       built_in: framework.projectId === null,
       node_count: own.length,
       assessable_count: own.filter((node) => node.assessable).length,
@@ -186,6 +261,7 @@ export async function listFrameworks(db: Database, projectId: number): Promise<S
           ref_id: node.refId,
           title: node.title,
           assessable_count: node.assessable ? 1 : (below.get(node.id) ?? 0),
+          optional: node.optional,
         })),
     };
   });

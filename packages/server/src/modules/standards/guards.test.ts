@@ -135,14 +135,46 @@ describe('standards guards', () => {
   it('tells each role what it may do (GET /me)', async () => {
     const s = await standardsSetup(ctx);
     const expected = [
-      ['admin', 'standards_admin', { create: true, manage_users: true, assign: true, import_frameworks: true }],
-      ['superadmin', 'standards_admin', { create: true, manage_users: true, assign: true, import_frameworks: true }],
-      ['stdAdmin', 'standards_admin', { create: true, manage_users: true, assign: true, import_frameworks: true }],
-      ['lead', 'chapter_lead', { create: false, manage_users: false, assign: true, import_frameworks: false }],
-      ['owner', 'owner', { create: false, manage_users: false, assign: false, import_frameworks: false }],
-      ['contributor', 'contributor', { create: false, manage_users: false, assign: false, import_frameworks: false }],
-      ['assessor', 'mock_assessor', { create: false, manage_users: false, assign: false, import_frameworks: false }],
-      ['viewer', 'viewer', { create: false, manage_users: false, assign: false, import_frameworks: false }],
+      [
+        'admin',
+        'standards_admin',
+        { create: true, manage_users: true, assign: true, import_frameworks: true, load_editions: false },
+      ],
+      [
+        'superadmin',
+        'standards_admin',
+        { create: true, manage_users: true, assign: true, import_frameworks: true, load_editions: true },
+      ],
+      [
+        'stdAdmin',
+        'standards_admin',
+        { create: true, manage_users: true, assign: true, import_frameworks: true, load_editions: false },
+      ],
+      [
+        'lead',
+        'chapter_lead',
+        { create: false, manage_users: false, assign: true, import_frameworks: false, load_editions: false },
+      ],
+      [
+        'owner',
+        'owner',
+        { create: false, manage_users: false, assign: false, import_frameworks: false, load_editions: false },
+      ],
+      [
+        'contributor',
+        'contributor',
+        { create: false, manage_users: false, assign: false, import_frameworks: false, load_editions: false },
+      ],
+      [
+        'assessor',
+        'mock_assessor',
+        { create: false, manage_users: false, assign: false, import_frameworks: false, load_editions: false },
+      ],
+      [
+        'viewer',
+        'viewer',
+        { create: false, manage_users: false, assign: false, import_frameworks: false, load_editions: false },
+      ],
     ] as const;
     for (const [who, role, abilities] of expected) {
       const answer = await (await ctx.signedIn(s.people[who])).get(`${s.base}/me`);

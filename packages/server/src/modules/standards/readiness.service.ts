@@ -20,7 +20,7 @@ import { visibleDocuments } from '../policies/visibility.js';
 import { expiringEvidenceItems } from './evidence.service.js';
 import { findingSummaries } from './findings.service.js';
 import { loadGapReport } from './gap-report.js';
-import { frameworkNodes, isOverdue, loadAssessment } from './records.js';
+import { frameworkNodes, inForceOn, isOverdue, loadAssessment } from './records.js';
 import { fileSlug, isoDay, standardsAudit } from './route-kit.js';
 
 /**
@@ -57,7 +57,9 @@ export async function readiness(
 ): Promise<StdReadiness> {
   const assessment = await loadAssessment(db, actor.projectId, assessmentId);
   const nodes = await frameworkNodes(db, assessment.frameworkId);
-  const elements = await elementRows(db, actor.projectId, assessment.id);
+  // Paragraphs not yet in force (a later effective date) are not counted until that day.
+  const inForce = new Set(nodes.filter((n) => inForceOn(n, isoDay(now))).map((n) => n.id));
+  const elements = (await elementRows(db, actor.projectId, assessment.id)).filter((e) => inForce.has(e.nodeId));
   const reqOf = new Map(elements.map((e) => [e.nodeId, e]));
   const counts = treeCounts(
     nodes.map((n) => ({ id: n.id, parentId: n.parentId, result: (reqOf.get(n.id)?.result as StdResult) ?? null })),

@@ -52,11 +52,16 @@ export async function frameworkNodes(db: DbOrTx, frameworkId: number) {
       nodeType: stdNodes.nodeType,
       assessable: stdNodes.assessable,
       depth: stdNodes.depth,
+      inForceFrom: stdNodes.inForceFrom,
     })
     .from(stdNodes)
     .where(eq(stdNodes.frameworkId, frameworkId))
     .orderBy(asc(stdNodes.position));
 }
+
+/** Whether a node is in force on a day: a paragraph with a later effective date is not assessed for readiness yet. */
+export const inForceOn = (node: { inForceFrom: string | null }, day: string) =>
+  node.inForceFrom === null || node.inForceFrom <= day;
 
 export type ReqRow = typeof stdReqAssessments.$inferSelect;
 

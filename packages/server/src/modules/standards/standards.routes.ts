@@ -8,6 +8,8 @@ import {
   stdBulkSchema,
   stdCommentInputSchema,
   stdCreatedSchema,
+  stdEcfrImportedSchema,
+  stdEcfrImportSchema,
   stdElementHitsSchema,
   stdElementSchema,
   stdElementSearchQuerySchema,
@@ -39,9 +41,8 @@ import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { isStandardsAdmin, mayAssign, mayWrite, STANDARDS_FORBIDDEN } from '../../policies/standards.js';
 import { assessmentTree, createAssessment, listAssessments } from './assessments.service.js';
-
+import { importEcfrEdition } from './ecfr/ecfr-import.service.js';
 import { addComment, bulkUpdate, getElement, updateElement, updateWording } from './elements.service.js';
-
 import { importFramework, listFrameworks } from './frameworks.service.js';
 import {
   createLink,
@@ -86,6 +87,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
           manage_users: isStandardsAdmin(me),
           assign: mayAssign(me),
           import_frameworks: isStandardsAdmin(me),
+          load_editions: me.isSuperadmin,
         },
       };
     },
@@ -123,6 +125,32 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await importFramework(db, await actor(request), request.body, now())),
+  );
+
+  app.post(
+    `${P}/frameworks/ecfr`,
+    {
+      config: { access: access.standards(403) },
+      schema: {
+        tags,
+        summary: 'Loads an edition of 42 CFR 482 from the official eCFR XML (superadmins; every project reads it)',
+        params: projectParams,
+        body: stdEcfrImportSchema,
+        response: { 201: stdEcfrImportedSchema, ...errors },
+      },
+      bodyLimit: 12_000_000,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await importEcfrEdition(
+            db,
+            await actor(request),
+            { xml: request.body.xml, asOf: request.body.as_of ?? null },
+            now(),
+          ),
+        ),
   );
 
   app.get(

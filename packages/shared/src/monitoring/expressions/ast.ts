@@ -150,7 +150,8 @@ export const FUNCTIONS: readonly FunctionInfo[] = [
     kind: 'scalar',
     arity: { min: 1, max: 2 },
     signature: 'round(x, digits?)',
-    description: 'x rounded to a number of decimal places (0 to 12; a whole number by default).',
+    description:
+      'x rounded to a number of decimal places (0 to 12; a whole number by default), halves away from zero: round(1.005, 2) is 1.01.',
   },
   {
     name: 'coalesce',

@@ -144,10 +144,26 @@ function aggregate(name: string, args: ExpressionNode[], rows: readonly Record<s
   throw new Error(`Unknown aggregate '${name}'`);
 }
 
-function round(value: number, digits: number): number | null {
+/**
+ * x rounded to `digits` decimal places (0 to 12), halves away from zero, on the decimal value as written, as
+ * PostgreSQL numeric and Excel round: round(1.005, 2) = 1.01 and round(2.675, 2) = 2.68, although the nearest
+ * doubles are 1.00499999999999989... and 2.67499999999999982... The digits are those of the shortest decimal
+ * string that reads back as x (Number.prototype.toString), rounded as a string and read back once.
+ */
+export function roundDecimal(value: number, digits: number): number | null {
+  if (!Number.isFinite(value)) return null;
   const places = Math.min(12, Math.max(0, Math.trunc(digits)));
-  const factor = 10 ** places;
-  return finite((Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor);
+  const [mantissa = '0', exponent = '0'] = Math.abs(value).toString().split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const all = whole + fraction;
+  // Digits kept: those before the decimal point plus `places` after it.
+  const keep = whole.length + Number(exponent) + places;
+  if (keep >= all.length) return value;
+  if (keep < 0) return 0;
+  let kept = BigInt(all.slice(0, keep) || '0');
+  if (all.charCodeAt(keep) >= 53 /* '5' */) kept += 1n;
+  const result = Number(`${kept}e-${places}`);
+  return finite(value < 0 && result !== 0 ? -result : result);
 }
 
 function scalar(name: string, args: ExpressionNode[], scope: Scope): ExpressionValue {
@@ -160,7 +176,7 @@ function scalar(name: string, args: ExpressionNode[], scope: Scope): ExpressionV
     case 'round': {
       const x = toNumber(value(0));
       const digits = args.length > 1 ? toNumber(value(1)) : 0;
-      return x === null || digits === null ? null : round(x, digits);
+      return x === null || digits === null ? null : roundDecimal(x, digits);
     }
     case 'coalesce':
       for (const arg of args) {

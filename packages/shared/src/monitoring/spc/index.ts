@@ -12,16 +12,23 @@
  * - G chart: limits from the mean, the centre line shown is the median of the baseline values (qicharts2 shows the
  *   median); its 1σ/2σ lines are around the mean.
  * - Run-chart rule sets (anhoej, ihi_run) need 10 useful points (the critical-value tables start at 10; §1.10).
- *   IHI "too few / too many runs" is the Anhøj crossings test (too few crossings only). IHI's astronomical point is
- *   judgement and not coded. On control charts every rule set also flags points outside the 3σ limits.
+ *   On control charts every rule set also flags points outside the 3σ limits.
+ * - ihi_run follows Perla, Provost & Murray 2011 (issue 30): shift 6+, trend 5+, too few or too many runs against
+ *   the Swed-Eisenhart limits (runs-table.ts; option ihiRunsTest 'anhoej_crossings' keeps the older Anhøj
+ *   crossings test), and on run charts the astronomical data point, which the source leaves to judgement: here a
+ *   point more than 3σ from the median, σ as an I chart of the same baseline estimates it (screened mean moving
+ *   range / 1.128; option astronomicalPoint). The median, not the I chart's mean, so that the wild point itself
+ *   does not drag the centre towards it and push ordinary points out.
  * - On run charts the rules that need σ (2 of 3, 4 of 5, hugging, 1σ rules) are skipped.
  * - Points exactly on the centre line neither count for nor break a run on one side; ties in a trend count once.
- * - Rule `nelson` is Western Electric plus Nelson's four extra rules, with 8 in a row on one side (issue 9's
- *   wording; Nelson 1984 itself uses 9). Lengths live in RULE_SET_PARAMS.
- * - Variation: outside limits, shift, 2 of 3, 4 of 5 take the point's side of the centre line; trend takes the
- *   trend's direction; the others (crossings, hugging, alternation, 1σ rules) carry no direction -> 'neutral'.
+ * - Rule `nelson` is Western Electric plus Nelson's four extra rules, with 9 in a row on one side (Nelson 1984,
+ *   test 2; Western Electric keeps 8). Lengths live in RULE_SET_PARAMS.
+ * - P′/U′ (Laney): the moving ranges of z are broken at a period without a value, as in qicharts2.
+ * - Variation: outside limits, astronomical point, shift, 2 of 3, 4 of 5 take the point's side of the centre line;
+ *   trend takes the trend's direction; the others (runs or crossings, hugging, alternation, 1σ rules) carry no
+ *   direction -> 'neutral'.
  */
-import { at, isNum, pointValue, segmentLines } from './limits.js';
+import { at, isNum, type Lines, pointValue, segmentLines } from './limits.js';
 import { applyRules, type Marks, runsOf } from './rules.js';
 import {
   SPC_RULES,
@@ -37,7 +44,14 @@ import {
 } from './types.js';
 
 export { anhoejLimits, binomialQuantile, runsAnalysis } from './limits.js';
+export { runsLimits, SWED_EISENHART_RUNS, swedEisenhartLimits } from './runs-table.js';
 export * from './types.js';
+
+/** Sigma of an I chart's lines (screened mean moving range / 1.128); null without lines or without a spread. */
+function iChartSigma(lines: Lines | null): number | null {
+  const sigma = lines ? (lines.line(0, 1) as number) - lines.cl : 0;
+  return sigma > 0 ? sigma : null;
+}
 
 function variationOf(dir: number, signalled: boolean, direction: SpcDirection): SpcVariation {
   if (!signalled) return 'common';
@@ -108,7 +122,11 @@ export function computeSpc(input: readonly SpcInputPoint[], options: SpcOptions)
       p.lcl = lines.line(i, -3);
     }
     const idx = lines ? all.filter((i) => !at(pts, i).excluded && at(pts, i).value !== null) : [];
-    applyRules(pts, idx, chart, rules, m);
+    applyRules(pts, idx, chart, rules, m, {
+      ihiRunsTest: options.ihiRunsTest ?? 'swed_eisenhart',
+      astronomicalPoint: options.astronomicalPoint ?? 'i_chart',
+      astronomicalSigma: chart === 'run' ? iChartSigma(segmentLines('i', pts, base)) : null,
+    });
     baselinePoints = base.filter((i) => at(pts, i).value !== null).length;
     lastIdx = idx;
   });

@@ -110,13 +110,22 @@ export function segmentLines(chart: SpcChart, pts: readonly SpcPoint[], base: re
   };
   let sigmaZ = 1;
   if (chart === 'pprime' || chart === 'uprime') {
-    const z: number[] = [];
-    for (const i of base) {
+    // Laney: sigma_z = mean |z_i - z_(i-1)| / 1.128 over the baseline in time order. As in qicharts2
+    // (qic.pprime: mean(abs(diff(z_i)), na.rm = TRUE)), a period without a value is NA in z, so the two moving
+    // ranges beside it are NA and left out: a gap breaks the pair instead of being jumped over. Excluded points
+    // are not in `base` (qicharts2 subsets them away), so the ranges close up over them, as on the I chart.
+    const z = base.map((i) => {
       const s = sigmaOf(i);
       const v = at(pts, i).value;
-      if (isNum(v) && s !== null && s > 0) z.push((v - cl) / s);
+      return isNum(v) && s !== null && s > 0 ? (v - cl) / s : null;
+    });
+    const ranges: number[] = [];
+    for (let j = 1; j < z.length; j++) {
+      const a = z[j - 1];
+      const b = z[j];
+      if (isNum(a) && isNum(b)) ranges.push(Math.abs(b - a));
     }
-    const dz = mean(z.slice(1).map((x, j) => Math.abs(x - at(z, j))));
+    const dz = mean(ranges);
     if (dz === null) return null;
     sigmaZ = dz / 1.128;
   }

@@ -1,6 +1,15 @@
 /** The rules that mark special-cause points; every point taking part in a pattern is marked. */
 import { at, runsAnalysis } from './limits.js';
-import { RULE_SET_PARAMS, type SpcChart, type SpcPoint, type SpcRule, type SpcRuleSet } from './types.js';
+import { runsLimits } from './runs-table.js';
+import {
+  type AstronomicalPointCriterion,
+  type IhiRunsTest,
+  RULE_SET_PARAMS,
+  type SpcChart,
+  type SpcPoint,
+  type SpcRule,
+  type SpcRuleSet,
+} from './types.js';
 
 export interface Marks {
   signals: Set<SpcRule>[];
@@ -123,12 +132,29 @@ function windowRule(
   }
 }
 
+export interface RuleOptions {
+  ihiRunsTest: IhiRunsTest;
+  astronomicalPoint: AstronomicalPointCriterion;
+  /** Sigma of the segment as its I chart estimates it, for the astronomical point; null without a spread. */
+  astronomicalSigma: number | null;
+}
+
+/** IHI rule 4 on a run chart: points more than 3 sigma (the I chart's) from the centre line (the median). */
+function astronomicalRule(pts: readonly SpcPoint[], idx: readonly number[], sigma: number, m: Marks) {
+  for (const i of idx) {
+    const p = at(pts, i);
+    const d = (p.value as number) - (p.cl as number);
+    if (Math.abs(d) > 3 * sigma) mark(m, 'astronomical', [i], Math.sign(d));
+  }
+}
+
 export function applyRules(
   pts: readonly SpcPoint[],
   idx: readonly number[],
   chart: SpcChart,
   rules: SpcRuleSet,
   m: Marks,
+  options: RuleOptions,
 ) {
   const r = RULE_SET_PARAMS[rules];
   const limits = chart !== 'run';
@@ -142,16 +168,23 @@ export function applyRules(
   }
   const ra = runsOf(pts, idx);
   if (!idx.length || (r.minPoints !== undefined && ra.useful_points < r.minPoints)) return;
+  if (r.astronomical && !limits && options.astronomicalPoint === 'i_chart' && options.astronomicalSigma) {
+    astronomicalRule(pts, idx, options.astronomicalSigma, m);
+  }
   if (r.shift === 'anhoej') {
     if (ra.run_limit !== null) shiftRule(pts, idx, ra.run_limit + 1, m);
   } else shiftRule(pts, idx, r.shift, m);
-  if (r.runs && ra.crossings !== null && ra.crossing_limit !== null && ra.crossings < ra.crossing_limit) {
-    mark(
-      m,
-      'runs',
-      idx.filter((i) => at(pts, i).value !== at(pts, i).cl),
-      null,
-    );
+  const useful = () => idx.filter((i) => at(pts, i).value !== at(pts, i).cl);
+  if (r.runs === 'ihi' && options.ihiRunsTest === 'swed_eisenhart') {
+    // Perla et al. 2011 rule 3: runs = crossings + 1 over the useful observations, judged against Table 1.
+    const lim = ra.crossings === null ? null : runsLimits(ra.useful_points);
+    if (lim && ra.crossings !== null) {
+      const runs = ra.crossings + 1;
+      if (runs < lim.lower) mark(m, 'runs', useful(), null);
+      if (runs > lim.upper) mark(m, 'too_many_runs', useful(), null);
+    }
+  } else if (r.runs && ra.crossings !== null && ra.crossing_limit !== null && ra.crossings < ra.crossing_limit) {
+    mark(m, 'runs', useful(), null);
   }
   if (r.trend) trendRule(pts, idx, r.trend, m);
   if (r.alternation) alternationRule(pts, idx, r.alternation, m);

@@ -21,7 +21,8 @@ export const RULE_SET_TEXT: Record<SpcRuleSet, { label: string; explanation: str
   },
   ihi_run: {
     label: 'IHI run chart rules',
-    explanation: 'A shift of 6 points, a trend of 5, or too few runs; applied from 10 points.',
+    explanation:
+      'A shift of 6 points, a trend of 5, too few or too many runs, or an astronomical point; applied from 10 points.',
   },
   western_electric: {
     label: 'Western Electric',
@@ -29,7 +30,8 @@ export const RULE_SET_TEXT: Record<SpcRuleSet, { label: string; explanation: str
   },
   nelson: {
     label: 'Nelson',
-    explanation: 'Western Electric plus a trend of 6, 14 alternating points, 15 within 1σ and 8 beyond 1σ.',
+    explanation:
+      'A point beyond 3σ, 2 of 3 beyond 2σ, 4 of 5 beyond 1σ, 9 in a row on one side, a trend of 6, 14 alternating points, 15 within 1σ or 8 beyond 1σ.',
   },
   healthcare: {
     label: 'Health Care Data Guide (Provost and Murray)',

@@ -44,7 +44,7 @@ export const GRAIN_LABELS: Record<PeriodGrain, string> = {
 
 export const RULE_PROFILE_LABELS: Record<SpcRuleSet, string> = {
   anhoej: 'Anhøj rules (longest run and crossings)',
-  ihi_run: 'IHI run chart rules (shift, trend, runs)',
+  ihi_run: 'IHI run chart rules (shift, trend, runs, astronomical point)',
   healthcare: 'Healthcare (IHI) control chart rules',
   western_electric: 'Western Electric rules',
   nelson: 'Nelson rules',

@@ -1,4 +1,10 @@
-import { type StdFramework, type StdFrameworkImport, stdFrameworkListSchema } from '@portal/shared';
+import {
+  type StdEcfrImport,
+  type StdFramework,
+  type StdFrameworkImport,
+  stdEcfrImportedSchema,
+  stdFrameworkListSchema,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { standardsKey, standardsPath } from '../../../components/standards-links/api';
 import { apiFetch } from '../../../lib/api';
@@ -39,5 +45,14 @@ export function useImportFramework(projectId: string) {
     async (body: StdFrameworkImport) =>
       importedFrameworkId(await apiFetch(`${standardsPath(projectId)}/frameworks/import`, { method: 'POST', body })),
     [stdFrameworksKey(projectId)],
+  );
+}
+
+/** POST /frameworks/ecfr: a superadmin loads an edition of 42 CFR 482 from the official eCFR XML. */
+export function useLoadEcfrEdition(projectId: string) {
+  return useInvalidatingMutation(
+    (body: StdEcfrImport) =>
+      apiFetch(`${standardsPath(projectId)}/frameworks/ecfr`, { method: 'POST', body, schema: stdEcfrImportedSchema }),
+    [standardsKey(projectId)],
   );
 }

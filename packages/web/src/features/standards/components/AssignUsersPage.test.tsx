@@ -23,7 +23,7 @@ const table = 'table[aria-label="Assignments"]';
 
 const ME = (assign = true) => ({
   role: assign ? 'standards_admin' : 'viewer',
-  abilities: { create: assign, manage_users: assign, assign, import_frameworks: assign },
+  abilities: { create: assign, manage_users: assign, assign, import_frameworks: assign, load_editions: false },
 });
 
 function assessment(overrides: Partial<StdAssessment> & Pick<StdAssessment, 'id' | 'name'>): StdAssessment {

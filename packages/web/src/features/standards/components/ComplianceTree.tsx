@@ -7,7 +7,7 @@ import { formatDay } from '../../../lib/dates';
 import type { StdTreeRow } from '../api/assessments';
 import { useBulkUpdate } from '../api/elements';
 import { useStdMembers } from '../api/members';
-import { Icon, LinkCounts, OverdueBadge, ResultBadge } from './std-parts';
+import { Icon, InForceBadge, LinkCounts, OverdueBadge, ResultBadge } from './std-parts';
 import { formatShare, plural } from './std-words';
 
 /** One row of the tree with its children, in the order the server listed them. */
@@ -275,6 +275,7 @@ function TreeRow({ node, open, selectable, ticked, current, onToggle, onTick, on
             <Text size="sm" component="span" fw={req ? 400 : 600}>
               {row.title}
             </Text>
+            {row.in_force_from && <InForceBadge day={row.in_force_from} />}
             {req && req.comments > 0 && (
               <Text size="xs" c="dimmed">
                 {plural(req.comments, 'comment')}

@@ -23,9 +23,9 @@ const CMS = framework({
   id: 3,
   name: 'CMS Conditions of Participation',
   chapters: [
-    { id: 100, ref_id: '§482.23', title: 'Nursing services', assessable_count: 4 },
-    { id: 200, ref_id: '§482.24', title: 'Medical record services', assessable_count: 2 },
-    { id: 300, ref_id: '§482.42', title: 'Infection prevention', assessable_count: 3 },
+    { id: 100, ref_id: '§482.23', title: 'Nursing services', assessable_count: 4, optional: false },
+    { id: 200, ref_id: '§482.24', title: 'Medical record services', assessable_count: 2, optional: false },
+    { id: 300, ref_id: '§482.42', title: 'Infection prevention', assessable_count: 3, optional: false },
   ],
 });
 const TJC = framework({
@@ -36,7 +36,7 @@ const TJC = framework({
   edition: '2026',
   text_policy: 'identifiers_only',
   assessable_count: 10,
-  chapters: [{ id: 400, ref_id: 'PC', title: 'Provision of care', assessable_count: 10 }],
+  chapters: [{ id: 400, ref_id: 'PC', title: 'Provision of care', assessable_count: 10, optional: false }],
 });
 
 function server(extra: Record<string, unknown> = {}, ability = me()) {

@@ -33,6 +33,7 @@ import { type StdFramework, useStdFrameworks } from '../api/frameworks';
 import { useStdMe } from '../api/me';
 import { useStdMembers } from '../api/members';
 import { CrosswalkImport } from './CrosswalkImport';
+import { EcfrEditionImport } from './EcfrEditionImport';
 import { FrameworkImport } from './FrameworkImport';
 import { standardsRoute, useStdProjectId } from './std-parts';
 import { KIND_HELP, KIND_LABELS, plural, TEXT_POLICY_HELP, TEXT_POLICY_LABELS } from './std-words';
@@ -191,6 +192,7 @@ export function CreateAssessmentPage() {
             projectId={projectId}
             frameworks={data.frameworks}
             canImport={me.data?.abilities.import_frameworks === true}
+            canLoadEditions={me.data?.abilities.load_editions === true}
           />
         )}
       </QueryBody>
@@ -207,14 +209,19 @@ export function CreateAssessmentPage() {
   );
 }
 
+const OPTIONAL_REASON =
+  'An optional part: it applies only to the facilities it names (for 42 CFR 482 subpart E, psychiatric hospitals and hospitals with transplant programs).';
+
 function Wizard({
   projectId,
   frameworks,
   canImport,
+  canLoadEditions,
 }: {
   projectId: string;
   frameworks: readonly StdFramework[];
   canImport: boolean;
+  canLoadEditions: boolean;
 }) {
   const navigate = useNavigate();
   const create = useCreateAssessment(projectId);
@@ -234,8 +241,13 @@ function Wizard({
   };
 
   const chooseFramework = (id: number | null) => {
-    // The chapters belong to the framework: what was ticked for another one does not carry over.
-    update({ framework_id: id, not_applicable: {}, owners: {} }, ['framework_id']);
+    // The chapters belong to the framework: what was ticked for another one does not carry over. Optional parts
+    // (42 CFR 482 subpart E) start as not applicable, with the reason; the facility unticks what it offers.
+    const chosen = frameworks.find((item) => item.id === id);
+    const optional = Object.fromEntries(
+      (chosen?.chapters ?? []).filter((chapter) => chapter.optional).map((chapter) => [chapter.id, OPTIONAL_REASON]),
+    );
+    update({ framework_id: id, not_applicable: optional, owners: {} }, ['framework_id']);
   };
 
   const next = () => {
@@ -305,6 +317,7 @@ function Wizard({
             value={values.framework_id}
             error={errors.framework_id}
             canImport={canImport}
+            canLoadEditions={canLoadEditions}
             onChange={chooseFramework}
           />
         )}
@@ -342,6 +355,7 @@ function FrameworkStep({
   value,
   error,
   canImport,
+  canLoadEditions,
   onChange,
 }: {
   projectId: string;
@@ -349,6 +363,7 @@ function FrameworkStep({
   value: number | null;
   error: string | undefined;
   canImport: boolean;
+  canLoadEditions: boolean;
   onChange: (id: number | null) => void;
 }) {
   return (
@@ -411,6 +426,7 @@ function FrameworkStep({
       )}
       {canImport && <FrameworkImport projectId={projectId} onImported={(id) => id !== null && onChange(id)} />}
       {canImport && <CrosswalkImport projectId={projectId} frameworks={frameworks} />}
+      {canLoadEditions && <EcfrEditionImport projectId={projectId} onLoaded={onChange} />}
     </Stack>
   );
 }

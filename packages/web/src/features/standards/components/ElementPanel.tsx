@@ -35,7 +35,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorNotice, LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
-import { formatDateTime, formatDay } from '../../../lib/dates';
+import { formatDateTime, formatDay, formatDayLong } from '../../../lib/dates';
 import { fieldBinder } from '../../../lib/field-binding';
 import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../../lib/field-errors';
 import {
@@ -51,7 +51,7 @@ import { CarriedFrom } from './CarriedFrom';
 import { ElementEvidence } from './ElementEvidence';
 import { ElementFindings } from './ElementFindings';
 import { ElementLinks } from './ElementLinks';
-import { OverdueBadge, ResultBadge } from './std-parts';
+import { InForceBadge, OverdueBadge, ResultBadge } from './std-parts';
 import { TEXT_POLICY_HELP } from './std-words';
 
 /** The side panel of one element (`?element=` on the compliance page): a drawer on the right, full screen on phones. */
@@ -150,13 +150,31 @@ export function ElementPanel({
         <CarriedFrom element={element} />
       </Stack>
 
-      {node.official_text ? (
+      {node.official_text || node.heading ? (
         <Section title="Regulation text">
-          <Paper withBorder radius="md" p="sm" bg="gray.0">
-            <Text size="sm" style={preWrap}>
-              {node.official_text}
+          {node.in_force_from && (
+            <Text size="sm">
+              <InForceBadge day={node.in_force_from} /> This paragraph takes effect on{' '}
+              {formatDayLong(node.in_force_from)}; readiness does not count it before then.
             </Text>
+          )}
+          <Paper withBorder radius="md" p="sm" bg="gray.0">
+            {node.heading && (
+              <Text size="sm" fs="italic" mb={node.official_text ? 4 : 0}>
+                {node.heading}
+              </Text>
+            )}
+            {node.official_text && (
+              <Text size="sm" style={preWrap}>
+                {node.official_text}
+              </Text>
+            )}
           </Paper>
+          {node.source_note && (
+            <Text size="xs" c="dimmed">
+              Source: {node.source_note}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             Regulation text (public domain)
             {node.public_url && (

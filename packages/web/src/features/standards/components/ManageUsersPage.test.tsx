@@ -33,7 +33,7 @@ function member(overrides: Partial<StdMember> & Pick<StdMember, 'user_id' | 'nam
 
 const ME = (manage = true) => ({
   role: manage ? 'standards_admin' : 'owner',
-  abilities: { create: manage, manage_users: manage, assign: manage, import_frameworks: manage },
+  abilities: { create: manage, manage_users: manage, assign: manage, import_frameworks: manage, load_editions: false },
 });
 
 /** A small server keeping the members, so a saved role shows on the page. */

@@ -3,6 +3,7 @@ import { ACCESS_DENIED, type StdCounts, type StdRollup } from '@portal/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeading, QueryBody } from '../../../components/page-parts';
+import { formatDayLong } from '../../../lib/dates';
 import { useCurrentProject } from '../../../lib/project/project-context';
 import { type StdAssessment, useStdAssessments } from '../api/assessments';
 import { countsText, RESULT_COLORS, ROLLUP_LABELS } from './std-words';
@@ -90,6 +91,17 @@ export function OverdueBadge() {
   return (
     <Badge color="red.9" variant="filled" tt="none">
       Overdue
+    </Badge>
+  );
+}
+
+/**
+ * A paragraph with a later effective date: in force from that day, and not counted in readiness before it.
+ */
+export function InForceBadge({ day }: { day: string }) {
+  return (
+    <Badge color="gray" variant="light" tt="none" ml={6} title="Not counted in readiness before this day">
+      In force from {formatDayLong(day)}
     </Badge>
   );
 }

@@ -25,7 +25,7 @@ export const openApp = (path: string) => openAt(path, '/app/standards/:projectId
 export function me(role: StdMe['role'] = 'standards_admin', all = true): StdMe {
   return {
     role,
-    abilities: { create: all, manage_users: all, assign: all, import_frameworks: all },
+    abilities: { create: all, manage_users: all, assign: all, import_frameworks: all, load_editions: false },
   };
 }
 
@@ -68,6 +68,7 @@ export function row(
   return {
     depth: 0,
     node_type: req ? 'element' : 'chapter',
+    in_force_from: null,
     rollup: req?.result ?? 'not_assessed',
     counts,
     score: null,
@@ -195,6 +196,9 @@ export function element(overrides: Partial<StdElement> = {}): StdElement {
       title: 'RN supervises nursing care',
       node_type: 'element',
       official_text: 'A registered nurse must supervise and evaluate the nursing care for each patient.',
+      heading: null,
+      in_force_from: null,
+      source_note: null,
       public_url: 'https://www.ecfr.gov/current/title-42/section-482.23',
       path: [
         { ref_id: '§482.23', title: 'Nursing services' },
@@ -304,6 +308,7 @@ export function framework(overrides: Partial<StdFramework> & Pick<StdFramework, 
     text_policy: 'public_domain',
     licence_note: '',
     public_url: null,
+    as_of: null,
     built_in: true,
     node_count: 10,
     assessable_count: 6,
