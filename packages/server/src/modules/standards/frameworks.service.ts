@@ -45,7 +45,7 @@ export const CMS_HOSPITAL_COP: BuiltIn = {
   asOf: null,
   textPolicy: 'public_domain',
   licenceNote:
-    'Regulation text of 42 CFR Part 482, subparts A to D, a work of the US government in the public domain (17 U.S.C. 105). Not included yet: emergency preparedness (482.15), subpart E and the 2024-2025 amendments (respiratory illness reporting text, obstetrical services). A superadmin can load the official eCFR text as a new edition (docs/standards.md "Editions from the eCFR"). Check the current eCFR before a survey.',
+    'Regulation text of 42 CFR Part 482, subparts A to D, a work of the US government in the public domain (17 U.S.C. 105). Not included yet: emergency preparedness (482.15), subpart E and the 2024-2025 amendments (respiratory illness reporting text, obstetrical services). A superadmin can load the official eCFR text as a new edition on the create-assessment screen. Check the current eCFR before a survey.',
   publicUrl: CMS_URL,
   file: 'cms-482.csv',
 };

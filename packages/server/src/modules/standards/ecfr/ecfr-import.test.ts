@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { StdElement, StdFramework, StdTree } from '@portal/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -141,5 +143,26 @@ describe('eCFR editions', () => {
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().errors.as_of[0]).toBe('Give the date as YYYY-MM-DD.');
     expect(await editions()).toBe(before);
+  });
+
+  it('works from the command line: npm run ecfr:import -- <file> [--as-of]', () => {
+    const cli = fileURLToPath(new URL('../../../cli/ecfr-import.ts', import.meta.url));
+    const fixture = fileURLToPath(new URL('./fixtures/ecfr-42-482-excerpt.xml', import.meta.url));
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, DATABASE_URL: ctx.db.url },
+      });
+    const ok = run([fixture, '--as-of', '2024-12-31']);
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toContain('Loaded CMS-482 eCFR as of 2024-12-31: 3 sections');
+    expect(ok.stdout).toMatch(/Crosswalk from edition 2024: \d+ mappings\./);
+    expect(ok.status).toBe(0);
+    const again = run([fixture, '--as-of', '2024-12-31']);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('CMS-482 eCFR as of 2024-12-31 is already loaded.');
+    const usage = run([]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Usage: npm run ecfr:import');
   });
 });

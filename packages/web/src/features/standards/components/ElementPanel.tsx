@@ -180,7 +180,7 @@ export function ElementPanel({
             {node.public_url && (
               <>
                 {' · '}
-                <Anchor href={node.public_url} target="_blank" rel="noopener noreferrer" size="xs">
+                <Anchor href={node.public_url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
                   Source
                 </Anchor>
               </>
