@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { AppError } from '../lib/errors.js';
-import { importEcfrEdition } from '../modules/standards/ecfr/ecfr-import.service.js';
+import { importEcfrEdition } from '../modules/standards/ecfr-import.service.js';
 import { readCommandLine } from './command-line.js';
 
 const USAGE = `Usage: npm run ecfr:import -- <part.xml> [--as-of YYYY-MM-DD]

@@ -41,7 +41,7 @@ import { access } from '../../policies/access.js';
 import { projectAccess } from '../../policies/projects.js';
 import { isStandardsAdmin, mayAssign, mayWrite, STANDARDS_FORBIDDEN } from '../../policies/standards.js';
 import { assessmentTree, createAssessment, listAssessments } from './assessments.service.js';
-import { importEcfrEdition } from './ecfr/ecfr-import.service.js';
+import { importEcfrEdition } from './ecfr-import.service.js';
 import { addComment, bulkUpdate, getElement, updateElement, updateWording } from './elements.service.js';
 import { importFramework, listFrameworks } from './frameworks.service.js';
 import {

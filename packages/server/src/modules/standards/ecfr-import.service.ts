@@ -1,9 +1,9 @@
-import type { Database } from '../../../db/client.js';
-import { recordAudit } from '../../../lib/audit.js';
-import { AppError } from '../../../lib/errors.js';
-import { requireBuiltInEditor } from '../../../policies/standards.js';
-import { addBuiltInEdition, CMS_HOSPITAL_COP, ECFR_PARTS } from '../frameworks.service.js';
-import { EcfrFormatError, parseEcfrPart } from './ecfr-xml.js';
+import type { Database } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { requireBuiltInEditor } from '../../policies/standards.js';
+import { EcfrFormatError, parseEcfrPart } from './ecfr/ecfr-xml.js';
+import { addBuiltInEdition, CMS_HOSPITAL_COP, ECFR_PARTS } from './frameworks.service.js';
 
 /**
  * Loads an edition of a regulation from the official eCFR XML (docs/standards.md "Editions from the eCFR"): a
