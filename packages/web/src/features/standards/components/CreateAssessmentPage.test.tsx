@@ -129,6 +129,48 @@ describe('CreateAssessmentPage', () => {
     await waitFor(() => expect(toasts()).toContain('Created Mock survey spring 2027.'));
   });
 
+  it('starts an optional part (42 CFR 482 subpart E) as not applicable, with the reason', async () => {
+    const ecfr = framework({
+      id: 5,
+      name: 'CMS Conditions of Participation',
+      edition: 'eCFR as of 2025-01-01',
+      as_of: '2025-01-01',
+      chapters: [
+        { id: 500, ref_id: 'Subpart C', title: 'Basic Hospital Functions', assessable_count: 40, optional: false },
+        {
+          id: 600,
+          ref_id: 'Subpart E',
+          title: 'Requirements for Specialty Hospitals',
+          assessable_count: 9,
+          optional: true,
+        },
+      ],
+    });
+    const api = server({
+      [`GET ${STD_API}/frameworks`]: jsonResponse({ frameworks: [ecfr] }),
+      [`POST ${STD_API}/assessments`]: jsonResponse({ id: 43 }, 201),
+    });
+    await open();
+    await waitFor(() => expect(card(5)).not.toBeNull());
+    await click(card(5));
+    await click(getControl('Next'));
+    await typeInto(field('Name'), 'Self-assessment 2027');
+    await click(getControl('Next'));
+    await waitFor(() => expect(field('Why Subpart E does not apply')).toBeDefined());
+    expect((field('Subpart E Requirements for Specialty Hospitals') as HTMLInputElement).checked).toBe(true);
+    expect((field('Subpart C Basic Hospital Functions') as HTMLInputElement).checked).toBe(false);
+    expect((field('Why Subpart E does not apply') as HTMLTextAreaElement).value).toMatch(
+      /^An optional part: it applies only to the facilities it names/,
+    );
+    for (let step = 0; step < 2; step += 1) await click(getControl('Next'));
+    await waitFor(() => expect(getControl('Create assessment')).toBeDefined());
+    await click(getControl('Create assessment'));
+    await waitFor(() => expect(api.calls(`POST ${STD_API}/assessments`)).toHaveLength(1));
+    expect((api.calls(`POST ${STD_API}/assessments`)[0]!.body as { not_applicable: unknown[] }).not_applicable).toEqual(
+      [{ node_id: 600, reason: expect.stringMatching(/^An optional part/) }],
+    );
+  });
+
   it('shows the server field errors on their step', async () => {
     server({
       [`POST ${STD_API}/assessments`]: jsonResponse(
