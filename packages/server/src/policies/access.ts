@@ -90,4 +90,6 @@ export const access = {
   /** Standards (policies/standards.ts): a standards role is needed; `member` says what the viewer may do. */
   standards: (member: Outcome, noRole: Outcome = 403): AccessRule =>
     rule({ anonymous: 401, outsider: 404, noRole, member }),
+  /** A standards call that changes what every project reads (loading a regulation's edition): superadmins only. */
+  standardsForEveryProject: rule({ anonymous: 401, outsider: 404, noRole: 403, member: 403, admin: 403 }),
 };

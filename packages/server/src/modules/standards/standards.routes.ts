@@ -130,7 +130,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/frameworks/ecfr`,
     {
-      config: { access: access.standards(403) },
+      config: { access: access.standardsForEveryProject },
       schema: {
         tags,
         summary: 'Loads an edition of 42 CFR 482 from the official eCFR XML (superadmins; every project reads it)',

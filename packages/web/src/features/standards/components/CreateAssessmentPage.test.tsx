@@ -159,7 +159,7 @@ describe('CreateAssessmentPage', () => {
     await waitFor(() => expect(field('Why Subpart E does not apply')).toBeDefined());
     expect((field('Subpart E Requirements for Specialty Hospitals') as HTMLInputElement).checked).toBe(true);
     expect((field('Subpart C Basic Hospital Functions') as HTMLInputElement).checked).toBe(false);
-    expect((field('Why Subpart E does not apply') as HTMLTextAreaElement).value).toMatch(
+    expect((field('Why Subpart E does not apply') as HTMLInputElement).value).toMatch(
       /^An optional part: it applies only to the facilities it names/,
     );
     for (let step = 0; step < 2; step += 1) await click(getControl('Next'));
