@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { StdElement, StdFramework, StdTree } from '@portal/shared';
+import type { StdElement, StdFramework } from '@portal/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/app.js';
@@ -15,6 +15,8 @@ import {
 } from '../../../../test/standards-kit.js';
 import { auditEvents, stdEvidence, stdFrameworks, stdMappings, stdNodes } from '../../../db/schema/index.js';
 import { BUILT_IN_EDITIONS_FORBIDDEN } from '../../../policies/standards.js';
+import { assessmentTree } from '../assessments.service.js';
+import { readiness } from '../readiness.service.js';
 import { parseEcfrPart } from './ecfr-xml.js';
 
 /**
@@ -112,13 +114,33 @@ describe('eCFR editions', () => {
     // The new maternal QAPI standard is listed in force from 2027 and not counted before.
     const maternal = (await readElement(admin, s.base, next['§482.21(e)(1)']!)) as StdElement;
     expect(maternal.node.in_force_from).toBe('2027-01-01');
-    const tree = (await admin.get(`${s.base}/assessments/${upgraded.json().id}/tree`)).json() as StdTree;
-    const row = (ref: string) => tree.rows.find((r) => r.ref_id === ref)!;
-    expect(row('§482.21(e)(1)').in_force_from).toBe(today < '2027-01-01' ? '2027-01-01' : null);
-    if (today < '2027-01-01') {
-      const counted = Object.values(row('§482.21(e)').counts).reduce((a, b) => a + b, 0);
-      expect(counted).toBe(0);
-    }
+    // The days around 2027-01-01, through the services with the clock's day given (sessions stay on today's clock).
+    const actor = {
+      userId: s.people.admin.id,
+      projectId: s.project.id,
+      isSuperadmin: false,
+      role: 'standards_admin' as const,
+      ip: null,
+      requestId: null,
+    };
+    const newId = upgraded.json().id as number;
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    const on = async (day: string) => {
+      const now = new Date(`${day}T12:00:00Z`);
+      const tree = await assessmentTree(db(), actor, newId, { filter: 'all', search: '' }, now);
+      const row = (ref: string) => tree.rows.find((r) => r.ref_id === ref)!;
+      return {
+        badge: row('§482.21(e)(1)').in_force_from,
+        maternalCounted: total(row('§482.21(e)').counts),
+        counted: total((await readiness(db(), actor, newId, now)).counts),
+      };
+    };
+    const before = await on('2026-12-31');
+    const after = await on('2027-01-01');
+    expect(before).toMatchObject({ badge: '2027-01-01', maternalCounted: 0 });
+    expect(after).toMatchObject({ badge: null, maternalCounted: 2 });
+    // 482.21(b)(4)(i)-(iv), (e)(1)-(2) and 482.59(c)'s six elements come into force together.
+    expect(after.counted - before.counted).toBe(12);
   });
 
   it('refuses what is not an eCFR part of 42 CFR 482, and dates it cannot trust', async () => {
