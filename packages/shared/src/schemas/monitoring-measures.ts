@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { SPC_CHARTS, SPC_RULE_SETS, SPC_RULES } from '../monitoring/spc/types.js';
+import {
+  ASTRONOMICAL_POINT_CRITERIA,
+  IHI_RUNS_TESTS,
+  SPC_CHARTS,
+  SPC_RULE_SETS,
+  SPC_RULES,
+} from '../monitoring/spc/types.js';
 import {
   ANNOTATION_KINDS,
   BENCHMARK_STATISTICS,
@@ -93,6 +99,9 @@ export const measureSchema = z.object({
   definition: measureDefinitionSchema,
   chart_default: z.enum(SPC_CHARTS),
   rule_profile: z.enum(SPC_RULE_SETS),
+  /** Options of the ihi_run rules (docs/monitoring.md "Rules as published"). */
+  ihi_runs_test: z.enum(IHI_RUNS_TESTS),
+  astronomical_point: z.enum(ASTRONOMICAL_POINT_CRITERIA),
   baseline_from: z.string().nullable(),
   baseline_to: z.string().nullable(),
   formula_version: z.number().int(),
@@ -137,6 +146,8 @@ const measureFields = {
   definition: measureDefinitionSchema,
   chart_default: z.enum(SPC_CHARTS),
   rule_profile: z.enum(SPC_RULE_SETS),
+  ihi_runs_test: z.enum(IHI_RUNS_TESTS, { error: 'Choose how the number of runs is judged.' }),
+  astronomical_point: z.enum(ASTRONOMICAL_POINT_CRITERIA, { error: 'Choose whether to flag an astronomical point.' }),
   baseline_from: isoDate.nullable(),
   baseline_to: isoDate.nullable(),
 };
@@ -165,6 +176,8 @@ export const measureCreateSchema = z
       collection_plan: '',
     }),
     rule_profile: measureFields.rule_profile.default('anhoej'),
+    ihi_runs_test: measureFields.ihi_runs_test.default('swed_eisenhart'),
+    astronomical_point: measureFields.astronomical_point.default('i_chart'),
     baseline_from: measureFields.baseline_from.default(null),
     baseline_to: measureFields.baseline_to.default(null),
   })

@@ -168,6 +168,9 @@ export const monMeasures = pgTable(
     definition: jsonb('definition').notNull().default(sql`'{}'::jsonb`),
     chartDefault: text('chart_default').notNull().default('run'),
     ruleProfile: text('rule_profile').notNull().default('anhoej'),
+    /** ihi_run options (docs/monitoring.md "Rules as published"): how runs are judged, the astronomical point. */
+    ihiRunsTest: text('ihi_runs_test').notNull().default('swed_eisenhart'),
+    astronomicalPoint: text('astronomical_point').notNull().default('i_chart'),
     baselineFrom: date('baseline_from'),
     baselineTo: date('baseline_to'),
     formulaVersion: integer('formula_version').notNull().default(0),
@@ -189,6 +192,8 @@ export const monMeasures = pgTable(
     ),
     check('mon_measures_direction_check', sql`${t.direction} in ('up', 'down', 'neutral')`),
     check('mon_measures_grain_check', sql`${t.grain} in ('week', 'month', 'quarter', 'year')`),
+    check('mon_measures_ihi_runs_test_check', sql`${t.ihiRunsTest} in ('swed_eisenhart', 'anhoej_crossings')`),
+    check('mon_measures_astronomical_point_check', sql`${t.astronomicalPoint} in ('i_chart', 'off')`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   type SeriesPoint,
   type SpcChart,
   type SpcInputPoint,
+  type SpcOptions,
   type SpcRuleSet,
   type Target,
 } from '@portal/shared';
@@ -39,6 +40,8 @@ export interface SeriesBuildInput {
   type: MeasureType;
   chart: SpcChart;
   ruleProfile: SpcRuleSet;
+  /** The measure's ihi_run options; absent = the engine's defaults. */
+  ruleOptions?: Pick<SpcOptions, 'ihiRunsTest' | 'astronomicalPoint'>;
   direction: ImprovementDirection;
   multiplier: number;
   unitLabel: string;
@@ -137,6 +140,7 @@ export function buildSeries(input: SeriesBuildInput): Series {
   const spc = computeSpc(spcInput, {
     chart: input.chart,
     rules: input.ruleProfile,
+    ...input.ruleOptions,
     baseline: baselineIndexes(keys, input.baseline, grain),
     phases,
     direction: input.direction,

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   type Annotation,
   type AnnotationKind,
+  type AstronomicalPointCriterion,
   type Benchmark,
   type BenchmarkStatistic,
   type DatasetColumn,
+  type IhiRunsTest,
   type ImprovementDirection,
   type MeasureType,
   measureUsesDenominator,
@@ -249,6 +251,10 @@ export async function seriesOfMeasure(
     type,
     chart: options.chart,
     ruleProfile: options.ruleProfile,
+    ruleOptions: {
+      ihiRunsTest: measure.ihiRunsTest as IhiRunsTest,
+      astronomicalPoint: measure.astronomicalPoint as AstronomicalPointCriterion,
+    },
     direction: measure.direction as ImprovementDirection,
     multiplier: measure.multiplier,
     unitLabel: measure.unitLabel,

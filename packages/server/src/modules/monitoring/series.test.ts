@@ -160,6 +160,58 @@ describe('measure series', () => {
     expect(other.json().points[0].ucl).toBeNull();
   });
 
+  it("applies the measure's IHI run chart options: the astronomical point and the runs test, changed by PUT", async () => {
+    ctx.clock.set(TODAY);
+    const s = await monitoringProject(db());
+    // 22 months alternating 4 and 6 per 1,000 (median 5) with one wild month (40); June 2090 is provisional.
+    const months = Array.from({ length: 23 }, (_, i) => [i === 11 ? 40 : 4 + 2 * (i % 2), 1000] as const);
+    const { page, dataset } = await fallsPageWithRows(db(), s, '2088-08-01', months);
+    const measure = await addMeasure(db(), s.project.id, page.id, dataset.id, {
+      chartDefault: 'run',
+      ruleProfile: 'ihi_run',
+    });
+    const base = `/api/projects/${s.project.id}/monitoring`;
+    const admin = await ctx.signedIn(s.people.admin);
+    const wild = async () => {
+      const answer = await admin.get(`${base}/measures/${measure.id}/series`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().points.map((p: { signals: string[] }) => p.signals);
+    };
+    // Defaults: the astronomical point flagged; 22 alternating useful points make 22 runs, too many.
+    const defaults = await wild();
+    expect(defaults[11]).toContain('astronomical');
+    expect(defaults.flat()).toContain('too_many_runs');
+    const read = await admin.get(`${base}/measures/${measure.id}`);
+    expect(read.json()).toMatchObject({ ihi_runs_test: 'swed_eisenhart', astronomical_point: 'i_chart' });
+
+    const bad = await admin.put(`${base}/measures/${measure.id}`, {
+      version: read.json().version,
+      ihi_runs_test: 'coin_toss',
+      astronomical_point: 'sometimes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      ihi_runs_test: ['Choose how the number of runs is judged.'],
+      astronomical_point: ['Choose whether to flag an astronomical point.'],
+    });
+
+    const changed = await admin.put(`${base}/measures/${measure.id}`, {
+      version: read.json().version,
+      ihi_runs_test: 'anhoej_crossings',
+      astronomical_point: 'off',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ ihi_runs_test: 'anhoej_crossings', astronomical_point: 'off' });
+    const after = await wild();
+    expect(after.flat()).not.toContain('astronomical');
+    expect(after.flat()).not.toContain('too_many_runs');
+    const [event] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'monitoring.measure_updated'));
+    expect(event!.data).toMatchObject({
+      fields: ['ihi_runs_test', 'astronomical_point'],
+      changes: { ihi_runs_test: { from: 'swed_eisenhart', to: 'anhoej_crossings' } },
+    });
+  });
+
   it('serves the cache while nothing changed and recomputes when the data, a target or the day changes', async () => {
     const s = await setup();
     const url = `${s.base}/measures/${s.measure.id}/series`;

@@ -259,6 +259,8 @@ describe('FormulaBuilderPage', () => {
       definition: BLANK_DEFINITION,
       chart_default: 'p',
       rule_profile: 'anhoej',
+      ihi_runs_test: 'swed_eisenhart',
+      astronomical_point: 'i_chart',
       baseline_from: null,
       baseline_to: null,
     });
@@ -307,6 +309,30 @@ describe('FormulaBuilderPage', () => {
     });
     await waitFor(() => expect(toasts()).toContain('Measure "Falls with injury" saved.'));
     await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+  });
+
+  it('offers the IHI run chart options only with the IHI rules and saves the one changed', async () => {
+    const api = server({
+      [`PUT ${API}/measures/40`]: jsonResponse(measure({ rule_profile: 'ihi_run', astronomical_point: 'off' })),
+    });
+    await open('?page=2&measure=40');
+    await waitFor(() => expect(field('Name').value).toBe('Falls with injury'));
+    expect(document.body.textContent).not.toContain('Astronomical data point');
+    await pick('Rule profile', 'IHI run chart rules (shift, trend, runs, astronomical point)');
+    expect(field('Number of runs').value).toBe(
+      'Too few or too many runs (Swed-Eisenhart, as Perla et al. 2011 publish)',
+    );
+    expect(field('Astronomical data point').value).toBe(
+      'Flag a point more than 3 sigma from the median (sigma as on an I chart)',
+    );
+    await pick('Astronomical data point', 'Do not flag (judge by eye)');
+    await click(getControl('Save'));
+    await waitFor(() => expect(api.calls(`PUT ${API}/measures/40`)).toHaveLength(1));
+    expect(api.calls(`PUT ${API}/measures/40`)[0]!.body).toEqual({
+      rule_profile: 'ihi_run',
+      astronomical_point: 'off',
+      version: 5,
+    });
   });
 
   it('shows the stale message on 409 and reloads the measure', async () => {

@@ -18,10 +18,12 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  type AstronomicalPointCriterion,
   CHART_LABELS,
   type Dataset,
   type ExpressionError,
   type FormulaPreview,
+  type IhiRunsTest,
   type ImprovementDirection,
   MEASURE_TYPE_LABELS,
   MEASURE_TYPES,
@@ -60,12 +62,14 @@ import { useCreateMeasure } from '../api/measures-list';
 import { FormulaField } from './FormulaField';
 import { MeasureDetailsPanels } from './MeasureDetailsPanels';
 import {
+  ASTRONOMICAL_POINT_LABELS,
   currentPeriodStart,
   DIRECTION_LABELS,
   type FormulaField as FormulaKey,
   FormulaVersionsList,
   formulaSpansOf,
   GRAIN_LABELS,
+  IHI_RUNS_TEST_LABELS,
   isIsoDate,
   MEASURE_TYPE_SHORT,
   MeasurePreviewTable,
@@ -91,6 +95,8 @@ interface Values {
   definition: MeasureDefinition;
   chart_default: SpcChart;
   rule_profile: SpcRuleSet;
+  ihi_runs_test: IhiRunsTest;
+  astronomical_point: AstronomicalPointCriterion;
   baseline_from: string;
   baseline_to: string;
 }
@@ -121,6 +127,8 @@ const FIELDS = [
   'strata_keys',
   'chart_default',
   'rule_profile',
+  'ihi_runs_test',
+  'astronomical_point',
   'baseline_from',
   'baseline_to',
   'formula_note',
@@ -146,6 +154,8 @@ function valuesOf(measure: Measure): Values {
     definition: { ...measure.definition },
     chart_default: measure.chart_default,
     rule_profile: measure.rule_profile,
+    ihi_runs_test: measure.ihi_runs_test,
+    astronomical_point: measure.astronomical_point,
     baseline_from: measure.baseline_from ?? '',
     baseline_to: measure.baseline_to ?? '',
   };
@@ -166,6 +176,8 @@ function blankValues(datasets: Dataset[]): Values {
     definition: { description: '', inclusions: '', exclusions: '', data_source: '', owner: '', collection_plan: '' },
     chart_default: recommendedChart('proportion'),
     rule_profile: 'anhoej',
+    ihi_runs_test: 'swed_eisenhart',
+    astronomical_point: 'i_chart',
     baseline_from: '',
     baseline_to: '',
   };
@@ -188,6 +200,8 @@ function bodyOf(values: Values): Body {
     definition: values.definition,
     chart_default: values.chart_default,
     rule_profile: values.rule_profile,
+    ihi_runs_test: values.ihi_runs_test,
+    astronomical_point: values.astronomical_point,
     baseline_from: values.baseline_from || null,
     baseline_to: values.baseline_to || null,
   };
@@ -648,6 +662,22 @@ export function MeasureEditor({
                     data={optionsOf(RULE_PROFILE_LABELS)}
                     {...bind.select('rule_profile')}
                   />
+                  {values.rule_profile === 'ihi_run' && (
+                    <>
+                      <Select
+                        label="Number of runs"
+                        description="How the IHI runs rule judges the number of runs."
+                        data={optionsOf(IHI_RUNS_TEST_LABELS)}
+                        {...bind.select('ihi_runs_test')}
+                      />
+                      <Select
+                        label="Astronomical data point"
+                        description="The source leaves this rule to judgement."
+                        data={optionsOf(ASTRONOMICAL_POINT_LABELS)}
+                        {...bind.select('astronomical_point')}
+                      />
+                    </>
+                  )}
                   <TextInput
                     type="date"
                     label="Baseline from"

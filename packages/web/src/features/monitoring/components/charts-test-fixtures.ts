@@ -28,6 +28,8 @@ export function measure(overrides: Partial<Measure> & Pick<Measure, 'id' | 'name
     },
     chart_default: 'u',
     rule_profile: 'western_electric',
+    ihi_runs_test: 'swed_eisenhart',
+    astronomical_point: 'i_chart',
     baseline_from: null,
     baseline_to: null,
     formula_version: 1,

@@ -1,8 +1,10 @@
 import { Badge, Code, Divider, Group, Mark, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type AnnotationKind,
+  type AstronomicalPointCriterion,
   type BenchmarkStatistic,
   type ExpressionError,
+  type IhiRunsTest,
   type ImprovementDirection,
   type MeasureType,
   type PeriodGrain,
@@ -48,6 +50,17 @@ export const RULE_PROFILE_LABELS: Record<SpcRuleSet, string> = {
   healthcare: 'Healthcare (IHI) control chart rules',
   western_electric: 'Western Electric rules',
   nelson: 'Nelson rules',
+};
+
+/** The ihi_run options (docs/monitoring.md "Rules as published"); the default first. */
+export const IHI_RUNS_TEST_LABELS: Record<IhiRunsTest, string> = {
+  swed_eisenhart: 'Too few or too many runs (Swed-Eisenhart, as Perla et al. 2011 publish)',
+  anhoej_crossings: 'Too few crossings only (Anhøj)',
+};
+
+export const ASTRONOMICAL_POINT_LABELS: Record<AstronomicalPointCriterion, string> = {
+  i_chart: 'Flag a point more than 3 sigma from the median (sigma as on an I chart)',
+  off: 'Do not flag (judge by eye)',
 };
 
 export const TARGET_KIND_LABELS: Record<TargetKind, string> = {
