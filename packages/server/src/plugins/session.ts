@@ -1,8 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { MESSAGES } from '@portal/shared';
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { INT4_MAX, MESSAGES } from '@portal/shared';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { projectMemberships, type SessionData, sessions, users } from '../db/schema/index.js';
+import {
+  permissionRules,
+  projectMemberRoles,
+  projectMemberships,
+  projects,
+  type SessionData,
+  sessions,
+  users,
+} from '../db/schema/index.js';
 import { type Clock, hours, minutes } from '../lib/clock.js';
 import { safeEqual, sha256 } from '../lib/crypto.js';
 import { AppError } from '../lib/errors.js';
@@ -40,6 +49,26 @@ export interface SessionUser {
    * no query of its own on every request.
    */
   projectRoles?: string[];
+  /** What the guards of a read of one project ask, read with the session (see ProjectContext). */
+  projectContext?: ProjectContext;
+}
+
+/**
+ * Read with the session on a GET or HEAD of a project's address (a `:projectId` route parameter), in the same
+ * statement, so that the guards of that read ask PostgreSQL nothing more (policies/projects.ts projectAccess,
+ * policies/app-access.ts appAccess). It lives only as long as the request, and only reads use it: a request that
+ * changes data reads access inside its own work, as before.
+ */
+export interface ProjectContext {
+  projectId: number;
+  /** Null when no such project exists. */
+  project: typeof projects.$inferSelect | null;
+  /** The user's membership role in it, null for none. */
+  projectRole: string | null;
+  /** The user's main role per app of the project. */
+  mainRoles: Partial<Record<string, string>>;
+  /** The project's own permission rules per app (the defaults are not included). */
+  rules: Partial<Record<string, { path: string; allowed_roles: string[] }[]>>;
 }
 
 export interface LoadedSession {
@@ -94,6 +123,37 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('portal_load_session');
 
+  // The same, with the project of a read's address: its row, the membership, the main roles and the rules.
+  const membership = alias(projectMemberships, 'membership');
+  const loadWithProjectStatement = db
+    .select({
+      session: sessions,
+      user: users,
+      projectRoles: sql<
+        string[] | null
+      >`(select array_agg(distinct ${projectMemberships.projectRole}) from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`,
+      project: projects,
+      projectRole: membership.projectRole,
+      mainRoles: sql<Record<string, string> | null>`(select json_object_agg(${projectMemberRoles.app}, ${
+        projectMemberRoles.mainRole
+      }) from ${projectMemberRoles} where ${projectMemberRoles.projectId} = ${projects.id} and ${
+        projectMemberRoles.userId
+      } = ${users.id})`,
+      rules: sql<ProjectContext['rules'] | null>`(select json_object_agg(r.app, r.rules) from (select ${
+        permissionRules.app
+      } as app, json_agg(json_build_object('path', ${permissionRules.path}, 'allowed_roles', ${
+        permissionRules.allowedRoles
+      })) as rules from ${permissionRules} where ${permissionRules.projectId} = ${projects.id} group by ${
+        permissionRules.app
+      }) r)`,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(projects, eq(projects.id, sql.placeholder('projectId')))
+    .leftJoin(membership, and(eq(membership.projectId, projects.id), eq(membership.userId, users.id)))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('portal_load_session_project');
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.bearerToken) return;
     const token = request.cookies[SESSION_COOKIE];
@@ -114,7 +174,18 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
   async function loadSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     const now = clock.now();
     const idHash = sha256(token);
-    const [row] = await loadStatement.execute({ idHash });
+    const projectId = readProjectId(request);
+    let row: Awaited<ReturnType<typeof loadStatement.execute>>[number] | undefined;
+    let context: ProjectContext | undefined;
+    if (projectId === null) [row] = await loadStatement.execute({ idHash });
+    else {
+      const [withProject] = await loadWithProjectStatement.execute({ idHash, projectId });
+      row = withProject;
+      if (withProject) {
+        const { project, projectRole, mainRoles, rules } = withProject;
+        context = { projectId, project, projectRole, mainRoles: mainRoles ?? {}, rules: rules ?? {} };
+      }
+    }
     if (!row) return clearSessionCookies(app, reply);
     const { session, user, projectRoles } = row;
     const expired =
@@ -130,7 +201,17 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     }
     request.session = { ...session, data: session.data ?? {} };
     request.user = user ? { ...toSessionUser(user), projectRoles: projectRoles ?? [] } : null;
+    if (request.user && context) request.user.projectContext = context;
   }
+}
+
+/** The project id of a GET or HEAD route's address, if it has one that can exist (1 to INT4_MAX). */
+function readProjectId(request: FastifyRequest): number | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const raw = (request.params as Record<string, unknown> | undefined)?.projectId;
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= INT4_MAX ? id : null;
 }
 
 function toSessionUser(user: typeof users.$inferSelect): SessionUser {

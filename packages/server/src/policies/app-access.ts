@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { projects } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
-import { mainRoleOf, rulesFor } from '../modules/permissions/permissions.service.js';
+import { mainRoleOf, rulesFor, withDefaultRules } from '../modules/permissions/permissions.service.js';
 import type { SessionUser } from '../plugins/session.js';
 import { projectAccess } from './projects.js';
 
@@ -51,14 +51,20 @@ export async function appAccess<A extends PermissionApp>(
 ): Promise<AppActor> {
   const access = await projectAccess(db, user, projectId);
   if (!access.project.activeApps.includes(app)) throw notFound(SWITCHED_OFF[app]);
-  const role = access.isSuperadmin ? null : await mainRoleOf(db, access.project.id, user.id, app);
+  // A read of this project's address: the session read the roles and rules with it (plugins/session.ts).
+  const context = user.projectContext?.projectId === access.project.id ? user.projectContext : undefined;
+  const role = access.isSuperadmin
+    ? null
+    : context
+      ? (context.mainRoles[app] ?? null)
+      : await mainRoleOf(db, access.project.id, user.id, app);
   if (!access.isSuperadmin && !role) throw new AppError('FORBIDDEN', ACCESS_DENIED.unconfigured[app]);
   const actor: AppActor = {
     userId: user.id,
     projectId: access.project.id,
     isSuperadmin: access.isSuperadmin,
     role,
-    rules: await rulesFor(db, access.project.id, app),
+    rules: context ? withDefaultRules(app, context.rules[app] ?? []) : await rulesFor(db, access.project.id, app),
     ip: request.ip,
     requestId: request.id,
   };

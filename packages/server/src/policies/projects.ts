@@ -21,17 +21,29 @@ export interface ProjectAccess {
  */
 export async function projectAccess(db: DbOrTx, actor: SessionUser, projectId: number): Promise<ProjectAccess> {
   if (!Number.isInteger(projectId) || projectId < 1 || projectId > INT4_MAX) throw notFound('Project not found.');
+  const row = contextOf(actor, projectId) ?? (await readAccess(db, actor.id, projectId));
+  const isSuperadmin = actor.role === 'superadmin';
+  if (!row || (!isSuperadmin && (!row.projectRole || !row.project.isActive))) throw notFound('Project not found.');
+  return { project: row.project, projectRole: (row.projectRole as ProjectAccess['projectRole']) ?? null, isSuperadmin };
+}
+
+/** The project and membership the session read with this request (a read of this project's address), if it did. */
+function contextOf(actor: SessionUser, projectId: number) {
+  const context = actor.projectContext;
+  if (context?.projectId !== projectId) return undefined;
+  return context.project ? { project: context.project, projectRole: context.projectRole } : null;
+}
+
+async function readAccess(db: DbOrTx, userId: number, projectId: number) {
   const [row] = await db
     .select({ project: projects, projectRole: projectMemberships.projectRole })
     .from(projects)
     .leftJoin(
       projectMemberships,
-      and(eq(projectMemberships.projectId, projects.id), eq(projectMemberships.userId, actor.id)),
+      and(eq(projectMemberships.projectId, projects.id), eq(projectMemberships.userId, userId)),
     )
     .where(eq(projects.id, projectId));
-  const isSuperadmin = actor.role === 'superadmin';
-  if (!row || (!isSuperadmin && (!row.projectRole || !row.project.isActive))) throw notFound('Project not found.');
-  return { project: row.project, projectRole: (row.projectRole as ProjectAccess['projectRole']) ?? null, isSuperadmin };
+  return row ?? null;
 }
 
 /** Project admins and superadmins administer a project (SPEC section 6 "check-admin"). */

@@ -15,6 +15,11 @@ export async function rulesFor(db: DbOrTx, projectId: number, app: PermissionApp
     .select({ path: permissionRules.path, allowed_roles: permissionRules.allowedRoles })
     .from(permissionRules)
     .where(and(eq(permissionRules.projectId, projectId), eq(permissionRules.app, app)));
+  return withDefaultRules(app, own);
+}
+
+/** A project's own rules of an app over the defaults (a path it has no rule for keeps the default). */
+export function withDefaultRules(app: PermissionApp, own: readonly PermissionRule[]): PermissionRule[] {
   const byPath = new Map(DEFAULT_RULES[app].map((rule) => [rule.path, rule]));
   for (const rule of own) byPath.set(rule.path, rule);
   return [...byPath.values()];
