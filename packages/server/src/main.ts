@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino(loggerOptions(config.LOG_LEVEL));
+  // Written asynchronously (a request does not wait for the terminal); pino flushes what is left when the process exits.
+  const logger = pino(loggerOptions(config.LOG_LEVEL), pino.destination({ sync: false }));
   const log = (message: string) => logger.info(message);
 
   let opened: Awaited<ReturnType<typeof openDatabase>>;

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { testClock } from '../src/lib/clock.js';
 import { type Agent, createAgent } from './agent.js';
@@ -36,7 +36,12 @@ export interface TestApp {
  * off unless a test turns it on); `beforeReady` adds routes (tests of the error envelope) before the app is sealed.
  */
 export function useTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    beforeReady?: (app: FastifyInstance) => void;
+    /** Where the app logs (tests of what is logged); silent otherwise. */
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): TestApp {
   const db = useTestDatabase();
   const clock = testClock();
@@ -73,6 +78,7 @@ export function useTestApp(
       appKey: TEST_APP_KEY,
       clock: state.clock,
       mailer: state.mailbox,
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     options.beforeReady?.(state.app);
     await state.app.ready();
