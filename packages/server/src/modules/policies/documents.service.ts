@@ -33,7 +33,7 @@ import { sanitizeHtml } from '../../lib/sanitize.js';
 import { can, EDIT_DOCUMENTS, type PolicyActor, seesDrafts } from '../../policies/policy-management.js';
 import { documentFacts, documentRules } from '../../policies/policy-records.js';
 import { authorize, serialize } from '../../policies/rules.js';
-import { approvedAt } from './approval.js';
+import { approvedAtSql } from './approval.js';
 import { audit, departmentOf, htmlToText, iso, isUniqueViolation } from './policy-common.js';
 import { documentsVisibleTo, listedFor, versionsVisibleTo } from './visibility.js';
 import { defaultReviewInterval } from './workflow-settings.js';
@@ -192,10 +192,30 @@ function presentVersion(row: VersionRow): VersionSummary {
   };
 }
 
-async function versionRows(db: DbOrTx, actor: PolicyActor, doc: Doc, versionId?: number) {
+/**
+ * The versions of the document the actor may see, newest first, with the text of `withContent` only (all of them
+ * when not given): a policy with many versions is not read whole to show its current one.
+ */
+async function versionRows(
+  db: DbOrTx,
+  actor: PolicyActor,
+  doc: Doc,
+  versionId?: number,
+  withContent?: readonly (number | null)[],
+) {
   const documentId = doc.id;
+  const ids = withContent?.filter((id): id is number => id !== null);
+  const content =
+    ids === undefined
+      ? policyVersions.content
+      : ids.length === 0
+        ? sql<string>`null`
+        : sql<string>`case when ${policyVersions.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) then ${policyVersions.content} end`;
   return db
-    .select({ ...versionColumns, content: policyVersions.content })
+    .select({ ...versionColumns, content })
     .from(policyVersions)
     .leftJoin(users, eq(users.id, policyVersions.authorId))
     .leftJoin(storedFiles, eq(storedFiles.id, policyVersions.sourceFileId))
@@ -218,77 +238,94 @@ export async function loadVersion(db: DbOrTx, actor: PolicyActor, documentId: nu
 }
 
 export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<DocumentDetail> {
-  const doc = await documentOf(db, actor, documentId);
-  const rows = await versionRows(db, actor, doc);
+  const { doc, extras } = await documentWithExtras(db, actor, documentId);
+  const rows = await versionRows(db, actor, doc, undefined, [doc.currentVersionId, doc.draftVersionId]);
   const full = (id: number | null) => {
     const row = id === null ? undefined : rows.find((r) => r.id === id);
-    return row ? { ...presentVersion(row), content: row.content, revision: row.revision } : null;
+    return row ? { ...presentVersion(row), content: row.content ?? '', revision: row.revision } : null;
   };
-  const department = doc.departmentId
-    ? ((
-        await db
-          .select({ id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code })
-          .from(policyDepartments)
-          .where(and(eq(policyDepartments.projectId, actor.projectId), eq(policyDepartments.id, doc.departmentId)))
-      )[0] ?? null)
-    : null;
-  const history = await db
-    .select({
-      from: policyNumberHistory.fromNumber,
-      to: policyNumberHistory.toNumber,
-      by_id: policyNumberHistory.changedBy,
-      by_name: personName,
-      at: policyNumberHistory.changedAt,
-    })
-    .from(policyNumberHistory)
-    .leftJoin(users, eq(users.id, policyNumberHistory.changedBy))
-    .where(and(eq(policyNumberHistory.projectId, actor.projectId), eq(policyNumberHistory.documentId, documentId)))
-    .orderBy(desc(policyNumberHistory.changedAt), desc(policyNumberHistory.id));
   const editor = can(actor, EDIT_DOCUMENTS);
   return {
     id: doc.id,
     number: doc.number,
     title: doc.title,
     status: doc.status as DocumentStatus,
-    department,
-    owner: await personRef(db, doc.ownerId),
+    department: extras.department,
+    owner: extras.owner,
     review_interval_months: doc.reviewIntervalMonths,
     next_review_on: doc.nextReviewOn,
     effective_on: doc.effectiveOn,
-    approved_at: doc.currentVersionId
-      ? ((await approvedAt(db, actor.projectId, doc.currentVersionId))?.toISOString() ?? null)
-      : null,
+    approved_at: extras.approvedAt ? new Date(extras.approvedAt).toISOString() : null,
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
     current_version: full(doc.currentVersionId),
     draft_version: full(doc.draftVersionId),
     versions: rows.map(presentVersion),
-    number_history: history.map((h) => ({
+    number_history: (extras.history ?? []).map((h) => ({
       from: h.from,
       to: h.to,
-      by: h.by_id === null ? null : { id: h.by_id, name: h.by_name },
-      at: h.at.toISOString(),
+      by: h.by_id === null ? null : { id: h.by_id, name: h.by_name ?? '' },
+      at: new Date(h.at).toISOString(),
     })),
     abilities: serialize(documentRules, actor, documentFacts(doc)),
-    generated_from: editor ? await generatedFrom(db, actor.projectId, doc.id) : null,
+    generated_from:
+      editor && extras.generated ? { ...extras.generated, at: new Date(extras.generated.at).toISOString() } : null,
   };
 }
 
-/** The newest generation that wrote a version of this document (policy generator, issue 12), or null. */
-async function generatedFrom(db: DbOrTx, projectId: number, documentId: number) {
+interface DetailExtras {
+  department: { id: number; name: string; code: string } | null;
+  owner: { id: number; name: string } | null;
+  /** When the current version was approved: its publication, else its last valid signature (approval.ts). */
+  approvedAt: string | null;
+  history: { from: string; to: string; by_id: number | null; by_name: string | null; at: string }[] | null;
+  generated: { template_id: number; template_title: string; template_version: number; at: string } | null;
+}
+
+/**
+ * The document (as documentOf sees it) with what its page shows around it, in one statement: the department, the
+ * owner, when the current version was approved, the number history and the generation that wrote it (issue 31: the
+ * policy page read in two statements instead of eight).
+ */
+async function documentWithExtras(db: DbOrTx, actor: PolicyActor, documentId: number) {
+  const d = policyDocuments;
   const [row] = await db
     .select({
-      template_id: pgGenerations.templateId,
-      template_title: sql<string>`${pgTemplateVersions.body}->>'title'`,
-      template_version: pgTemplateVersions.version,
-      at: pgGenerations.createdAt,
+      doc: d,
+      department: { id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code },
+      owner: sql<DetailExtras['owner']>`(select json_build_object('id', ${users.id}, 'name', ${personName}) from ${
+        users
+      } where ${users.id} = ${d.ownerId})`,
+      approvedAt: approvedAtSql(sql`${d.projectId}`, sql`${d.currentVersionId}`),
+      history: sql<DetailExtras['history']>`(select json_agg(json_build_object('from', ${
+        policyNumberHistory.fromNumber
+      }, 'to', ${policyNumberHistory.toNumber}, 'by_id', ${policyNumberHistory.changedBy}, 'by_name', ${personName}, 'at', ${
+        policyNumberHistory.changedAt
+      }) order by ${policyNumberHistory.changedAt} desc, ${policyNumberHistory.id} desc) from ${policyNumberHistory} left join ${
+        users
+      } on ${users.id} = ${policyNumberHistory.changedBy} where ${policyNumberHistory.projectId} = ${d.projectId} and ${
+        policyNumberHistory.documentId
+      } = ${d.id})`,
+      generated: sql<DetailExtras['generated']>`(select json_build_object('template_id', ${
+        pgGenerations.templateId
+      }, 'template_title', ${pgTemplateVersions.body}->>'title', 'template_version', ${pgTemplateVersions.version}, 'at', ${
+        pgGenerations.createdAt
+      }) from ${pgGenerations} join ${pgTemplateVersions} on ${pgTemplateVersions.id} = ${
+        pgGenerations.templateVersionId
+      } where ${pgGenerations.projectId} = ${d.projectId} and ${pgGenerations.documentId} = ${d.id} order by ${
+        pgGenerations.createdAt
+      } desc, ${pgGenerations.id} desc limit 1)`,
     })
-    .from(pgGenerations)
-    .innerJoin(pgTemplateVersions, eq(pgTemplateVersions.id, pgGenerations.templateVersionId))
-    .where(and(eq(pgGenerations.projectId, projectId), eq(pgGenerations.documentId, documentId)))
-    .orderBy(desc(pgGenerations.createdAt), desc(pgGenerations.id))
-    .limit(1);
-  return row ? { ...row, at: row.at.toISOString() } : null;
+    .from(d)
+    // A join also makes the query name every column with its table, which the subqueries need.
+    .leftJoin(
+      policyDepartments,
+      and(eq(policyDepartments.projectId, d.projectId), eq(policyDepartments.id, d.departmentId)),
+    )
+    .where(and(eq(d.projectId, actor.projectId), eq(d.id, documentId), documentsVisibleTo(actor)));
+  if (!row) throw notFound('Policy not found.');
+  const { doc, ...extras } = row;
+  return { doc, extras: extras as DetailExtras };
 }
 
 // ---------------------------------------------------------------- numbers
