@@ -319,12 +319,8 @@ describe('FormulaBuilderPage', () => {
     await waitFor(() => expect(field('Name').value).toBe('Falls with injury'));
     expect(document.body.textContent).not.toContain('Astronomical data point');
     await pick('Rule profile', 'IHI run chart rules (shift, trend, runs, astronomical point)');
-    expect(field('Number of runs').value).toBe(
-      'Too few or too many runs (Swed-Eisenhart, as Perla et al. 2011 publish)',
-    );
-    expect(field('Astronomical data point').value).toBe(
-      'Flag a point more than 3 sigma from the median (sigma as on an I chart)',
-    );
+    expect(field('Number of runs').value).toBe('Too few or too many (Swed-Eisenhart)');
+    expect(field('Astronomical data point').value).toBe('Flag beyond 3 sigma of the median');
     await pick('Astronomical data point', 'Do not flag (judge by eye)');
     await click(getControl('Save'));
     await waitFor(() => expect(api.calls(`PUT ${API}/measures/40`)).toHaveLength(1));

@@ -666,13 +666,13 @@ export function MeasureEditor({
                     <>
                       <Select
                         label="Number of runs"
-                        description="How the IHI runs rule judges the number of runs."
+                        description="Perla et al. 2011 judge it against the Swed-Eisenhart limits."
                         data={optionsOf(IHI_RUNS_TEST_LABELS)}
                         {...bind.select('ihi_runs_test')}
                       />
                       <Select
                         label="Astronomical data point"
-                        description="The source leaves this rule to judgement."
+                        description="Left to judgement by the source; sigma as on an I chart."
                         data={optionsOf(ASTRONOMICAL_POINT_LABELS)}
                         {...bind.select('astronomical_point')}
                       />

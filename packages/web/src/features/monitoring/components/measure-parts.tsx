@@ -54,12 +54,12 @@ export const RULE_PROFILE_LABELS: Record<SpcRuleSet, string> = {
 
 /** The ihi_run options (docs/monitoring.md "Rules as published"); the default first. */
 export const IHI_RUNS_TEST_LABELS: Record<IhiRunsTest, string> = {
-  swed_eisenhart: 'Too few or too many runs (Swed-Eisenhart, as Perla et al. 2011 publish)',
+  swed_eisenhart: 'Too few or too many (Swed-Eisenhart)',
   anhoej_crossings: 'Too few crossings only (Anhøj)',
 };
 
 export const ASTRONOMICAL_POINT_LABELS: Record<AstronomicalPointCriterion, string> = {
-  i_chart: 'Flag a point more than 3 sigma from the median (sigma as on an I chart)',
+  i_chart: 'Flag beyond 3 sigma of the median',
   off: 'Do not flag (judge by eye)',
 };
 
