@@ -1,6 +1,7 @@
 import type { Notification } from '@portal/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { notifications, projects, users } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
 
@@ -113,21 +114,31 @@ function present(row: {
 
 /** The user's unread notifications: of one project, or of every project when `projectId` is null (superadmin). */
 export async function unreadFor(db: DbOrTx, userId: number, projectId: number | null): Promise<Notification[]> {
-  const rows = await db
+  const rows =
+    projectId === null
+      ? await unreadOf(db, eq(notifications.userId, userId))
+      : // The bell of every page asks this: a named statement.
+        await prepared(db, 'portal_unread_notifications', (handle, name) =>
+          unreadOf(
+            handle,
+            and(
+              eq(notifications.userId, sql.placeholder('userId')),
+              eq(notifications.projectId, sql.placeholder('projectId')),
+            ),
+          ).prepare(name),
+        ).execute({ userId, projectId });
+  return rows.map(present);
+}
+
+/** The newest 100 unread notifications `whose` selects. */
+function unreadOf(db: DbOrTx, whose: SQL | undefined) {
+  return db
     .select(columns)
     .from(notifications)
     .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        isNull(notifications.doneAt),
-        projectId === null ? undefined : eq(notifications.projectId, projectId),
-      ),
-    )
+    .where(and(whose, isNull(notifications.readAt), isNull(notifications.doneAt)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(100);
-  return rows.map(present);
 }
 
 export async function notificationById(db: DbOrTx, userId: number, id: number): Promise<Notification | undefined> {

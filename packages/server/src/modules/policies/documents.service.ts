@@ -10,7 +10,7 @@ import {
   type VersionState,
   type VersionSummary,
 } from '@portal/shared';
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { personName, personRef } from '../../db/person-name.js';
@@ -199,7 +199,7 @@ function presentVersion(row: VersionRow): VersionSummary {
 async function versionRows(
   db: DbOrTx,
   actor: PolicyActor,
-  doc: Doc,
+  doc: Pick<Doc, 'id'>,
   versionId?: number,
   withContent?: readonly (number | null)[],
 ) {
@@ -282,6 +282,14 @@ interface DetailExtras {
   generated: { template_id: number; template_title: string; template_version: number; at: string } | null;
 }
 
+/** The document's columns the page uses: not its search text and vectors, which can be larger than the policy. */
+const {
+  searchText: _text,
+  titleVector: _title,
+  searchVector: _vector,
+  ...pageColumns
+} = getTableColumns(policyDocuments);
+
 /**
  * The document (as documentOf sees it) with what its page shows around it, in one statement: the department, the
  * owner, when the current version was approved, the number history and the generation that wrote it (issue 31: the
@@ -291,7 +299,7 @@ async function documentWithExtras(db: DbOrTx, actor: PolicyActor, documentId: nu
   const d = policyDocuments;
   const [row] = await db
     .select({
-      doc: d,
+      doc: pageColumns,
       department: { id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code },
       owner: sql<DetailExtras['owner']>`(select json_build_object('id', ${users.id}, 'name', ${personName}) from ${
         users
