@@ -375,7 +375,8 @@ export async function multiInstance(): Promise<Summary> {
     if (waitMs > 0) await sleep(waitMs);
     const q = async <T>(text: string) => (await db.pool.query(text)).rows as T[];
     const startup = await q<{ n: string }>(
-      `select count(*) as n from pgboss.job where name = 'policy-review-reminders' and singleton_key = 'startup'`,
+      // The key names the clock's day (jobs/index.ts): startup-YYYY-MM-DD.
+      `select count(*) as n from pgboss.job where name = 'policy-review-reminders' and singleton_key like 'startup-%'`,
     );
     // pg-boss 10 schedules from one instance at a time (cron jobs carry no singleton slot): one job per minute.
     const dupMinutes = await q<{ minute: string; n: string }>(

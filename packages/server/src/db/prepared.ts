@@ -10,8 +10,10 @@ const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
  */
 export function prepared<T>(db: DbOrTx, name: string, build: (db: DbOrTx, name: string) => T): T {
   let byName = statements.get(db);
-  if (!byName) statements.set(db, (byName = new Map()));
-  let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = build(db, name)));
-  return statement;
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  if (!byName.has(name)) byName.set(name, build(db, name));
+  return byName.get(name) as T;
 }
