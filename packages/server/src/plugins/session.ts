@@ -10,6 +10,7 @@ import {
   projects,
   type SessionData,
   sessions,
+  stdMembers,
   users,
 } from '../db/schema/index.js';
 import { type Clock, hours, minutes } from '../lib/clock.js';
@@ -69,6 +70,8 @@ export interface ProjectContext {
   mainRoles: Partial<Record<string, string>>;
   /** The project's own permission rules per app (the defaults are not included). */
   rules: Partial<Record<string, { path: string; allowed_roles: string[] }[]>>;
+  /** The user's stored standards role in it, null for none. */
+  standardsRole: string | null;
 }
 
 export interface LoadedSession {
@@ -134,6 +137,9 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       >`(select array_agg(distinct ${projectMemberships.projectRole}) from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`,
       project: projects,
       projectRole: membership.projectRole,
+      standardsRole: sql<string | null>`(select ${stdMembers.role} from ${stdMembers} where ${stdMembers.projectId} = ${
+        projects.id
+      } and ${stdMembers.userId} = ${users.id})`,
       mainRoles: sql<Record<string, string> | null>`(select json_object_agg(${projectMemberRoles.app}, ${
         projectMemberRoles.mainRole
       }) from ${projectMemberRoles} where ${projectMemberRoles.projectId} = ${projects.id} and ${
@@ -182,8 +188,8 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       const [withProject] = await loadWithProjectStatement.execute({ idHash, projectId });
       row = withProject;
       if (withProject) {
-        const { project, projectRole, mainRoles, rules } = withProject;
-        context = { projectId, project, projectRole, mainRoles: mainRoles ?? {}, rules: rules ?? {} };
+        const { project, projectRole, mainRoles, rules, standardsRole } = withProject;
+        context = { projectId, project, projectRole, mainRoles: mainRoles ?? {}, rules: rules ?? {}, standardsRole };
       }
     }
     if (!row) return clearSessionCookies(app, reply);

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertPage, monitoringProject } from '../../test/monitoring-kit.js';
-import { projectMemberRoles, projectMemberships } from '../db/schema/index.js';
+import { standardsProject } from '../../test/standards-kit.js';
+import { projectMemberRoles, projectMemberships, stdMembers } from '../db/schema/index.js';
 import { notify } from '../modules/notifications/notifications.service.js';
 
 /**
@@ -66,6 +67,22 @@ describe('the project read with the session', () => {
     });
     const guards = texts.filter((text) => GUARD_TABLES.test(text) && !/"mon_/.test(text));
     expect(guards).toHaveLength(1);
+  });
+
+  it('reads the standards role with the session: /standards/me asks nothing more, and a role removed is refused', async () => {
+    const s = await standardsProject(db());
+    const viewer = await ctx.signedIn(s.people.viewer);
+    const texts = await statementsOf(async () => {
+      const answer = await viewer.get(`${s.base}/me`);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().role).toBe('viewer');
+    });
+    expect(texts.filter((text) => /"std_members"/.test(text))).toHaveLength(1);
+    expect(texts.filter((text) => GUARD_TABLES.test(text) || /"std_members"/.test(text))).toHaveLength(1);
+    const admin = await ctx.signedIn(s.people.admin);
+    expect((await admin.get(`${s.base}/me`)).json().role).toBe('standards_admin');
+    await db().delete(stdMembers).where(eq(stdMembers.userId, s.people.viewer.id));
+    expect((await viewer.get(`${s.base}/me`)).statusCode).toBe(403);
   });
 
   it('still refuses what the context refuses: no role, another project, a membership removed a moment ago', async () => {

@@ -43,7 +43,13 @@ export async function standardsRoleOf(
     .select({ role: stdMembers.role })
     .from(stdMembers)
     .where(and(eq(stdMembers.projectId, projectId), eq(stdMembers.userId, userId)));
-  return row && (STD_ROLES as readonly string[]).includes(row.role) ? (row.role as StdRole) : null;
+  return storedRole(row?.role ?? null, false);
+}
+
+/** A stored standards role as the rules read it: project admins are standards admins, an unknown value none. */
+function storedRole(stored: string | null, projectAdmin: boolean): StdRole | null {
+  if (projectAdmin) return 'standards_admin';
+  return stored !== null && (STD_ROLES as readonly string[]).includes(stored) ? (stored as StdRole) : null;
 }
 
 export async function standardsAccess(
@@ -54,7 +60,11 @@ export async function standardsAccess(
 ): Promise<StandardsActor> {
   const access = await projectAccess(db, user, projectId);
   if (!access.project.activeApps.includes('standards')) throw notFound(STANDARDS_OFF);
-  const role = await standardsRoleOf(db, access.project.id, user.id, isProjectAdmin(access));
+  // A read of this project's address: the session read the stored role with it (plugins/session.ts).
+  const context = user.projectContext?.projectId === access.project.id ? user.projectContext : undefined;
+  const role = context
+    ? storedRole(context.standardsRole, isProjectAdmin(access))
+    : await standardsRoleOf(db, access.project.id, user.id, isProjectAdmin(access));
   if (!role) throw new AppError('FORBIDDEN', STANDARDS_UNCONFIGURED);
   return {
     userId: user.id,
