@@ -16,7 +16,15 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { benchRoot, loadTest, percentile, type RunningProcess, startHelloWorld, startPortal } from './harness.js';
+import {
+  benchRoot,
+  client,
+  loadTest,
+  percentile,
+  type RunningProcess,
+  startHelloWorld,
+  startPortal,
+} from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NO_FAIL = process.env.BENCH_NO_FAIL === '1';
@@ -30,7 +38,6 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ONLY = process.env.BENCH_ONLY;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
-const DEMO_PASSWORD = 'Kx7#qPv9!mZt2$Lw';
 /** Demo accounts that sign in without a two-factor step (packages/server/src/seed/demo.ts). */
 const LOGIN_ACCOUNTS = ['member@example.com', 'reviewer@example.com', 'reader@example.com', 'simple@example.com'];
 /** The signed-in user of the GET loads and the policy page: a project member who signs policies. */
@@ -42,44 +49,6 @@ const results: { label: string; pass: boolean }[] = [];
 function report(label: string, figures: string, pass: boolean) {
   results.push({ label, pass });
   console.log(`${label.padEnd(28)} ${figures}  ${pass ? 'PASS' : 'MISS'}`);
-}
-
-// ------------------------------------------------------------------------------------------------ HTTP client
-
-/** A cookie jar over fetch, as the web's API client behaves (X-XSRF-TOKEN from the XSRF-TOKEN cookie). */
-function client(origin: string) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function call(method: string, url: string, body?: unknown) {
-    const headers: Record<string, string> = {};
-    if (jar.size) headers.cookie = cookie();
-    if (method !== 'GET' && jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN')!);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(origin + url, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const set of response.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
-    return text ? (JSON.parse(text) as unknown) : null;
-  }
-  return {
-    cookie,
-    get: (url: string) => call('GET', url),
-    async login(email: string) {
-      await call('GET', '/sanctum/csrf-cookie');
-      return call('POST', '/login', { email, password: DEMO_PASSWORD, accept_terms: true });
-    },
-  };
 }
 
 // ------------------------------------------------------------------------------------------------ server budgets

@@ -12,16 +12,22 @@
 // tree of the CMS framework with an assessment, a monitoring page (its calls in turn on each connection), My reviews;
 // BENCH_ONLY=notifications,document,toc,standards,monitoring,reviews picks some. Uses BENCH_DATABASE_URL (a server
 // URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) or an embedded PostgreSQL in a temporary folder.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEMO_PASSWORD, DEMO_PROJECT, seedDemoData } from '../packages/server/src/seed/demo.js';
+import { DEMO_PROJECT, seedDemoData } from '../packages/server/src/seed/demo.js';
 import { addMember, createProject, setMainRole } from '../packages/server/test/factories.js';
 import type { FloorIds } from './floor-server.js';
-import { benchRoot, type RunningProcess, startPortal, waitForOutput, withBenchDatabase } from './harness.js';
+import {
+  type Client,
+  client,
+  insertTocDocuments,
+  type RunningProcess,
+  startPortal,
+  startScript,
+  withBenchDatabase,
+} from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -46,46 +52,6 @@ const MEMBER = 'member@example.com';
 const REVIEWER = 'reviewer@example.com';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ------------------------------------------------------------------------------------------------ HTTP client
-
-/** A cookie jar over fetch, as the web's API client behaves (X-XSRF-TOKEN from the XSRF-TOKEN cookie). */
-function client(origin: string) {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function call(method: string, url: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {};
-    if (jar.size) headers.cookie = cookie();
-    if (method !== 'GET' && jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN')!);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(origin + url, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const set of response.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${origin}${url}: ${response.status} ${text.slice(0, 300)}`);
-    return text ? (JSON.parse(text) as unknown) : null;
-  }
-  return {
-    cookie,
-    get: (url: string) => call('GET', url),
-    post: (url: string, body: unknown) => call('POST', url, body),
-    async login(email: string) {
-      await call('GET', '/sanctum/csrf-cookie');
-      return call('POST', '/login', { email, password: DEMO_PASSWORD, accept_terms: true });
-    },
-  };
-}
-type Client = ReturnType<typeof client>;
 
 // ------------------------------------------------------------------------------------------------ load
 
@@ -128,26 +94,8 @@ async function load(origin: string, paths: string[], headers?: Record<string, st
 
 // ------------------------------------------------------------------------------------------------ the floor process
 
-async function startFloor(databaseUrl: string, ids: FloorIds): Promise<RunningProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(benchRoot, 'bench/floor-server.ts')],
-    {
-      env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl, FLOOR_IDS: JSON.stringify(ids) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const [, port] = await waitForOutput(child, /listening (\d+)/);
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    child,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const startFloor = (databaseUrl: string, ids: FloorIds) =>
+  startScript('bench/floor-server.ts', { FLOOR_DATABASE_URL: databaseUrl, FLOOR_IDS: JSON.stringify(ids) });
 
 // ------------------------------------------------------------------------------------------------ the data
 
@@ -167,16 +115,7 @@ async function seedTocProject(handle: { db: Parameters<typeof createProject>[0];
   const toc = await createProject(handle.db, { name: 'TOC', activeApps: ['policy_management'] });
   await addMember(handle.db, toc.id, userId, 'simple');
   await setMainRole(handle.db, toc.id, userId, 'policy_management', 'policy_admin');
-  // 50 chapters x 10 sections x (1 + 9 subsections).
-  await handle.pool.query(
-    `insert into policy_documents (project_id, number, title, status, search_text)
-     select $1, c || case when s = 0 then '' else '.' || s end || case when t = 0 then '' else '.' || t end,
-            'Policy ' || c || '.' || s || '.' || t, 'published', ''
-       from generate_series(1, 55) c, generate_series(0, 9) s, generate_series(0, 9) t
-      where not (s = 0 and t > 0)
-      limit 5000`,
-    [toc.id],
-  );
+  await insertTocDocuments(handle.pool, toc.id);
   await handle.pool.query('analyze policy_documents');
   return toc.id;
 }

@@ -15,6 +15,7 @@ import { connectDatabase, type DatabaseHandle } from '../packages/server/src/db/
 import { startEmbeddedPostgres } from '../packages/server/src/db/embedded-postgres.js';
 import { runMigrations } from '../packages/server/src/db/migrate.js';
 import { systemClock } from '../packages/server/src/lib/clock.js';
+import { DEMO_PASSWORD } from '../packages/server/src/seed/demo.js';
 import { createAgent } from '../packages/server/test/agent.js';
 import { TEST_PASSWORD } from '../packages/server/test/factories.js';
 import { createMailbox } from '../packages/server/test/mailbox.js';
@@ -196,9 +197,10 @@ export async function startPortal(
   return { origin, child, stop };
 }
 
-/** bench/hello-fastify.ts in a process of its own: the baseline of the throughput ratios. */
-export async function startHelloWorld(): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchRoot, 'bench/hello-fastify.ts')], {
+/** A bench script run with tsx in a process of its own, ready once it prints `listening <port>`. */
+export async function startScript(script: string, env: Record<string, string> = {}): Promise<RunningProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchRoot, script)], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -212,6 +214,9 @@ export async function startHelloWorld(): Promise<RunningProcess> {
     },
   };
 }
+
+/** bench/hello-fastify.ts in a process of its own: the baseline of the throughput ratios. */
+export const startHelloWorld = () => startScript('bench/hello-fastify.ts');
 
 /** autocannon for `seconds` on `connections` connections: mean requests/s and latency percentiles (ms). */
 export async function loadTest(
@@ -233,3 +238,54 @@ export async function loadTest(
     requests: result.requests.total,
   };
 }
+
+/** 5,000 numbered published documents in a project: 50 chapters x 10 sections x (1 + 9 subsections). */
+export async function insertTocDocuments(pool: pg.Pool, projectId: number): Promise<void> {
+  await pool.query(
+    `insert into policy_documents (project_id, number, title, status, search_text)
+     select $1, c || case when s = 0 then '' else '.' || s end || case when t = 0 then '' else '.' || t end,
+            'Policy ' || c || '.' || s || '.' || t, 'published', ''
+       from generate_series(1, 55) c, generate_series(0, 9) s, generate_series(0, 9) t
+      where not (s = 0 and t > 0)
+      limit 5000`,
+    [projectId],
+  );
+}
+
+/** A cookie jar over fetch, as the web's API client behaves (X-XSRF-TOKEN from the XSRF-TOKEN cookie). */
+export function client(origin: string) {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  async function call(method: string, url: string, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = {};
+    if (jar.size) headers.cookie = cookie();
+    if (method !== 'GET' && jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN')!);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(origin + url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const set of response.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(set)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${origin}${url}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  }
+  return {
+    cookie,
+    get: (url: string) => call('GET', url),
+    post: (url: string, body: unknown) => call('POST', url, body),
+    async login(email: string) {
+      await call('GET', '/sanctum/csrf-cookie');
+      return call('POST', '/login', { email, password: DEMO_PASSWORD, accept_terms: true });
+    },
+  };
+}
+export type Client = ReturnType<typeof client>;

@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { SUGGESTED_SYNONYM_GROUPS } from '@portal/shared';
 import { addMember, createProject, createUser, setMainRole } from '../packages/server/test/factories.js';
-import { benchApp, line, percentile, RUNS, withBenchDatabase } from './harness.js';
+import { benchApp, insertTocDocuments, line, percentile, RUNS, withBenchDatabase } from './harness.js';
 
 const SEARCH_TARGET_MS = 100;
 const DOCUMENTS = 10_000;
@@ -184,16 +184,7 @@ async function main() {
       await setMainRole(db, project.id, user.id, 'policy_management', 'policy_admin');
     }
 
-    // 5,000 numbered documents: 50 chapters x 10 sections x (1 + 9 subsections).
-    await handle.pool.query(
-      `insert into policy_documents (project_id, number, title, status, search_text)
-       select $1, c || case when s = 0 then '' else '.' || s end || case when t = 0 then '' else '.' || t end,
-              'Policy ' || c || '.' || s || '.' || t, 'published', ''
-         from generate_series(1, 55) c, generate_series(0, 9) s, generate_series(0, 9) t
-        where not (s = 0 and t > 0)
-        limit 5000`,
-      [toc.id],
-    );
+    await insertTocDocuments(handle.pool, toc.id);
     const [{ n: tocCount }] = (
       await handle.pool.query('select count(*)::int as n from policy_documents where project_id = $1', [toc.id])
     ).rows;
