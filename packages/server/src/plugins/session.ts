@@ -111,30 +111,29 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
+  const userProjectRoles = sql<
+    string[] | null
+  >`(select array_agg(distinct ${projectMemberships.projectRole}) from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`;
   // Every signed-in request runs this: one prepared statement (parsed and planned once per connection) that also
   // reads the project roles the two-factor policy needs (bench/budgets.ts).
   const loadStatement = db
     .select({
       session: sessions,
       user: users,
-      projectRoles: sql<
-        string[] | null
-      >`(select array_agg(distinct ${projectMemberships.projectRole}) from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`,
+      projectRoles: userProjectRoles,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('portal_load_session');
 
-  // The same, with the project of a read's address: its row, the membership, the main roles and the rules.
+  // The same, with the project of a read's address: its row, the membership, the main and standards roles, the rules.
   const membership = alias(projectMemberships, 'membership');
   const loadWithProjectStatement = db
     .select({
       session: sessions,
       user: users,
-      projectRoles: sql<
-        string[] | null
-      >`(select array_agg(distinct ${projectMemberships.projectRole}) from ${projectMemberships} where ${projectMemberships.userId} = ${users.id})`,
+      projectRoles: userProjectRoles,
       project: projects,
       projectRole: membership.projectRole,
       standardsRole: sql<string | null>`(select ${stdMembers.role} from ${stdMembers} where ${stdMembers.projectId} = ${
