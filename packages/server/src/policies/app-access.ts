@@ -11,8 +11,8 @@ import type { DbOrTx } from '../db/client.js';
 import { projects } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { mainRoleOf, rulesFor, withDefaultRules } from '../modules/permissions/permissions.service.js';
-import type { SessionUser } from '../plugins/session.js';
-import { projectAccess } from './projects.js';
+import type { ProjectContext, SessionUser } from '../plugins/session.js';
+import { contextFor, projectAccess } from './projects.js';
 
 /**
  * Access to an app of a project whose sections are guarded by main roles and the permission matrix (monitoring,
@@ -33,6 +33,8 @@ export interface AppActor {
   rules: PermissionRule[];
   ip: string | null;
   requestId: string | null;
+  /** The session's read of the project, when this is a read of its address (see Viewer). */
+  context?: ProjectContext | undefined;
 }
 
 const SWITCHED_OFF: Record<PermissionApp, string> = {
@@ -52,7 +54,7 @@ export async function appAccess<A extends PermissionApp>(
   const access = await projectAccess(db, user, projectId);
   if (!access.project.activeApps.includes(app)) throw notFound(SWITCHED_OFF[app]);
   // A read of this project's address: the session read the roles and rules with it (plugins/session.ts).
-  const context = user.projectContext?.projectId === access.project.id ? user.projectContext : undefined;
+  const context = contextFor(user, access.project.id);
   const role = access.isSuperadmin
     ? null
     : context
@@ -67,6 +69,7 @@ export async function appAccess<A extends PermissionApp>(
     rules: context ? withDefaultRules(app, context.rules[app] ?? []) : await rulesFor(db, access.project.id, app),
     ip: request.ip,
     requestId: request.id,
+    context,
   };
   if (!mayUseSection(actor, section)) throw new AppError('FORBIDDEN', ACCESS_DENIED.forbidden);
   return actor;
@@ -88,6 +91,8 @@ export interface Viewer {
   userId: number;
   projectId: number;
   isSuperadmin: boolean;
+  /** What the session read of this project on a read of its address: the viewer is then resolved without a query. */
+  context?: ProjectContext | undefined;
 }
 
 /**
@@ -97,19 +102,25 @@ export interface Viewer {
  * It passes no section and decides nothing a person may do.
  */
 export async function appViewerOf(db: DbOrTx, app: PermissionApp, viewer: Viewer): Promise<AppActor | null> {
-  const [project] = await db
-    .select({ activeApps: projects.activeApps })
-    .from(projects)
-    .where(eq(projects.id, viewer.projectId));
-  if (!project?.activeApps.includes(app)) return null;
-  const role = viewer.isSuperadmin ? null : await mainRoleOf(db, viewer.projectId, viewer.userId, app);
+  const context = viewer.context?.projectId === viewer.projectId ? viewer.context : undefined;
+  const activeApps = context
+    ? (context.project?.activeApps ?? [])
+    : ((await db.select({ activeApps: projects.activeApps }).from(projects).where(eq(projects.id, viewer.projectId)))[0]
+        ?.activeApps ?? []);
+  if (!activeApps.includes(app)) return null;
+  const role = viewer.isSuperadmin
+    ? null
+    : context
+      ? (context.mainRoles[app] ?? null)
+      : await mainRoleOf(db, viewer.projectId, viewer.userId, app);
   return {
     userId: viewer.userId,
     projectId: viewer.projectId,
     isSuperadmin: viewer.isSuperadmin,
     role: viewer.isSuperadmin ? null : (role ?? MAIN_ROLES[app].at(-1)!),
-    rules: await rulesFor(db, viewer.projectId, app),
+    rules: context ? withDefaultRules(app, context.rules[app] ?? []) : await rulesFor(db, viewer.projectId, app),
     ip: null,
     requestId: null,
+    context,
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { insertPage, monitoringProject } from '../../test/monitoring-kit.js';
 import { standardsProject } from '../../test/standards-kit.js';
+import { statementsOf as statementsOfPool } from '../../test/statements.js';
 import { projectMemberRoles, projectMemberships, stdMembers } from '../db/schema/index.js';
 import { notify } from '../modules/notifications/notifications.service.js';
 
@@ -16,23 +17,7 @@ describe('the project read with the session', () => {
   const db = () => ctx.db.handle.db;
   const GUARD_TABLES = /"(sessions|projects|project_memberships|project_member_roles|permission_rules)"/;
 
-  /** The statements `run` sends through the pool (outside transactions), by their SQL text. */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const pool = ctx.db.handle.pool;
-    const original = pool.query;
-    const texts: string[] = [];
-    pool.query = function (this: typeof pool, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      texts.push(typeof first === 'string' ? first : first.text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pool.query;
-    try {
-      await run();
-    } finally {
-      pool.query = original;
-    }
-    return texts;
-  }
+  const statementsOf = (run: () => Promise<unknown>) => statementsOfPool(ctx.db.handle.pool, run);
 
   it('answers the notifications list in two statements: the session with its project, and the list', async () => {
     const s = await monitoringProject(db());

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { projectMemberships, projects } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
-import type { SessionUser } from '../plugins/session.js';
+import type { ProjectContext, SessionUser } from '../plugins/session.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -21,18 +21,19 @@ export interface ProjectAccess {
  */
 export async function projectAccess(db: DbOrTx, actor: SessionUser, projectId: number): Promise<ProjectAccess> {
   if (!Number.isInteger(projectId) || projectId < 1 || projectId > INT4_MAX) throw notFound('Project not found.');
-  const row = contextOf(actor, projectId) ?? (await readAccess(db, actor.id, projectId));
+  const context = contextFor(actor, projectId);
+  // The session read it (null: no such project) or this is not a read of the project's address.
+  const row = context
+    ? context.project && { project: context.project, projectRole: context.projectRole }
+    : await readAccess(db, actor.id, projectId);
   const isSuperadmin = actor.role === 'superadmin';
   if (!row || (!isSuperadmin && (!row.projectRole || !row.project.isActive))) throw notFound('Project not found.');
   return { project: row.project, projectRole: (row.projectRole as ProjectAccess['projectRole']) ?? null, isSuperadmin };
 }
 
-/** The project and membership the session read with this request (a read of this project's address), if it did. */
-function contextOf(actor: SessionUser, projectId: number) {
-  const context = actor.projectContext;
-  if (context?.projectId !== projectId) return undefined;
-  return context.project ? { project: context.project, projectRole: context.projectRole } : null;
-}
+/** What the session read of this project with the request (a read of the project's address), if it did. */
+export const contextFor = (user: SessionUser, projectId: number): ProjectContext | undefined =>
+  user.projectContext?.projectId === projectId ? user.projectContext : undefined;
 
 async function readAccess(db: DbOrTx, userId: number, projectId: number) {
   const [row] = await db

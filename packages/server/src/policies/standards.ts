@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { stdLeads, stdMembers, stdNodes } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
-import type { SessionUser } from '../plugins/session.js';
-import { isProjectAdmin, projectAccess } from './projects.js';
+import type { ProjectContext, SessionUser } from '../plugins/session.js';
+import { contextFor, isProjectAdmin, projectAccess } from './projects.js';
 
 /**
  * Who may do what in a project's standards (docs/permissions.md "Standards"). The app has its own roles
@@ -24,6 +24,8 @@ export interface StandardsActor {
   role: StdRole;
   ip: string | null;
   requestId: string | null;
+  /** The session's read of the project, when this is a read of its address (policies/app-access.ts Viewer). */
+  context?: ProjectContext | undefined;
 }
 
 export const STANDARDS_OFF = 'Standards is not switched on for this project.';
@@ -61,7 +63,7 @@ export async function standardsAccess(
   const access = await projectAccess(db, user, projectId);
   if (!access.project.activeApps.includes('standards')) throw notFound(STANDARDS_OFF);
   // A read of this project's address: the session read the stored role with it (plugins/session.ts).
-  const context = user.projectContext?.projectId === access.project.id ? user.projectContext : undefined;
+  const context = contextFor(user, access.project.id);
   const role = context
     ? storedRole(context.standardsRole, isProjectAdmin(access))
     : await standardsRoleOf(db, access.project.id, user.id, isProjectAdmin(access));
@@ -73,6 +75,7 @@ export async function standardsAccess(
     role,
     ip: request.ip,
     requestId: request.id,
+    context,
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type CrReviewForm,
   isAllowed,
 } from '@portal/shared';
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
 import { loadProjectRow } from '../../db/project-row.js';
@@ -23,6 +23,7 @@ import {
   crAssignments,
   crCases,
   crPrograms,
+  crQuestions,
   crReviewerUnits,
   crToolVersions,
   users,
@@ -43,7 +44,7 @@ import {
 } from '../../policies/chart-review-records.js';
 import { authorize, can, serialize } from '../../policies/rules.js';
 import { rulesFor } from '../permissions/permissions.service.js';
-import { answersByKey, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
+import { type QuestionForReview, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
 import { chartReviewPeopleAmong } from './people.service.js';
 import { chartReviewAudit } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
@@ -192,6 +193,14 @@ export async function listMyAssignments(
       unit: crCases.unit,
       period: crCases.periodStart,
       programName: crPrograms.name,
+      // The questions of the review's version with its answers, for the progress (one statement for the list).
+      form: sql<(QuestionForReview & { answered: boolean; value: CrAnswerValue | null })[]>`(select
+        coalesce(json_agg(json_build_object('id', q.id, 'key', q.key, 'show_if', q.show_if, 'weight', q.weight,
+          'critical', q.critical, 'answered', a.question_id is not null, 'value', a.value) order by q.position, q.id),
+          '[]')
+        from ${crQuestions} q left join ${crAnswers} a on a.project_id = q.project_id
+          and a.assignment_id = ${crAssignments.id} and a.question_id = q.id
+        where q.project_id = ${actor.projectId} and q.tool_version_id = ${crAssignments.toolVersionId})`,
     })
     .from(crAssignments)
     .innerJoin(crCases, and(eq(crCases.projectId, crAssignments.projectId), eq(crCases.id, crAssignments.caseId)))
@@ -200,19 +209,10 @@ export async function listMyAssignments(
       and(eq(crPrograms.projectId, crAssignments.projectId), eq(crPrograms.id, crAssignments.programId)),
     )
     .where(and(...where));
-  const versions = [...new Set(rows.map((r) => r.assignment.toolVersionId))];
-  const questionsByVersion = new Map(
-    await Promise.all(versions.map(async (v) => [v, await questionsOf(db, actor.projectId, v)] as const)),
-  );
-  const answers = await answersByKey(
-    db,
-    actor.projectId,
-    rows.map((r) => r.assignment.id),
-    [...questionsByVersion.values()].flat(),
-  );
   const today = dayOf(now);
-  const list: CrMyAssignment[] = rows.map(({ assignment, caseCode, unit, period, programName }) => {
-    const visible = visibleAnswers(questionsByVersion.get(assignment.toolVersionId) ?? [], answers.get(assignment.id)!);
+  const list: CrMyAssignment[] = rows.map(({ assignment, caseCode, unit, period, programName, form }) => {
+    const answers = Object.fromEntries(form.filter((q) => q.answered).map((q) => [q.key, q.value]));
+    const visible = visibleAnswers(form, answers);
     const values = Object.values(visible);
     const status = assignment.status as CrAssignmentStatus;
     return {

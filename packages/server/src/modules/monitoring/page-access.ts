@@ -1,5 +1,5 @@
 import { atLeast, type PageAccessLevel, type PageGrantLevel, strongerLevel } from '@portal/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { monPagePermissions, monPages, monRoleMembers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -19,21 +19,49 @@ import { authorize } from '../../policies/rules.js';
  * drafts from those who only read.
  */
 export async function loadPageAccess(db: DbOrTx, actor: MonitoringActor): Promise<Map<number, PageAccessLevel>> {
-  if (administersMonitoring(actor)) {
-    const pages = await db
-      .select({ id: monPages.id })
-      .from(monPages)
-      .where(and(eq(monPages.projectId, actor.projectId), isNull(monPages.deletedAt)));
-    return new Map(pages.map((page) => [page.id, 'manage' as const]));
-  }
-  const [{ matrix }, roles] = await Promise.all([
-    loadMatrix(db, actor.projectId),
-    db
-      .select({ roleId: monRoleMembers.roleId })
-      .from(monRoleMembers)
-      .where(and(eq(monRoleMembers.projectId, actor.projectId), eq(monRoleMembers.userId, actor.userId))),
-  ]);
-  return levelsFromMatrix(matrix, { userId: actor.userId, roleIds: roles.map((row) => row.roleId) });
+  return levelsOf(actor, await accessFacts(db, actor));
+}
+
+/**
+ * What the levels are computed from, read in one statement: the live pages (with their status, for
+ * effectivePageAccess) and, for someone who does not administer monitoring, the grants and their monitoring roles.
+ */
+async function accessFacts(db: DbOrTx, actor: MonitoringActor) {
+  const administers = administersMonitoring(actor);
+  const json = <T>(query: SQL) => sql<T>`(select coalesce(json_agg(x), '[]') from (${query}) x)`;
+  const [facts] = await db
+    .select({
+      pages: json<(PageRow & { status: string })[]>(
+        sql`select ${monPages.id} as "id", ${monPages.parentId} as "parentId", ${monPages.number} as "number",
+          ${monPages.title} as "title", ${monPages.depth} as "depth", ${monPages.restricted} as "restricted",
+          ${monPages.ownerId} as "ownerId", ${monPages.position} as "position", ${monPages.status} as "status"
+          from ${monPages} where ${monPages.projectId} = ${actor.projectId} and ${monPages.deletedAt} is null
+          order by ${monPages.position}, ${monPages.id}`,
+      ),
+      grants: administers
+        ? sql<GrantRow[]>`'[]'::json`
+        : json<GrantRow[]>(
+            sql`select ${monPagePermissions.id} as "id", ${monPagePermissions.pageId} as "pageId",
+              ${monPagePermissions.roleId} as "roleId", ${monPagePermissions.userId} as "userId",
+              ${monPagePermissions.level} as "level"
+              from ${monPagePermissions} where ${monPagePermissions.projectId} = ${actor.projectId}
+              order by ${monPagePermissions.id}`,
+          ),
+      roleIds: administers
+        ? sql<{ roleId: number }[]>`'[]'::json`
+        : json<{ roleId: number }[]>(
+            sql`select ${monRoleMembers.roleId} as "roleId" from ${monRoleMembers}
+              where ${monRoleMembers.projectId} = ${actor.projectId} and ${monRoleMembers.userId} = ${actor.userId}`,
+          ),
+    })
+    .from(sql`(select 1) as one`);
+  return { administers, pages: facts!.pages, grants: facts!.grants, roleIds: facts!.roleIds.map((r) => r.roleId) };
+}
+
+function levelsOf(actor: MonitoringActor, facts: Awaited<ReturnType<typeof accessFacts>>) {
+  if (facts.administers) return new Map(facts.pages.map((page) => [page.id, 'manage' as const]));
+  const matrix = computeMatrix(treeOrder(facts.pages), facts.grants);
+  return levelsFromMatrix(matrix, { userId: actor.userId, roleIds: facts.roleIds });
 }
 
 /** Viewers and data entry see published pages only, unless a grant or ownership lets them edit the page. */
@@ -44,20 +72,11 @@ const seesPublishedOnly = (actor: MonitoringActor) =>
  * What the actor may do on every live page of the project: loadPageAccess, with drafts and archived pages hidden
  * from viewers who may not edit them. A hidden page hides its branch, as in loadPageAccess.
  */
-export async function effectivePageAccess(
-  db: DbOrTx,
-  actor: MonitoringActor,
-  pages?: { id: number; parentId: number | null; status: string; depth: number }[],
-): Promise<Map<number, PageAccessLevel>> {
-  const access = await loadPageAccess(db, actor);
+export async function effectivePageAccess(db: DbOrTx, actor: MonitoringActor): Promise<Map<number, PageAccessLevel>> {
+  const facts = await accessFacts(db, actor);
+  const access = levelsOf(actor, facts);
   if (!seesPublishedOnly(actor)) return access;
-  const rows =
-    pages ??
-    (await db
-      .select({ id: monPages.id, parentId: monPages.parentId, status: monPages.status, depth: monPages.depth })
-      .from(monPages)
-      .where(and(eq(monPages.projectId, actor.projectId), isNull(monPages.deletedAt))));
-  const sorted = [...rows].sort((a, b) => a.depth - b.depth || a.id - b.id);
+  const sorted = [...facts.pages].sort((a, b) => a.depth - b.depth || a.id - b.id);
   for (const page of sorted) {
     const level = access.get(page.id) ?? 'none';
     const parentHidden = page.parentId !== null && (access.get(page.parentId) ?? 'none') === 'none';
@@ -136,6 +155,8 @@ export interface MatrixPage {
   effective: Map<SubjectKey, MatrixCell>;
 }
 
+type PageRow = TreePage & { position: number };
+
 /** The live pages of the project in tree order (parents before children, siblings by position). */
 export async function loadTree(db: DbOrTx, projectId: number): Promise<TreePage[]> {
   const rows = await db
@@ -152,13 +173,18 @@ export async function loadTree(db: DbOrTx, projectId: number): Promise<TreePage[
     .from(monPages)
     .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt)))
     .orderBy(asc(monPages.position), asc(monPages.id));
-  const children = new Map<number | null, typeof rows>();
+  return treeOrder(rows);
+}
+
+/** Pages ordered by position put in tree order: parents before children (an orphan is left out). */
+function treeOrder<P extends PageRow>(rows: readonly P[]): TreePage[] {
+  const children = new Map<number | null, P[]>();
   for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
   const ordered: TreePage[] = [];
   const visit = (parentId: number | null) => {
-    for (const { position: _position, ...page } of children.get(parentId) ?? []) {
-      ordered.push(page);
-      visit(page.id);
+    for (const { id, parentId: parent, number, title, depth, restricted, ownerId } of children.get(parentId) ?? []) {
+      ordered.push({ id, parentId: parent, number, title, depth, restricted, ownerId });
+      visit(id);
     }
   };
   visit(null);

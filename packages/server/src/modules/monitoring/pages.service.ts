@@ -13,9 +13,10 @@ import {
   type pageCreateSchema,
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { personName } from '../../db/person-name.js';
+import { nameOf, personName } from '../../db/person-name.js';
 import { monPageLevels, monPages, monSettings, monUsers, projectMemberships, users } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -98,19 +99,29 @@ function abilitiesOf(actor: MonitoringActor, page: PageFacts): PageAbilities {
   return { level: page.level, ...serialize(pageNodeRules, actor, page, PAGE_NODE_ABILITIES) };
 }
 
-/** Every live page of the project with its owner's name. */
+const updaters = alias(users, 'updater');
+
+/** Every live page of the project with its owner's name and the name of who last changed it. */
 async function livePages(db: DbOrTx, projectId: number) {
   return db
-    .select({ page: monPages, ownerName: personName })
+    .select({ page: monPages, ownerName: personName, updaterName: nameOf(updaters) })
     .from(monPages)
     .leftJoin(users, eq(users.id, monPages.ownerId))
+    .leftJoin(updaters, eq(updaters.id, monPages.updatedBy))
     .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt)));
+}
+
+interface VisiblePage {
+  page: PageRow;
+  ownerName: string | null;
+  updaterName: string | null;
+  level: PageAccessLevel;
 }
 
 interface VisibleTree {
   /** Visible pages in tree order (parents before children, siblings by position). */
-  ordered: { page: PageRow; ownerName: string | null; level: PageAccessLevel }[];
-  byId: Map<number, { page: PageRow; ownerName: string | null; level: PageAccessLevel }>;
+  ordered: VisiblePage[];
+  byId: Map<number, VisiblePage>;
   childCount: Map<number, number>;
   levels: LevelRow[];
 }
@@ -118,11 +129,7 @@ interface VisibleTree {
 async function visibleTree(db: DbOrTx, actor: MonitoringActor): Promise<VisibleTree> {
   const levels = await ensureLevels(db, actor.projectId);
   const rows = await livePages(db, actor.projectId);
-  const access = await effectivePageAccess(
-    db,
-    actor,
-    rows.map((r) => r.page),
-  );
+  const access = await effectivePageAccess(db, actor);
   const children = new Map<number | null, typeof rows>();
   for (const row of rows) {
     if ((access.get(row.page.id) ?? 'none') === 'none') continue;
@@ -144,11 +151,7 @@ async function visibleTree(db: DbOrTx, actor: MonitoringActor): Promise<VisibleT
   return { ordered, byId: new Map(ordered.map((entry) => [entry.page.id, entry])), childCount, levels };
 }
 
-function toNode(
-  actor: MonitoringActor,
-  tree: VisibleTree,
-  entry: { page: PageRow; ownerName: string | null; level: PageAccessLevel },
-): PageNode {
+function toNode(actor: MonitoringActor, tree: VisibleTree, entry: VisiblePage): PageNode {
   const { page } = entry;
   const level = tree.levels.find((l) => l.depth === page.depth);
   return {
@@ -198,10 +201,7 @@ export async function getPage(db: DbOrTx, actor: MonitoringActor, pageId: number
       title: child.page.title,
       status: child.page.status as PageStatus,
     }));
-  const [updater] =
-    entry.page.updatedBy === null
-      ? []
-      : await db.select({ id: users.id, name: personName }).from(users).where(eq(users.id, entry.page.updatedBy));
+  const updatedBy = entry.page.updatedBy;
   return {
     ...toNode(actor, tree, entry),
     introduction: entry.page.introduction,
@@ -211,7 +211,7 @@ export async function getPage(db: DbOrTx, actor: MonitoringActor, pageId: number
     children,
     created_at: entry.page.createdAt.toISOString(),
     updated_at: entry.page.updatedAt.toISOString(),
-    updated_by: updater ?? null,
+    updated_by: updatedBy === null || entry.updaterName === null ? null : { id: updatedBy, name: entry.updaterName },
   };
 }
 

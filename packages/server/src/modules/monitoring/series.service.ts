@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   type Annotation,
-  type AnnotationKind,
   type AstronomicalPointCriterion,
   type Benchmark,
-  type BenchmarkStatistic,
   type DatasetColumn,
   type IhiRunsTest,
   type ImprovementDirection,
@@ -12,7 +10,6 @@ import {
   measureUsesDenominator,
   type PeriodGrain,
   type Phase,
-  type PhaseReason,
   parseExpression,
   periodStart,
   RULE_LABELS,
@@ -20,9 +17,9 @@ import {
   type SpcChart,
   type SpcRuleSet,
   type Target,
-  type TargetKind,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   monAnnotations,
@@ -98,7 +95,37 @@ export async function visibleMeasure(db: DbOrTx, actor: MonitoringActor, measure
   return row;
 }
 
-/** Targets, benchmarks, phases and annotations of measures of one project, by measure id. */
+/**
+ * Targets, benchmarks, phases and annotations of a measure (`measureId`, a value or a column of an outer query) as
+ * one JSON value in the API's shape, each list in its order: they are read with what needs them, in one statement.
+ */
+function extrasOf(projectId: number, measureId: SQL | AnyColumn) {
+  const list = (table: PgTable, fields: SQL, order: SQL) =>
+    sql`(select coalesce(json_agg(json_build_object(${fields}) order by ${order}), '[]') from ${table}
+      where project_id = ${projectId} and measure_id = ${measureId})`;
+  return sql<MeasureExtras>`json_build_object(
+    'targets', ${list(
+      monTargets,
+      sql`'id', id, 'value', value, 'effective_from', effective_from, 'kind', kind`,
+      sql`effective_from, id`,
+    )},
+    'benchmarks', ${list(
+      monBenchmarks,
+      sql`'id', id, 'source', source, 'statistic', statistic, 'percentile', percentile, 'value', value,
+        'period_label', period_label, 'as_of', as_of, 'spec_match', spec_match, 'citation_url', citation_url,
+        'note', note`,
+      sql`as_of desc, id`,
+    )},
+    'phases', ${list(monPhases, sql`'id', id, 'start_period', start_period, 'label', label, 'reason', reason`, sql`start_period, id`)},
+    'annotations', ${list(
+      monAnnotations,
+      sql`'id', id, 'period_start', period_start, 'kind', kind, 'text', text,
+        'exclude_from_limits', exclude_from_limits`,
+      sql`period_start, id`,
+    )})`;
+}
+
+/** Targets, benchmarks, phases and annotations of measures of one project, by measure id, in one statement. */
 export async function loadMeasureExtras(
   db: DbOrTx,
   projectId: number,
@@ -108,68 +135,11 @@ export async function loadMeasureExtras(
     measureIds.map((id) => [id, { targets: [], benchmarks: [], phases: [], annotations: [] }]),
   );
   if (measureIds.length === 0) return out;
-  const ids = [...measureIds];
-  const [targets, benchmarks, phases, annotations] = await Promise.all([
-    db
-      .select()
-      .from(monTargets)
-      .where(and(eq(monTargets.projectId, projectId), inArray(monTargets.measureId, ids)))
-      .orderBy(asc(monTargets.effectiveFrom), asc(monTargets.id)),
-    db
-      .select()
-      .from(monBenchmarks)
-      .where(and(eq(monBenchmarks.projectId, projectId), inArray(monBenchmarks.measureId, ids)))
-      .orderBy(desc(monBenchmarks.asOf), asc(monBenchmarks.id)),
-    db
-      .select()
-      .from(monPhases)
-      .where(and(eq(monPhases.projectId, projectId), inArray(monPhases.measureId, ids)))
-      .orderBy(asc(monPhases.startPeriod), asc(monPhases.id)),
-    db
-      .select()
-      .from(monAnnotations)
-      .where(and(eq(monAnnotations.projectId, projectId), inArray(monAnnotations.measureId, ids)))
-      .orderBy(asc(monAnnotations.periodStart), asc(monAnnotations.id)),
-  ]);
-  for (const t of targets) {
-    out.get(t.measureId)?.targets.push({
-      id: t.id,
-      value: t.value,
-      effective_from: t.effectiveFrom,
-      kind: t.kind as TargetKind,
-    });
-  }
-  for (const b of benchmarks) {
-    out.get(b.measureId)?.benchmarks.push({
-      id: b.id,
-      source: b.source,
-      statistic: b.statistic as BenchmarkStatistic,
-      percentile: b.percentile,
-      value: b.value,
-      period_label: b.periodLabel,
-      as_of: b.asOf,
-      spec_match: b.specMatch,
-      citation_url: b.citationUrl,
-      note: b.note,
-    });
-  }
-  for (const p of phases) {
-    out.get(p.measureId)?.phases.push({
-      id: p.id,
-      start_period: p.startPeriod,
-      label: p.label,
-      reason: p.reason as PhaseReason,
-    });
-  }
-  for (const a of annotations) {
-    out.get(a.measureId)?.annotations.push({
-      id: a.id,
-      period_start: a.periodStart,
-      kind: a.kind as AnnotationKind,
-      text: a.text,
-      exclude_from_limits: a.excludeFromLimits,
-    });
-  }
+  const rows = await db
+    .select({ id: monMeasures.id, extras: extrasOf(projectId, monMeasures.id) })
+    .from(monMeasures)
+    .where(and(eq(monMeasures.projectId, projectId), inArray(monMeasures.id, [...measureIds])));
+  for (const row of rows) out.set(row.id, row.extras);
   return out;
 }
 
@@ -180,18 +150,26 @@ interface DatasetInfo {
   columns: DatasetColumn[];
 }
 
-async function loadDataset(db: DbOrTx, projectId: number, datasetId: number | null): Promise<DatasetInfo | null> {
-  if (datasetId === null) return null;
+/**
+ * What a series is computed from besides the measure, in one statement: its live dataset, the cached series of these
+ * options, and the measure's extras unless the caller has them.
+ */
+async function seriesInputs(db: DbOrTx, measure: MeasureRow, options: SeriesOptions, withExtras: boolean) {
+  const projectId = measure.projectId;
   const [row] = await db
     .select({
-      id: monDatasets.id,
-      version: monDatasets.version,
-      rowCount: monDatasets.rowCount,
-      columns: monDatasets.columns,
+      dataset: sql<DatasetInfo | null>`(select json_build_object('id', id, 'version', version, 'rowCount', row_count,
+        'columns', columns) from ${monDatasets} where project_id = ${projectId} and id = ${measure.datasetId}
+        and deleted_at is null)`,
+      cached: sql<{ inputHash: string; result: Series; computedAt: string; computeMs: number } | null>`(select
+        json_build_object('inputHash', input_hash, 'result', result, 'computedAt', computed_at,
+          'computeMs', compute_ms)
+        from ${monSeries} where project_id = ${projectId} and measure_id = ${measure.id}
+          and stratum = ${options.stratum} and chart = ${options.chart})`,
+      extras: withExtras ? extrasOf(projectId, sql`${measure.id}`) : sql<MeasureExtras | null>`null`,
     })
-    .from(monDatasets)
-    .where(and(eq(monDatasets.projectId, projectId), eq(monDatasets.id, datasetId), isNull(monDatasets.deletedAt)));
-  return row ? { ...row, columns: row.columns as DatasetColumn[] } : null;
+    .from(sql`(select 1) as one`);
+  return row!;
 }
 
 /** Whether the measure's formulas are there and read the dataset's columns. */
@@ -235,8 +213,9 @@ export async function seriesOfMeasure(
       stratum: ['This measure has no strata.'],
     });
   }
-  const more = extras ?? (await loadMeasureExtras(db, projectId, [measure.id])).get(measure.id)!;
-  const dataset = await loadDataset(db, projectId, measure.datasetId);
+  const inputs = await seriesInputs(db, measure, options, !extras);
+  const more = extras ?? inputs.extras!;
+  const dataset = inputs.dataset;
   const emptyReason = !dataset
     ? EMPTY_REASONS.noDataset
     : !formulasComplete(measure, dataset.columns)
@@ -282,23 +261,13 @@ export async function seriesOfMeasure(
       }),
     )
     .digest('hex');
-  const key = and(
-    eq(monSeries.projectId, projectId),
-    eq(monSeries.measureId, measure.id),
-    eq(monSeries.stratum, options.stratum),
-    eq(monSeries.chart, options.chart),
-  );
-  const [cached] = await db
-    .select({
-      inputHash: monSeries.inputHash,
-      result: monSeries.result,
-      computedAt: monSeries.computedAt,
-      computeMs: monSeries.computeMs,
-    })
-    .from(monSeries)
-    .where(key);
+  const cached = inputs.cached;
   if (cached && cached.inputHash === inputHash) {
-    return { ...(cached.result as Series), computed_at: cached.computedAt.toISOString(), compute_ms: cached.computeMs };
+    return {
+      ...cached.result,
+      computed_at: new Date(cached.computedAt).toISOString(),
+      compute_ms: cached.computeMs,
+    };
   }
 
   const started = performance.now();

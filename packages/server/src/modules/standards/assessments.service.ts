@@ -14,7 +14,8 @@ import {
   type StdTreeRow,
   treeCounts,
 } from '@portal/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
 import {
@@ -23,16 +24,17 @@ import {
   stdFrameworks,
   stdLeads,
   stdNodeLocal,
+  stdNodes,
   stdReqAssessments,
   users,
 } from '../../db/schema/index.js';
-import { AppError, addFieldError } from '../../lib/errors.js';
+import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { mayAssign, requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
 import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
 import { linkCounts } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { frameworkNodes, inForceOn, isOverdue, loadAssessment, subtreeIds } from './records.js';
+import { frameworkNodes, inForceOn, isOverdue, subtreeIds } from './records.js';
 import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
@@ -54,10 +56,7 @@ async function summaries(db: DbOrTx, projectId: number, ids: number[], today: st
     .groupBy(stdReqAssessments.assessmentId, stdReqAssessments.result);
   const map = new Map<number, { counts: StdCounts; overdue: number }>();
   for (const row of rows) {
-    const entry = map.get(row.assessmentId) ?? {
-      counts: { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 },
-      overdue: 0,
-    };
+    const entry = map.get(row.assessmentId) ?? { counts: noCounts(), overdue: 0 };
     entry.counts[row.result as StdResult] += row.n;
     entry.overdue += row.overdue;
     map.set(row.assessmentId, entry);
@@ -78,35 +77,51 @@ export async function listAssessments(db: DbOrTx, actor: StandardsActor, now: Da
     rows.map((r) => r.assessment.id),
     isoDay(now),
   );
-  return rows.map(({ assessment, framework }) => {
-    const sum = sums.get(assessment.id) ?? {
-      counts: { compliant: 0, partially_compliant: 0, non_compliant: 0, not_applicable: 0, not_assessed: 0 },
-      overdue: 0,
-    };
-    return {
-      id: assessment.id,
-      name: assessment.name,
-      kind: assessment.kind as StdAssessmentKind,
-      framework: {
-        id: framework.id,
-        code: framework.code,
-        name: framework.name,
-        edition: framework.edition,
-        text_policy: framework.textPolicy as StdTextPolicy,
-      },
-      survey_window_start: assessment.surveyWindowStart,
-      survey_window_end: assessment.surveyWindowEnd,
-      scope_note: assessment.scopeNote,
-      created_at: assessment.createdAt.toISOString(),
-      counts: sum.counts,
-      score: complianceScore(sum.counts),
-      overdue: sum.overdue,
-      upgraded_from:
-        rows
-          .filter((r) => r.assessment.id === assessment.upgradedFromId)
-          .map((r) => ({ id: r.assessment.id, name: r.assessment.name }))[0] ?? null,
-    };
-  });
+  return rows.map(({ assessment, framework }) =>
+    summaryOf(
+      assessment,
+      framework,
+      sums.get(assessment.id) ?? { counts: noCounts(), overdue: 0 },
+      rows.find((r) => r.assessment.id === assessment.upgradedFromId)?.assessment ?? null,
+    ),
+  );
+}
+
+const noCounts = (): StdCounts => ({
+  compliant: 0,
+  partially_compliant: 0,
+  non_compliant: 0,
+  not_applicable: 0,
+  not_assessed: 0,
+});
+
+/** An assessment as the list and the tree show it, with its elements' counts. */
+function summaryOf(
+  assessment: typeof stdAssessments.$inferSelect,
+  framework: typeof stdFrameworks.$inferSelect,
+  sum: { counts: StdCounts; overdue: number },
+  upgradedFrom: { id: number; name: string } | null,
+): StdAssessment {
+  return {
+    id: assessment.id,
+    name: assessment.name,
+    kind: assessment.kind as StdAssessmentKind,
+    framework: {
+      id: framework.id,
+      code: framework.code,
+      name: framework.name,
+      edition: framework.edition,
+      text_policy: framework.textPolicy as StdTextPolicy,
+    },
+    survey_window_start: assessment.surveyWindowStart,
+    survey_window_end: assessment.surveyWindowEnd,
+    scope_note: assessment.scopeNote,
+    created_at: assessment.createdAt.toISOString(),
+    counts: sum.counts,
+    score: complianceScore(sum.counts),
+    overdue: sum.overdue,
+    upgraded_from: upgradedFrom && { id: upgradedFrom.id, name: upgradedFrom.name },
+  };
 }
 
 /** POST /assessments: the wizard's answer becomes an assessment with one row per assessable element. */
@@ -215,30 +230,72 @@ export async function assessmentTree(
   query: { filter: StdTreeFilter; search: string },
   now: Date,
 ): Promise<StdTree> {
-  const assessment = await loadAssessment(db, actor.projectId, assessmentId);
-  const today = isoDay(now);
-  const nodes = await frameworkNodes(db, assessment.frameworkId);
-  const reqs = await db
+  const previous = alias(stdAssessments, 'previous');
+  const [head] = await db
     .select({
-      id: stdReqAssessments.id,
-      nodeId: stdReqAssessments.nodeId,
-      result: stdReqAssessments.result,
-      status: stdReqAssessments.status,
-      ownerId: stdReqAssessments.ownerId,
-      ownerName: personName,
-      dueDate: stdReqAssessments.dueDate,
+      assessment: stdAssessments,
+      framework: stdFrameworks,
+      previous: { id: previous.id, name: previous.name },
     })
-    .from(stdReqAssessments)
-    .leftJoin(users, eq(users.id, stdReqAssessments.ownerId))
-    .where(and(eq(stdReqAssessments.projectId, actor.projectId), eq(stdReqAssessments.assessmentId, assessment.id)));
-  const reqOf = new Map(reqs.map((r) => [r.nodeId, r]));
-  const comments = await db
-    .select({ reqId: stdComments.reqAssessmentId, n: sql<number>`count(*)::int` })
+    .from(stdAssessments)
+    .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdAssessments.frameworkId))
+    .leftJoin(previous, and(eq(previous.id, stdAssessments.upgradedFromId), eq(previous.projectId, actor.projectId)))
+    .where(and(eq(stdAssessments.projectId, actor.projectId), eq(stdAssessments.id, assessmentId)));
+  if (!head) throw notFound('Assessment not found.');
+  const { assessment } = head;
+  const today = isoDay(now);
+  // Every node of the edition with its element's assessment and comment count, in one statement.
+  const comments = db
+    .select({ reqId: stdComments.reqAssessmentId, n: sql<number>`count(*)::int`.as('n') })
     .from(stdComments)
-    .innerJoin(stdReqAssessments, eq(stdReqAssessments.id, stdComments.reqAssessmentId))
-    .where(and(eq(stdComments.projectId, actor.projectId), eq(stdReqAssessments.assessmentId, assessment.id)))
-    .groupBy(stdComments.reqAssessmentId);
-  const commentsOf = new Map(comments.map((c) => [c.reqId, c.n]));
+    .where(eq(stdComments.projectId, actor.projectId))
+    .groupBy(stdComments.reqAssessmentId)
+    .as('comments');
+  const rowsRead = await db
+    .select({
+      node: {
+        id: stdNodes.id,
+        parentId: stdNodes.parentId,
+        refId: stdNodes.refId,
+        title: stdNodes.title,
+        nodeType: stdNodes.nodeType,
+        assessable: stdNodes.assessable,
+        depth: stdNodes.depth,
+        inForceFrom: stdNodes.inForceFrom,
+      },
+      req: {
+        id: stdReqAssessments.id,
+        nodeId: stdReqAssessments.nodeId,
+        result: stdReqAssessments.result,
+        status: stdReqAssessments.status,
+        ownerId: stdReqAssessments.ownerId,
+        ownerName: personName,
+        dueDate: stdReqAssessments.dueDate,
+        comments: sql<number>`coalesce(${comments.n}, 0)`.mapWith(Number),
+      },
+    })
+    .from(stdNodes)
+    .leftJoin(
+      stdReqAssessments,
+      and(
+        eq(stdReqAssessments.nodeId, stdNodes.id),
+        eq(stdReqAssessments.projectId, actor.projectId),
+        eq(stdReqAssessments.assessmentId, assessment.id),
+      ),
+    )
+    .leftJoin(users, eq(users.id, stdReqAssessments.ownerId))
+    .leftJoin(comments, eq(comments.reqId, stdReqAssessments.id))
+    .where(eq(stdNodes.frameworkId, assessment.frameworkId))
+    .orderBy(asc(stdNodes.position));
+  const nodes = rowsRead.map((row) => row.node);
+  // A node that is no element of this assessment has no element row (its req fields are null).
+  const reqs = rowsRead.flatMap((row) => (row.req?.id == null ? [] : [row.req]));
+  const reqOf = new Map(reqs.map((r) => [r.nodeId, r]));
+  const sum = { counts: noCounts(), overdue: 0 };
+  for (const req of reqs) {
+    sum.counts[req.result as StdResult] += 1;
+    if (isOverdue(req.dueDate, req.status, today)) sum.overdue += 1;
+  }
   const links = await linkCounts(db, actor);
   // Evidence items and linked policies' expiry: read only for the filters that ask.
   const evidence =
@@ -347,11 +404,11 @@ export async function assessmentTree(
               due_date: req.dueDate,
               overdue: isOverdue(req.dueDate, req.status, today),
               links: links.get(n.id) ?? { policy: 0, measure: 0, cr_program: 0 },
-              comments: commentsOf.get(req.id) ?? 0,
+              comments: req.comments,
             }
           : null,
       };
     });
-  const [summary] = (await listAssessments(db, actor, now)).filter((a) => a.id === assessment.id);
-  return { assessment: summary!, rows, matches, abilities: { bulk: mayAssign(actor) } };
+  const summary = summaryOf(assessment, head.framework, sum, head.previous);
+  return { assessment: summary, rows, matches, abilities: { bulk: mayAssign(actor) } };
 }
