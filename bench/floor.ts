@@ -17,13 +17,12 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PROJECT, seedDemoData } from '../packages/server/src/seed/demo.js';
-import { addMember, createProject, setMainRole } from '../packages/server/test/factories.js';
 import type { FloorIds } from './floor-server.js';
 import {
   type Client,
   client,
-  insertTocDocuments,
   type RunningProcess,
+  seedTocProject,
   startPortal,
   startScript,
   withBenchDatabase,
@@ -108,16 +107,6 @@ async function seedNotifications(pool: pg.Pool, userId: number) {
        from generate_series(1, 40) g`,
     [userId, DEMO_PROJECT.id],
   );
-}
-
-/** A project of 5,000 numbered policies (as bench/policies.ts), where the member is a policy admin. */
-async function seedTocProject(handle: { db: Parameters<typeof createProject>[0]; pool: pg.Pool }, userId: number) {
-  const toc = await createProject(handle.db, { name: 'TOC', activeApps: ['policy_management'] });
-  await addMember(handle.db, toc.id, userId, 'simple');
-  await setMainRole(handle.db, toc.id, userId, 'policy_management', 'policy_admin');
-  await insertTocDocuments(handle.pool, toc.id);
-  await handle.pool.query('analyze policy_documents');
-  return toc.id;
 }
 
 interface Read {

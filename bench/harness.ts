@@ -17,7 +17,7 @@ import { runMigrations } from '../packages/server/src/db/migrate.js';
 import { systemClock } from '../packages/server/src/lib/clock.js';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/demo.js';
 import { createAgent } from '../packages/server/test/agent.js';
-import { TEST_PASSWORD } from '../packages/server/test/factories.js';
+import { addMember, createProject, setMainRole, TEST_PASSWORD } from '../packages/server/test/factories.js';
 import { createMailbox } from '../packages/server/test/mailbox.js';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -250,6 +250,16 @@ export async function insertTocDocuments(pool: pg.Pool, projectId: number): Prom
       limit 5000`,
     [projectId],
   );
+}
+
+/** A project of 5,000 numbered policies (insertTocDocuments) where `userId` is a policy admin; its id. */
+export async function seedTocProject(handle: Pick<DatabaseHandle, 'db' | 'pool'>, userId: number): Promise<number> {
+  const toc = await createProject(handle.db, { name: 'TOC', activeApps: ['policy_management'] });
+  await addMember(handle.db, toc.id, userId, 'simple');
+  await setMainRole(handle.db, toc.id, userId, 'policy_management', 'policy_admin');
+  await insertTocDocuments(handle.pool, toc.id);
+  await handle.pool.query('analyze policy_documents');
+  return toc.id;
 }
 
 /** A cookie jar over fetch, as the web's API client behaves (X-XSRF-TOKEN from the XSRF-TOKEN cookie). */
