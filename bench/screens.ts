@@ -355,7 +355,7 @@ async function downloadBinder(page: Page, part: BinderPart): Promise<BinderDownl
   const picker = page.getByRole('combobox', { name: 'Survey binder' });
   await picker.fill(part.label);
   await page.getByRole('option', { name: part.label, exact: true }).click();
-  const link = page.getByRole('link', { name: 'Download the binder (PDF)' });
+  const link = page.getByRole('button', { name: 'Download the binder (PDF)' });
   await link.waitFor({ state: 'visible' });
   const before = new Set(await progressNow(page));
   if (TRACE)

@@ -94,7 +94,7 @@ test('links a policy and a measure to an element, sees their live state, records
   await page.getByRole('combobox', { name: 'Survey binder' }).fill('§482.23 Nursing');
   await page.getByRole('option', { name: /§482\.23 Nursing services/ }).click();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download the binder (PDF)' }).click();
+  await page.getByRole('button', { name: 'Download the binder (PDF)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const file = await download.path();

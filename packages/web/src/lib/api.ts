@@ -103,6 +103,34 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit<T
 }
 
 /**
+ * A file the server builds on request (a survey binder), fetched rather than linked so that the screen can show that
+ * it is being built and say why it failed, then saved under the server's file name (`fallbackName` without one).
+ */
+export async function apiDownload(path: string, fallbackName: string, errorFallback = DEFAULT_ERROR): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'include' });
+  } catch (error) {
+    throw new ApiError(0, null, 'The server could not be reached. Please check your connection and try again.', {
+      cause: error,
+    });
+  }
+  if (!response.ok) {
+    const data = await readBody(response);
+    throw new ApiError(response.status, data, errorMessage(data, errorFallback));
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Chromium reads the file after the click returns: let it go a minute later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
  * The text a screen shows for a failed call: the server's message (already reduced by SPEC section 8's rule), or
  * `fallback` when the server sent none or could not be reached ('Login failed', 'Something went wrong.').
  */

@@ -1,8 +1,8 @@
 import type { StdFinding, StdReadiness } from '@portal/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type StubRequest, stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
-import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
+import { click, getControl, getField, text, typeInto, waitFor } from '../../../test/render';
 import {
   appRoutes,
   assessment,
@@ -62,6 +62,16 @@ function server(extra: Record<string, unknown> = {}) {
     [`GET ${ELEMENT_API}`]: jsonResponse(element()),
     ...(extra as Record<string, never>),
   });
+}
+
+/** The option of the open combobox whose text matches. */
+async function waitForOption(name: RegExp): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => name.test(o.textContent ?? ''));
+    expect(found).toBeDefined();
+  });
+  return found!;
 }
 
 const panelReady = () => waitFor(() => expect(text()).toContain('Record a finding'));
@@ -226,9 +236,15 @@ describe('standards findings', () => {
       evidence_items: [],
       overdue_elements: 4,
     };
+    // The binder is answered when the test says so: first a failure, then the PDF.
+    let answerBinder: (response: Response) => void = () => {};
     server({
       [`GET ${STD_API}/assessments/8/readiness`]: jsonResponse(readiness),
       [`GET ${STD_API}/assessments/8/tracers`]: jsonResponse({ tracers: [], abilities: { create: true } }),
+      [`GET ${STD_API}/assessments/8/binder.pdf`]: () =>
+        new Promise<Response>((resolve) => {
+          answerBinder = resolve;
+        }),
     });
     await openApp(`${BASE}/readiness`);
     await waitFor(() => expect(text()).toContain('Corrections due'));
@@ -241,8 +257,46 @@ describe('standards findings', () => {
     expect(text()).toContain('supports A-0395');
     expect(getControl('Gap report (CSV)').getAttribute('href')).toBe(`${STD_API}/assessments/8/gap-report.csv`);
     expect(getControl('Gap report (PDF)').getAttribute('href')).toBe(`${STD_API}/assessments/8/gap-report.pdf`);
-    // The binder needs a chapter or standard first.
-    expect(getControl('Download the binder (PDF)').getAttribute('href')).toBeNull();
+    // The binder needs a chapter or standard first, and says so.
+    expect((getControl('Download the binder (PDF)') as HTMLButtonElement).disabled).toBe(true);
+    expect(text()).toContain('Choose a chapter or standard first.');
     expect(await seriousViolations()).toEqual([]);
+
+    // While it is built the screen says what and how much; a failure is said in words; the PDF is then saved.
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:binder'), revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Object.assign(URL, original);
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await click(getField('Survey binder'));
+    await click(await waitForOption(/§482\.24 Medical record services/));
+    await click(getControl('Download the binder (PDF)'));
+    const building = () =>
+      [...document.querySelectorAll('[role="status"]')].find((s) => s.textContent?.includes('Building the binder'));
+    await waitFor(() =>
+      expect(building()?.textContent).toContain('Building the binder of §482.24 Medical record services: 2 elements'),
+    );
+    expect(building()?.querySelector('[role="progressbar"]')).not.toBeNull();
+    answerBinder(jsonResponse({ message: 'The binder holds at most 500 elements.' }, 400));
+    await waitFor(() => expect(document.querySelector('[role="alert"]')?.textContent).toContain('at most 500'));
+    expect(building()).toBeUndefined();
+    expect(saved).toEqual([]);
+    await click(getControl('Download the binder (PDF)'));
+    await waitFor(() => expect(building()).toBeDefined());
+    answerBinder(
+      new Response('%PDF-1.7', {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="binder-482-24.pdf"',
+        },
+      }),
+    );
+    await waitFor(() => expect(saved).toEqual(['binder-482-24.pdf']));
+    expect(building()).toBeUndefined();
+    expect(document.querySelector('[role="alert"]')).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryBody } from '../../../components/page-parts';
+import { apiDownload, messageFor } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type StdAssessment, useStdTree } from '../api/assessments';
@@ -117,36 +118,96 @@ function ReadinessView({
 function BinderPicker({ projectId, assessmentId }: { projectId: string; assessmentId: number }) {
   const tree = useStdTree(projectId, assessmentId, 'all', '');
   const [node, setNode] = useState<string | null>(null);
-  const options = (tree.data?.rows ?? [])
+  const [building, setBuilding] = useState<{ label: string; elements: number; seconds: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const rows = tree.data?.rows ?? [];
+  const options = rows
     .filter((row) => row.req === null)
     .map((row) => ({
       value: String(row.node_id),
       label: `${'\u00a0'.repeat(row.depth * 2)}${row.ref_id} ${row.title}`,
     }));
+
+  /** The elements below a node (what the binder holds), for the progress line. */
+  const elementsBelow = (nodeId: number) => {
+    const inside = new Set([nodeId]);
+    let n = 0;
+    for (const row of rows) {
+      if (row.parent_id === null || !inside.has(row.parent_id)) continue;
+      inside.add(row.node_id);
+      if (row.req) n += 1;
+    }
+    return n;
+  };
+
+  async function download() {
+    if (!node) return;
+    const chosen = rows.find((row) => String(row.node_id) === node);
+    const started = Date.now();
+    setError(null);
+    setBuilding({
+      label: chosen ? `${chosen.ref_id} ${chosen.title}` : '',
+      elements: elementsBelow(Number(node)),
+      seconds: 0,
+    });
+    const timer = setInterval(
+      () => setBuilding((b) => b && { ...b, seconds: Math.floor((Date.now() - started) / 1000) }),
+      1000,
+    );
+    try {
+      await apiDownload(
+        binderUrl(projectId, assessmentId, Number(node)),
+        'survey-binder.pdf',
+        'The binder could not be built. Please try again.',
+      );
+    } catch (e) {
+      setError(messageFor(e, 'The binder could not be built. Please try again.'));
+    } finally {
+      clearInterval(timer);
+      setBuilding(null);
+    }
+  }
+
   return (
     <Paper withBorder radius="md" p="md">
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label="Survey binder"
-          description="One PDF for a surveyor: wording, status, policies with their signatures, measures, audits."
-          placeholder={tree.isPending ? 'Loading the chapters…' : 'Choose a chapter or standard'}
-          data={options}
-          value={node}
-          onChange={setNode}
-          searchable
-          nothingFoundMessage="No chapter or standard matches"
-          w={{ base: '100%', sm: 460 }}
-        />
-        <Button
-          component="a"
-          href={node ? binderUrl(projectId, assessmentId, Number(node)) : undefined}
-          download
-          disabled={!node}
-          aria-disabled={!node}
-        >
-          Download the binder (PDF)
-        </Button>
-      </Group>
+      <Stack gap="sm">
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label="Survey binder"
+            description="One PDF for a surveyor: wording, status, policies with their signatures, measures, audits."
+            placeholder={tree.isPending ? 'Loading the chapters…' : 'Choose a chapter or standard'}
+            data={options}
+            value={node}
+            onChange={setNode}
+            searchable
+            nothingFoundMessage="No chapter or standard matches"
+            w={{ base: '100%', sm: 460 }}
+            disabled={building !== null}
+          />
+          <Button onClick={download} loading={building !== null} disabled={!node}>
+            Download the binder (PDF)
+          </Button>
+        </Group>
+        {!node && building === null && (
+          <Text size="sm" c="dimmed">
+            Choose a chapter or standard first.
+          </Text>
+        )}
+        {building && (
+          <Stack gap={4} role="status" aria-live="polite">
+            <Progress value={100} animated striped aria-label="Building the binder" />
+            <Text size="sm">
+              Building the binder of {building.label}: {plural(building.elements, 'element')} with their policies,
+              charts and audits{building.seconds > 0 ? ` (${building.seconds} s)` : ''}. It downloads when ready.
+            </Text>
+          </Stack>
+        )}
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
     </Paper>
   );
 }
