@@ -4,14 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { preloadScreensFor } from './app/routes';
+import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-preloadScreensFor(window.location.pathname);
+const queryClient = createQueryClient();
+preloadScreensFor(window.location.pathname, queryClient);
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders toaster="after-sign-in">
+    <AppProviders queryClient={queryClient} toaster="after-sign-in">
       <AppRouter />
     </AppProviders>
   </StrictMode>,

@@ -1,12 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { LoadingRows } from '../components/page-parts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { preloadSpcChart } from '../components/spc/LazySpcChart';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { MONITORING_SCREENS, POLICY_SCREENS } from '../features/people/apps';
 import { peopleRoutes } from '../features/people/routes';
 import { lazyNamed } from '../lib/lazy-named';
+import { authCheckQueryOptions } from '../lib/session';
 import { HomeRedirect } from './HomeRedirect';
 import { RootLayout } from './RootLayout';
 import { RouteParamGuard, type RouteParamKind } from './route-params';
@@ -118,24 +121,15 @@ const TwoFactorSettingsPage = lazyNamed(
 const NotSuperadminPage = lazyNamed(() => import('./NotSuperadminPage'), 'NotSuperadminPage');
 
 // The monitoring app (with its charts) is a chunk of its own: no other screen downloads it (issue 9).
-const MonitoringApp = lazy(() =>
-  import('../features/monitoring/components/MonitoringApp').then((module) => ({ default: module.MonitoringApp })),
-);
-
+const MonitoringApp = lazyNamed(() => import('../features/monitoring/components/MonitoringApp'), 'MonitoringApp');
 // Chart review likewise: its screens load only when a chart review route opens.
-const ChartReviewApp = lazy(() =>
-  import('../features/chart-review/components/ChartReviewApp').then((module) => ({ default: module.ChartReviewApp })),
-);
-
+const ChartReviewApp = lazyNamed(() => import('../features/chart-review/components/ChartReviewApp'), 'ChartReviewApp');
 // Standards likewise: the compliance tree, the wizard and the people screens, and the member's overview.
-const StandardsApp = lazy(() =>
-  import('../features/standards/components/StandardsApp').then((module) => ({ default: module.StandardsApp })),
-);
+const StandardsApp = lazyNamed(() => import('../features/standards/components/StandardsApp'), 'StandardsApp');
 // The policy generator likewise (its wizard, preview and template editor).
-const PolicyGeneratorApp = lazy(() =>
-  import('../features/policy-generator/components/PolicyGeneratorApp').then((module) => ({
-    default: module.PolicyGeneratorApp,
-  })),
+const PolicyGeneratorApp = lazyNamed(
+  () => import('../features/policy-generator/components/PolicyGeneratorApp'),
+  'PolicyGeneratorApp',
 );
 const MyStandardsPage = lazy(() =>
   import('../features/standards/components/MyStandardsPage').then((module) => ({ default: module.MyStandardsPage })),
@@ -152,17 +146,32 @@ const admin = (element: ReactNode) => byId(<AdminGuard>{element}</AdminGuard>);
 const PUBLIC_PATHS = new Set(['/', '/member-login', '/lost-password', '/reset-password', '/terms-and-conditions']);
 
 /**
- * A signed-in page opened directly fetches its frame (and the policy app) while the session is being checked, not
- * one after the other (Lighthouse on a policy page, bench/budgets.ts). Public pages fetch nothing more.
+ * A signed-in page opened directly checks the session and fetches its frame, its app and (for a monitoring page) the
+ * chart code at once, not one after the other (Lighthouse on a policy page, bench/budgets.ts; bench/screens.ts).
+ * Public pages fetch nothing more.
  */
-export function preloadScreensFor(pathname: string): void {
+export function preloadScreensFor(pathname: string, queryClient: QueryClient): void {
   if (PUBLIC_PATHS.has(pathname) || pathname.startsWith('/read/')) return;
+  // The session check every signed-in screen waits for starts now, not once the frame's chunk has arrived.
+  void queryClient.prefetchQuery(authCheckQueryOptions());
   void PortalLayout.preload();
-  if (pathname.startsWith('/app/policy_management/')) {
+  const app = APP_CHUNKS.find(([prefix]) => pathname.startsWith(prefix))?.[1];
+  if (app) {
     void SectionGuard.preload();
-    void PolicyApp.preload();
+    void app.preload();
   }
+  // A monitoring page draws charts as soon as its data is in: their code comes meanwhile.
+  if (/^\/app\/monitoring\/[^/]+\/pages\/page\/\d+\/?$/.test(pathname)) preloadSpcChart();
 }
+
+/** Each app's chunk by the prefix of its addresses. */
+const APP_CHUNKS: readonly [string, { preload: () => Promise<unknown> }][] = [
+  ['/app/policy_management/', PolicyApp],
+  ['/app/monitoring/', MonitoringApp],
+  ['/app/standards/', StandardsApp],
+  ['/app/chart_review/', ChartReviewApp],
+  ['/app/policy_generator/', PolicyGeneratorApp],
+];
 
 export const appRoutes: RouteObject[] = [
   {

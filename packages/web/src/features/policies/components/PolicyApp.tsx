@@ -37,9 +37,12 @@ const SearchPage = lazyNamed(() => import('./SearchPage'), 'SearchPage');
 const SearchSynonymsPage = lazyNamed(() => import('./SearchSynonymsPage'), 'SearchSynonymsPage');
 const TocPage = lazyNamed(() => import('./TocPage'), 'TocPage');
 
-// Opened directly on a policy (a link, a reload): its screen is fetched with the app, not after it (bench/budgets.ts).
-if (typeof window !== 'undefined' && /\/documents\/\d+\/?$/.test(window.location.pathname)) {
-  void DocumentPage.preload();
+// Opened directly on a policy or the table of contents (a link, a reload): the screen is fetched with the app, not
+// after the app's guards have answered (bench/budgets.ts, bench/screens.ts).
+if (typeof window !== 'undefined') {
+  const path = window.location.pathname;
+  if (/\/documents\/\d+\/?$/.test(path)) void DocumentPage.preload();
+  if (/\/toc\/?$/.test(path)) void TocPage.preload();
 }
 
 /** Route segments of the header's links, in order; shown when the permission map allows the section they open. */
