@@ -5,6 +5,8 @@ afterEach(() => localStorage.clear());
 
 describe('the remembered project', () => {
   it('tells its subscribers when it changes, and only then', () => {
+    // Test files share modules (isolate: false): start from no remembered project whatever ran before.
+    rememberProjectId(null);
     const listener = vi.fn();
     const unsubscribe = subscribeLastProjectId(listener);
     rememberProjectId('4');
