@@ -205,6 +205,50 @@ export async function multiInstance(): Promise<Summary> {
     const after = await other.get('/api/user');
     check('sign-out on instance 3 ends the session on instance 1', out.status === 204 && after.status === 401);
 
+    // Page access kept between reads (decision record 028): the reader reads a page on every instance, so each
+    // keeps the project's page access; the admin restricts it to the reader on instance 1, then takes the grant
+    // away. Each change holds on instances 2 and 3 at their very next read.
+    const mon = '/api/projects/1/monitoring';
+    const reader = new Client(direct[0]!);
+    await reader.login('reader@example.com');
+    const readerId = ((await reader.get('/api/user')).body as { id: number }).id;
+    // An open page without grants of its own, so that setting it back leaves it as it was.
+    const rows = (await admin.get(`${mon}/page-permissions`)).body as {
+      pages: { id: number; open: boolean; grants: unknown[] }[];
+    };
+    const open = rows.pages.find((p) => p.open && p.grants.length === 0)!;
+    const everywhere = () =>
+      Promise.all(
+        direct.map((u) =>
+          reader
+            .on(u)
+            .get(`${mon}/pages/${open.id}/charts`)
+            .then((a) => a.status),
+        ),
+      );
+    const warm = await everywhere();
+    await admin.put(`${mon}/pages/${open.id}/permissions`, {
+      restricted: true,
+      grants: [{ user_id: readerId, level: 'view' }],
+    });
+    const granted = await everywhere();
+    const taken = await admin.put(`${mon}/pages/${open.id}/permissions`, { restricted: true, grants: [] });
+    const takenAt = Date.now();
+    const refused = await everywhere();
+    const refusedWithin = Date.now() - takenAt;
+    await admin.put(`${mon}/pages/${open.id}/permissions`, { restricted: false, grants: [] });
+    const back = await everywhere();
+    check(
+      'a page grant taken away on instance 1 is refused on 2 and 3 at the next read (within a second)',
+      warm.every((s) => s === 200) &&
+        granted.every((s) => s === 200) &&
+        taken.status === 200 &&
+        refused.every((s) => s === 404) &&
+        refusedWithin < 1000 &&
+        back.every((s) => s === 200),
+      `warm ${warm} granted ${granted} taken ${taken.status} refused ${refused} in ${refusedWithin} ms back ${back}`,
+    );
+
     // Live notifications: the reviewer listens on instance 2 and through nginx; the admin sends a policy to review
     // on instance 1; PostgreSQL LISTEN/NOTIFY carries it to both streams.
     const reviewer = new Client(direct[1]!);

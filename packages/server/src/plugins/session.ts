@@ -4,6 +4,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  monRoleMembers,
   permissionRules,
   projectMemberRoles,
   projectMemberships,
@@ -72,6 +73,8 @@ export interface ProjectContext {
   rules: Partial<Record<string, { path: string; allowed_roles: string[] }[]>>;
   /** The user's stored standards role in it, null for none. */
   standardsRole: string | null;
+  /** The monitoring roles (mon_roles) the user is a member of in it. */
+  monitoringRoleIds: number[];
 }
 
 export interface LoadedSession {
@@ -139,6 +142,9 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       standardsRole: sql<string | null>`(select ${stdMembers.role} from ${stdMembers} where ${stdMembers.projectId} = ${
         projects.id
       } and ${stdMembers.userId} = ${users.id})`,
+      monitoringRoleIds: sql<number[] | null>`(select json_agg(${monRoleMembers.roleId}) from ${monRoleMembers} where ${
+        monRoleMembers.projectId
+      } = ${projects.id} and ${monRoleMembers.userId} = ${users.id})`,
       mainRoles: sql<Record<string, string> | null>`(select json_object_agg(${projectMemberRoles.app}, ${
         projectMemberRoles.mainRole
       }) from ${projectMemberRoles} where ${projectMemberRoles.projectId} = ${projects.id} and ${
@@ -187,8 +193,16 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       const [withProject] = await loadWithProjectStatement.execute({ idHash, projectId });
       row = withProject;
       if (withProject) {
-        const { project, projectRole, mainRoles, rules, standardsRole } = withProject;
-        context = { projectId, project, projectRole, mainRoles: mainRoles ?? {}, rules: rules ?? {}, standardsRole };
+        const { project, projectRole, mainRoles, rules, standardsRole, monitoringRoleIds } = withProject;
+        context = {
+          projectId,
+          project,
+          projectRole,
+          mainRoles: mainRoles ?? {},
+          rules: rules ?? {},
+          standardsRole,
+          monitoringRoleIds: monitoringRoleIds ?? [],
+        };
       }
     }
     if (!row) return clearSessionCookies(app, reply);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
 
@@ -19,6 +30,11 @@ export const projects = pgTable(
     activeApps: text('active_apps').array().notNull().default(sql`'{}'::text[]`),
     /** Projects are deactivated, never deleted, once they hold records. */
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Moved on by PostgreSQL (triggers of migration 0029) whenever the project's monitoring pages or their grants
+     * change: the page access an instance keeps between requests is used only while it matches (decision record 028).
+     */
+    monAccessVersion: bigint('mon_access_version', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,46 +22,85 @@ export async function loadPageAccess(db: DbOrTx, actor: MonitoringActor): Promis
   return levelsOf(actor, await accessFacts(db, actor));
 }
 
+type AccessPage = PageRow & { status: string };
+
+/** A project's live pages (with their status, for effectivePageAccess) and its grants. */
+interface ProjectFacts {
+  pages: AccessPage[];
+  grants: GrantRow[];
+}
+
 /**
- * What the levels are computed from, read in one statement: the live pages (with their status, for
- * effectivePageAccess) and, for someone who does not administer monitoring, the grants and their monitoring roles.
+ * What the levels are computed from: the project's pages and grants, and the actor's monitoring roles. On a read of
+ * the project's address the session read the roles and the project's `mon_access_version`, which PostgreSQL moves on
+ * with every change to its pages or grants (migration 0029): the pages and grants are then those this instance keeps
+ * for that version, read once when it changes (decision record 028). Anything else reads all three in one statement.
  */
 async function accessFacts(db: DbOrTx, actor: MonitoringActor) {
   const administers = administersMonitoring(actor);
+  const context = actor.context?.projectId === actor.projectId ? actor.context : undefined;
+  const version = context?.project?.monAccessVersion;
+  if (!context || version === undefined) {
+    const { pages, grants, roleIds } = await readFacts(db, actor.projectId, actor.userId);
+    return { administers, project: { pages, grants }, roleIds };
+  }
+  let projects = kept.get(db);
+  if (!projects) kept.set(db, (projects = new Map()));
+  let entry = projects.get(actor.projectId);
+  if (entry?.version !== version) {
+    // Read after the session read `version`: at least as new as it, so right for every read that finds it.
+    const { pages, grants } = await readFacts(db, actor.projectId, null);
+    entry = { version, facts: { pages, grants } };
+    projects.delete(actor.projectId);
+    projects.set(actor.projectId, entry);
+    if (projects.size > KEPT_PROJECTS) projects.delete(projects.keys().next().value!);
+  }
+  return { administers, project: entry.facts, roleIds: context.monitoringRoleIds };
+}
+
+/** Pages and grants kept by database handle and project, with the version they were read for; at most this many. */
+const kept = new WeakMap<object, Map<number, { version: number; facts: ProjectFacts }>>();
+const KEPT_PROJECTS = 200;
+
+/** The project's pages and grants, and the monitoring roles of `userId` (none for null), in one statement. */
+async function readFacts(db: DbOrTx, projectId: number, userId: number | null) {
   const json = <T>(query: SQL) => sql<T>`(select coalesce(json_agg(x), '[]') from (${query}) x)`;
   const [facts] = await db
     .select({
-      pages: json<(PageRow & { status: string })[]>(
+      pages: json<AccessPage[]>(
         sql`select ${monPages.id} as "id", ${monPages.parentId} as "parentId", ${monPages.number} as "number",
           ${monPages.title} as "title", ${monPages.depth} as "depth", ${monPages.restricted} as "restricted",
           ${monPages.ownerId} as "ownerId", ${monPages.position} as "position", ${monPages.status} as "status"
-          from ${monPages} where ${monPages.projectId} = ${actor.projectId} and ${monPages.deletedAt} is null
+          from ${monPages} where ${monPages.projectId} = ${projectId} and ${monPages.deletedAt} is null
           order by ${monPages.position}, ${monPages.id}`,
       ),
-      grants: administers
-        ? sql<GrantRow[]>`'[]'::json`
-        : json<GrantRow[]>(
-            sql`select ${monPagePermissions.id} as "id", ${monPagePermissions.pageId} as "pageId",
-              ${monPagePermissions.roleId} as "roleId", ${monPagePermissions.userId} as "userId",
-              ${monPagePermissions.level} as "level"
-              from ${monPagePermissions} where ${monPagePermissions.projectId} = ${actor.projectId}
-              order by ${monPagePermissions.id}`,
-          ),
-      roleIds: administers
-        ? sql<{ roleId: number }[]>`'[]'::json`
-        : json<{ roleId: number }[]>(
-            sql`select ${monRoleMembers.roleId} as "roleId" from ${monRoleMembers}
-              where ${monRoleMembers.projectId} = ${actor.projectId} and ${monRoleMembers.userId} = ${actor.userId}`,
-          ),
+      grants: json<GrantRow[]>(
+        sql`select ${monPagePermissions.id} as "id", ${monPagePermissions.pageId} as "pageId",
+          ${monPagePermissions.roleId} as "roleId", ${monPagePermissions.userId} as "userId",
+          ${monPagePermissions.level} as "level"
+          from ${monPagePermissions} where ${monPagePermissions.projectId} = ${projectId}
+          order by ${monPagePermissions.id}`,
+      ),
+      roleIds: json<{ roleId: number }[]>(
+        sql`select ${monRoleMembers.roleId} as "roleId" from ${monRoleMembers}
+          where ${monRoleMembers.projectId} = ${projectId} and ${monRoleMembers.userId} = ${userId ?? 0}`,
+      ),
     })
     .from(sql`(select 1) as one`);
-  return { administers, pages: facts!.pages, grants: facts!.grants, roleIds: facts!.roleIds.map((r) => r.roleId) };
+  return { pages: facts!.pages, grants: facts!.grants, roleIds: facts!.roleIds.map((r) => r.roleId) };
+}
+
+/** The grant matrix of a project's facts, computed once per facts (kept facts are shared by the reads that find them). */
+const matrices = new WeakMap<ProjectFacts, Map<number, MatrixPage>>();
+function matrixOf(facts: ProjectFacts): Map<number, MatrixPage> {
+  let matrix = matrices.get(facts);
+  if (!matrix) matrices.set(facts, (matrix = computeMatrix(treeOrder(facts.pages), facts.grants)));
+  return matrix;
 }
 
 function levelsOf(actor: MonitoringActor, facts: Awaited<ReturnType<typeof accessFacts>>) {
-  if (facts.administers) return new Map(facts.pages.map((page) => [page.id, 'manage' as const]));
-  const matrix = computeMatrix(treeOrder(facts.pages), facts.grants);
-  return levelsFromMatrix(matrix, { userId: actor.userId, roleIds: facts.roleIds });
+  if (facts.administers) return new Map(facts.project.pages.map((page) => [page.id, 'manage' as const]));
+  return levelsFromMatrix(matrixOf(facts.project), { userId: actor.userId, roleIds: facts.roleIds });
 }
 
 /** Viewers and data entry see published pages only, unless a grant or ownership lets them edit the page. */
@@ -76,7 +115,7 @@ export async function effectivePageAccess(db: DbOrTx, actor: MonitoringActor): P
   const facts = await accessFacts(db, actor);
   const access = levelsOf(actor, facts);
   if (!seesPublishedOnly(actor)) return access;
-  const sorted = [...facts.pages].sort((a, b) => a.depth - b.depth || a.id - b.id);
+  const sorted = [...facts.project.pages].sort((a, b) => a.depth - b.depth || a.id - b.id);
   for (const page of sorted) {
     const level = access.get(page.id) ?? 'none';
     const parentHidden = page.parentId !== null && (access.get(page.parentId) ?? 'none') === 'none';
