@@ -44,8 +44,8 @@ async function accessFacts(db: DbOrTx, actor: MonitoringActor) {
     const { pages, grants, roleIds } = await readFacts(db, actor.projectId, actor.userId);
     return { administers, project: { pages, grants }, roleIds };
   }
-  let projects = kept.get(db);
-  if (!projects) kept.set(db, (projects = new Map()));
+  const projects = kept.get(db) ?? new Map<number, { version: number; facts: ProjectFacts }>();
+  kept.set(db, projects);
   let entry = projects.get(actor.projectId);
   if (entry?.version !== version) {
     // Read after the session read `version`: at least as new as it, so right for every read that finds it.
@@ -93,8 +93,8 @@ async function readFacts(db: DbOrTx, projectId: number, userId: number | null) {
 /** The grant matrix of a project's facts, computed once per facts (kept facts are shared by the reads that find them). */
 const matrices = new WeakMap<ProjectFacts, Map<number, MatrixPage>>();
 function matrixOf(facts: ProjectFacts): Map<number, MatrixPage> {
-  let matrix = matrices.get(facts);
-  if (!matrix) matrices.set(facts, (matrix = computeMatrix(treeOrder(facts.pages), facts.grants)));
+  const matrix = matrices.get(facts) ?? computeMatrix(treeOrder(facts.pages), facts.grants);
+  matrices.set(facts, matrix);
   return matrix;
 }
 
