@@ -2,8 +2,8 @@
 // that answers each read with the SQL the portal runs to produce that read's data (as PostgreSQL logged it: the same
 // texts, in the same order, with the same values), as named prepared statements from a pool of 10, with no session,
 // no project access and no permission check; the session, access and permission statements are left out, the rest
-// is all there. Statements go one after the other (the few the portal sends at once, as a measure's targets,
-// benchmarks, phases and annotations, go in turn here). Rows go out as JSON, keyed by column. FLOOR_DATABASE_URL: the
+// is all there. Statements go one after the other. Rows go out as JSON, keyed by column. The monitoring pages the
+// member may see are given (FloorIds.visiblePageIds), as the portal keeps them per project version. FLOOR_DATABASE_URL: the
 // bench database; FLOOR_IDS: the records of the reads (FloorIds, JSON). Prints `listening <port>`.
 // When the portal's data statements change, compare both with log_statement = 'all' on the bench database.
 import Fastify from 'fastify';
@@ -48,22 +48,9 @@ async function q(name: string, text: string, values: unknown[]): Promise<Record<
 
 /** `$from, ..., $(from + count - 1)`: the placeholders of an `in (...)` list as the portal writes it. */
 const list = (from: number, count: number) => Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
-const today = () => new Date().toISOString().slice(0, 10);
 
 const PERSON = (table: string) =>
   `coalesce(nullif(trim("${table}"."first_name" || ' ' || "${table}"."last_name"), ''), "${table}"."username")`;
-
-/** A person's id and name, as the portal names people. */
-const personRef = async (userId: unknown) =>
-  userId === null
-    ? null
-    : ((
-        await q(
-          'person',
-          `select "id", coalesce(nullif(trim("first_name" || ' ' || "last_name"), ''), "username") from "users" where "users"."id" = $1`,
-          [userId],
-        )
-      )[0] ?? null);
 
 const app = Fastify({ logger: false });
 
@@ -130,132 +117,60 @@ get('/standards-tree', async () => {
   const p = ids.projectId;
   const [assessment] = await q(
     'std_assessment',
-    `select "id", "project_id", "framework_id", "name", "kind", "scope_note", "survey_window_start", "survey_window_end", "upgraded_from_id", "created_at", "created_by" from "std_assessments" where ("std_assessments"."project_id" = $1 and "std_assessments"."id" = $2)`,
-    [p, ids.assessmentId],
+    `select "std_assessments"."id", "std_assessments"."project_id", "std_assessments"."framework_id", "std_assessments"."name", "std_assessments"."kind", "std_assessments"."scope_note", "std_assessments"."survey_window_start", "std_assessments"."survey_window_end", "std_assessments"."upgraded_from_id", "std_assessments"."created_at", "std_assessments"."created_by", "std_frameworks"."id", "std_frameworks"."project_id", "std_frameworks"."code", "std_frameworks"."name", "std_frameworks"."publisher", "std_frameworks"."edition", "std_frameworks"."text_policy", "std_frameworks"."licence_note", "std_frameworks"."public_url", "std_frameworks"."as_of", "std_frameworks"."created_at", "std_frameworks"."created_by", "previous"."id", "previous"."name" from "std_assessments" inner join "std_frameworks" on "std_frameworks"."id" = "std_assessments"."framework_id" left join "std_assessments" "previous" on ("previous"."id" = "std_assessments"."upgraded_from_id" and "previous"."project_id" = $1) where ("std_assessments"."project_id" = $2 and "std_assessments"."id" = $3)`,
+    [p, p, ids.assessmentId],
   );
   if (!assessment) throw new Error('no such assessment');
   const nodes = await q(
-    'std_nodes',
-    `select "id", "parent_id", "ref_id", "title", "node_type", "assessable", "depth", "in_force_from" from "std_nodes" where "std_nodes"."framework_id" = $1 order by "std_nodes"."position" asc`,
-    [assessment.framework_id],
+    'std_tree_nodes',
+    `select "std_nodes"."id", "std_nodes"."parent_id", "std_nodes"."ref_id", "std_nodes"."title", "std_nodes"."node_type", "std_nodes"."assessable", "std_nodes"."depth", "std_nodes"."in_force_from", "std_req_assessments"."id", "std_req_assessments"."node_id", "std_req_assessments"."result", "std_req_assessments"."status", "std_req_assessments"."owner_id", coalesce(nullif(trim("users"."first_name" || ' ' || "users"."last_name"), ''), "users"."username"), "std_req_assessments"."due_date", coalesce("n", 0) from "std_nodes" left join "std_req_assessments" on ("std_req_assessments"."node_id" = "std_nodes"."id" and "std_req_assessments"."project_id" = $1 and "std_req_assessments"."assessment_id" = $2) left join "users" on "users"."id" = "std_req_assessments"."owner_id" left join (select "req_assessment_id", count(*)::int as "n" from "std_comments" where "std_comments"."project_id" = $3 group by "std_comments"."req_assessment_id") "comments" on "comments"."req_assessment_id" = "std_req_assessments"."id" where "std_nodes"."framework_id" = $4 order by "std_nodes"."position" asc`,
+    [p, assessment.id, p, assessment.framework_id],
   );
-  const reqs = await q(
-    'std_reqs',
-    `select "std_req_assessments"."id", "std_req_assessments"."node_id", "std_req_assessments"."result", "std_req_assessments"."status", "std_req_assessments"."owner_id", ${PERSON('users')}, "std_req_assessments"."due_date" from "std_req_assessments" left join "users" on "users"."id" = "std_req_assessments"."owner_id" where ("std_req_assessments"."project_id" = $1 and "std_req_assessments"."assessment_id" = $2)`,
-    [p, assessment.id],
-  );
-  const comments = await q(
-    'std_comment_counts',
-    `select "std_comments"."req_assessment_id", count(*)::int from "std_comments" inner join "std_req_assessments" on "std_req_assessments"."id" = "std_comments"."req_assessment_id" where ("std_comments"."project_id" = $1 and "std_req_assessments"."assessment_id" = $2) group by "std_comments"."req_assessment_id"`,
-    [p, assessment.id],
-  );
-  const links = await q(
-    'std_trace_links',
-    `select "node_id", "target_type", "target_id" from "trace_links" where "trace_links"."project_id" = $1`,
-    [p],
-  );
-  // The link targets the member may see: the portal keeps those of them that still exist and are visible.
-  const targets = (type: string) => [
-    ...new Set(links.filter((l) => l.target_type === type).map((l) => l.target_id as number)),
-  ];
-  const policies = targets('policy');
-  const visiblePolicies = policies.length
-    ? await q(
-        `std_link_policies_${policies.length}`,
-        `select "id" from "policy_documents" where ("policy_documents"."project_id" = $1 and "policy_documents"."id" in (${list(2, policies.length)}) and ("policy_documents"."current_version_id" is not null or exists (select 1 from "policy_workflow_requests" r where r.project_id = $${policies.length + 2} and r.document_id = "policy_documents"."id" and r.user_id = $${policies.length + 3})))`,
-        [p, ...policies, p, ids.memberId],
-      )
-    : [];
-  const measures = targets('measure');
+  // The links whose targets the member may see (the monitoring pages are those the portal keeps for the project).
   const pages = ids.visiblePageIds;
-  const visibleMeasures = measures.length
-    ? await q(
-        `std_link_measures_${measures.length}_${pages.length}`,
-        `select "id" from "mon_measures" where ("mon_measures"."project_id" = $1 and "mon_measures"."id" in (${list(2, measures.length)}) and "mon_measures"."page_id" in (${list(measures.length + 2, pages.length)}))`,
-        [p, ...measures, ...pages],
-      )
-    : [];
-  const assessments = await q(
-    'std_assessment_list',
-    `select "std_assessments"."id", "std_assessments"."project_id", "std_assessments"."framework_id", "std_assessments"."name", "std_assessments"."kind", "std_assessments"."scope_note", "std_assessments"."survey_window_start", "std_assessments"."survey_window_end", "std_assessments"."upgraded_from_id", "std_assessments"."created_at", "std_assessments"."created_by", "std_frameworks"."id", "std_frameworks"."project_id", "std_frameworks"."code", "std_frameworks"."name", "std_frameworks"."publisher", "std_frameworks"."edition", "std_frameworks"."text_policy", "std_frameworks"."licence_note", "std_frameworks"."public_url", "std_frameworks"."as_of", "std_frameworks"."created_at", "std_frameworks"."created_by" from "std_assessments" inner join "std_frameworks" on "std_frameworks"."id" = "std_assessments"."framework_id" where "std_assessments"."project_id" = $1 order by "std_assessments"."created_at" desc, "std_assessments"."id" desc`,
-    [p],
+  const pagesIn = pages.length ? `"mon_measures"."page_id" in (${list(6, pages.length)})` : 'false';
+  const links = await q(
+    `std_link_counts_${pages.length}`,
+    `select "node_id", "target_type", count(*)::int from "trace_links" where ("trace_links"."project_id" = $1 and case "trace_links"."target_type"
+    when 'policy' then exists (select 1 from "policy_documents" where "policy_documents"."project_id" = $2
+      and "policy_documents"."id" = "trace_links"."target_id" and ("policy_documents"."current_version_id" is not null or exists (select 1 from "policy_workflow_requests" r where r.project_id = $3
+    and r.document_id = "policy_documents"."id" and r.user_id = $4)))
+    when 'measure' then exists (select 1 from "mon_measures" where "mon_measures"."project_id" = $5
+      and "mon_measures"."id" = "trace_links"."target_id" and ${pagesIn})
+    else true end) group by "trace_links"."node_id", "trace_links"."target_type"`,
+    [p, p, p, ids.memberId, p, ...pages],
   );
-  const assessmentIds = assessments.map((a) => a.id);
-  const counts = assessmentIds.length
-    ? await q(
-        `std_assessment_counts_${assessmentIds.length}`,
-        `select "assessment_id", "result", count(*)::int, count(*) filter (where "due_date" < $1 and "status" <> 'done')::int from "std_req_assessments" where ("std_req_assessments"."project_id" = $2 and "std_req_assessments"."assessment_id" in (${list(3, assessmentIds.length)})) group by "std_req_assessments"."assessment_id", "std_req_assessments"."result"`,
-        [today(), p, ...assessmentIds],
-      )
-    : [];
-  return {
-    assessment,
-    nodes,
-    reqs,
-    comments,
-    links,
-    visible: { policies: visiblePolicies, measures: visibleMeasures },
-    assessments,
-    counts,
-  };
+  return { assessment, nodes, links };
 });
 
 // ------------------------------------------------------------------------------------------------ a monitoring page
 
-const measureColumns = `"id", "project_id", "page_id", "dataset_id", "name", "type", "numerator", "denominator", "value_expr", "multiplier", "unit_label", "direction", "grain", "strata_keys", "definition", "chart_default", "rule_profile", "ihi_runs_test", "astronomical_point", "baseline_from", "baseline_to", "formula_version", "formula_hash", "position", "version", "deleted_at", "created_at", "created_by", "updated_at", "updated_by"`;
-
-/** Targets, benchmarks, phases and annotations of some measures, in the portal's order for `order`. */
-async function measureExtras(measureIds: number[], order: 'summary' | 'series') {
-  const p = ids.projectId;
-  const n = measureIds.length;
-  const values = [p, ...measureIds];
-  const statements = {
-    targets: [
-      `mon_targets_${n}`,
-      `select "id", "project_id", "measure_id", "value", "effective_from", "kind", "created_at", "created_by" from "mon_targets" where ("mon_targets"."project_id" = $1 and "mon_targets"."measure_id" in (${list(2, n)})) order by "mon_targets"."effective_from" asc, "mon_targets"."id" asc`,
-    ],
-    benchmarks: [
-      `mon_benchmarks_${n}`,
-      `select "id", "project_id", "measure_id", "source", "statistic", "percentile", "value", "period_label", "as_of", "spec_match", "citation_url", "note", "created_at", "created_by" from "mon_benchmarks" where ("mon_benchmarks"."project_id" = $1 and "mon_benchmarks"."measure_id" in (${list(2, n)})) order by "mon_benchmarks"."as_of" desc, "mon_benchmarks"."id" asc`,
-    ],
-    phases: [
-      `mon_phases_${n}`,
-      `select "id", "project_id", "measure_id", "start_period", "label", "reason", "created_at", "created_by" from "mon_phases" where ("mon_phases"."project_id" = $1 and "mon_phases"."measure_id" in (${list(2, n)})) order by "mon_phases"."start_period" asc, "mon_phases"."id" asc`,
-    ],
-    annotations: [
-      `mon_annotations_${n}`,
-      `select "id", "project_id", "measure_id", "period_start", "kind", "text", "exclude_from_limits", "created_at", "created_by" from "mon_annotations" where ("mon_annotations"."project_id" = $1 and "mon_annotations"."measure_id" in (${list(2, n)})) order by "mon_annotations"."period_start" asc, "mon_annotations"."id" asc`,
-    ],
-  } as const;
-  const keys =
-    order === 'summary'
-      ? (['benchmarks', 'targets', 'phases', 'annotations'] as const)
-      : (['targets', 'benchmarks', 'phases', 'annotations'] as const);
-  const out: Record<string, Record<string, unknown>[]> = {};
-  for (const key of keys) out[key] = await q(statements[key][0], statements[key][1], values);
-  return out;
-}
-
-/** The measure's dataset and its cached series (the portal reuses a series computed before). */
-async function cachedSeries(measure: Record<string, unknown>, chart: string, stratum: string) {
-  const p = ids.projectId;
-  const dataset =
-    measure.dataset_id === null
-      ? null
-      : ((
-          await q(
-            'mon_dataset',
-            `select "id", "version", "row_count", "columns" from "mon_datasets" where ("mon_datasets"."project_id" = $1 and "mon_datasets"."id" = $2 and "mon_datasets"."deleted_at" is null)`,
-            [p, measure.dataset_id],
-          )
-        )[0] ?? null);
-  const [series] = await q(
-    'mon_series',
-    `select "input_hash", "result", "computed_at", "compute_ms" from "mon_series" where ("mon_series"."project_id" = $1 and "mon_series"."measure_id" = $2 and "mon_series"."stratum" = $3 and "mon_series"."chart" = $4)`,
-    [p, measure.id, stratum, chart],
-  );
-  return { dataset, series: series ?? null };
-}
+/** The measure's dataset, its cached series, and its targets, benchmarks, phases and annotations when `extras`. */
+const SERIES_INPUTS = `select (select json_build_object('id', id, 'version', version, 'rowCount', row_count,
+        'columns', columns) from "mon_datasets" where project_id = $1 and id = $2
+        and deleted_at is null), (select
+        json_build_object('inputHash', input_hash, 'result', result, 'computedAt', computed_at,
+          'computeMs', compute_ms)
+        from "mon_series" where project_id = $3 and measure_id = $4
+          and stratum = $5 and chart = $6), null from (select 1) as one`;
+const SERIES_INPUTS_WITH_EXTRAS = `select (select json_build_object('id', id, 'version', version, 'rowCount', row_count,
+        'columns', columns) from "mon_datasets" where project_id = $1 and id = $2
+        and deleted_at is null), (select
+        json_build_object('inputHash', input_hash, 'result', result, 'computedAt', computed_at,
+          'computeMs', compute_ms)
+        from "mon_series" where project_id = $3 and measure_id = $4
+          and stratum = $5 and chart = $6), json_build_object(
+    'targets', (select coalesce(json_agg(json_build_object('id', id, 'value', value, 'effective_from', effective_from, 'kind', kind) order by effective_from, id), '[]') from "mon_targets"
+      where project_id = $7 and measure_id = $8),
+    'benchmarks', (select coalesce(json_agg(json_build_object('id', id, 'source', source, 'statistic', statistic, 'percentile', percentile, 'value', value,
+        'period_label', period_label, 'as_of', as_of, 'spec_match', spec_match, 'citation_url', citation_url,
+        'note', note) order by as_of desc, id), '[]') from "mon_benchmarks"
+      where project_id = $9 and measure_id = $10),
+    'phases', (select coalesce(json_agg(json_build_object('id', id, 'start_period', start_period, 'label', label, 'reason', reason) order by start_period, id), '[]') from "mon_phases"
+      where project_id = $11 and measure_id = $12),
+    'annotations', (select coalesce(json_agg(json_build_object('id', id, 'period_start', period_start, 'kind', kind, 'text', text,
+        'exclude_from_limits', exclude_from_limits) order by period_start, id), '[]') from "mon_annotations"
+      where project_id = $13 and measure_id = $14)) from (select 1) as one`;
 
 get('/monitoring/page', async () => {
   const p = ids.projectId;
@@ -266,7 +181,7 @@ get('/monitoring/page', async () => {
   );
   const pages = await q(
     'mon_pages_full',
-    `select "mon_pages"."id", "mon_pages"."project_id", "mon_pages"."parent_id", "mon_pages"."position", "mon_pages"."depth", "mon_pages"."number", "mon_pages"."title", "mon_pages"."status", "mon_pages"."owner_id", "mon_pages"."introduction", "mon_pages"."benchmarks", "mon_pages"."parameters_and_metrics", "mon_pages"."restricted", "mon_pages"."version", "mon_pages"."deleted_at", "mon_pages"."deleted_by", "mon_pages"."created_at", "mon_pages"."created_by", "mon_pages"."updated_at", "mon_pages"."updated_by", ${PERSON('users')} from "mon_pages" left join "users" on "users"."id" = "mon_pages"."owner_id" where ("mon_pages"."project_id" = $1 and "mon_pages"."deleted_at" is null)`,
+    `select "mon_pages"."id", "mon_pages"."project_id", "mon_pages"."parent_id", "mon_pages"."position", "mon_pages"."depth", "mon_pages"."number", "mon_pages"."title", "mon_pages"."status", "mon_pages"."owner_id", "mon_pages"."introduction", "mon_pages"."benchmarks", "mon_pages"."parameters_and_metrics", "mon_pages"."restricted", "mon_pages"."version", "mon_pages"."deleted_at", "mon_pages"."deleted_by", "mon_pages"."created_at", "mon_pages"."created_by", "mon_pages"."updated_at", "mon_pages"."updated_by", coalesce(nullif(trim("users"."first_name" || ' ' || "users"."last_name"), ''), "users"."username"), coalesce(nullif(trim("updater"."first_name" || ' ' || "updater"."last_name"), ''), "updater"."username") from "mon_pages" left join "users" on "users"."id" = "mon_pages"."owner_id" left join "users" "updater" on "updater"."id" = "mon_pages"."updated_by" where ("mon_pages"."project_id" = $1 and "mon_pages"."deleted_at" is null)`,
     [p],
   );
   const page = pages.find((row) => row.id === ids.pageId);
@@ -276,13 +191,13 @@ get('/monitoring/page', async () => {
   const ancestors = [];
   for (let at = byId.get(page.parent_id); at; at = byId.get(at.parent_id)) ancestors.unshift(at);
   const children = pages.filter((row) => row.parent_id === page.id);
-  return { page, ancestors, children, levels, updated_by: await personRef(page.updated_by) };
+  return { page, ancestors, children, levels };
 });
 
 get('/monitoring/insights', async () => ({
   insights: await q(
     'mon_insights',
-    `select "mon_insights"."id", "mon_insights"."project_id", "mon_insights"."page_id", "mon_insights"."title", "mon_insights"."body", "mon_insights"."status", "mon_insights"."author_id", "mon_insights"."published_at", "mon_insights"."version", "mon_insights"."deleted_at", "mon_insights"."created_at", "mon_insights"."updated_at", "mon_insights"."updated_by", ${PERSON('insight_author')} from "mon_insights" left join "users" "insight_author" on "insight_author"."id" = "mon_insights"."author_id" where ("mon_insights"."project_id" = $1 and "mon_insights"."page_id" = $2 and "mon_insights"."deleted_at" is null) order by case when "mon_insights"."status" = 'draft' then 0 else 1 end, coalesce("mon_insights"."published_at", "mon_insights"."updated_at") desc, "mon_insights"."id" desc`,
+    `select "mon_insights"."id", "mon_insights"."project_id", "mon_insights"."page_id", "mon_insights"."title", "mon_insights"."body", "mon_insights"."status", "mon_insights"."author_id", "mon_insights"."published_at", "mon_insights"."version", "mon_insights"."deleted_at", "mon_insights"."created_at", "mon_insights"."updated_at", "mon_insights"."updated_by", coalesce(nullif(trim("insight_author"."first_name" || ' ' || "insight_author"."last_name"), ''), "insight_author"."username") from "mon_insights" left join "users" "insight_author" on "insight_author"."id" = "mon_insights"."author_id" where ("mon_insights"."project_id" = $1 and "mon_insights"."page_id" = $2 and "mon_insights"."deleted_at" is null) order by case when "mon_insights"."status" = 'draft' then 0 else 1 end, coalesce("mon_insights"."published_at", "mon_insights"."updated_at") desc, "mon_insights"."id" desc`,
     [ids.projectId, ids.pageId],
   ),
 }));
@@ -291,17 +206,34 @@ get('/monitoring/measure-summary', async () => {
   const p = ids.projectId;
   const measures = await q(
     'mon_page_measures',
-    `select ${measureColumns} from "mon_measures" where ("mon_measures"."project_id" = $1 and "mon_measures"."page_id" = $2 and "mon_measures"."deleted_at" is null) order by "mon_measures"."position" asc, "mon_measures"."id" asc`,
+    `select "id", "project_id", "page_id", "dataset_id", "name", "type", "numerator", "denominator", "value_expr", "multiplier", "unit_label", "direction", "grain", "strata_keys", "definition", "chart_default", "rule_profile", "ihi_runs_test", "astronomical_point", "baseline_from", "baseline_to", "formula_version", "formula_hash", "position", "version", "deleted_at", "created_at", "created_by", "updated_at", "updated_by" from "mon_measures" where ("mon_measures"."project_id" = $1 and "mon_measures"."page_id" = $2 and "mon_measures"."deleted_at" is null) order by "mon_measures"."position" asc, "mon_measures"."id" asc`,
     [p, ids.pageId],
   );
-  const extras = measures.length
-    ? await measureExtras(
-        measures.map((m) => m.id as number),
-        'summary',
+  const n = measures.length;
+  const extras = n
+    ? await q(
+        `mon_extras_${n}`,
+        `select "id", json_build_object(
+    'targets', (select coalesce(json_agg(json_build_object('id', id, 'value', value, 'effective_from', effective_from, 'kind', kind) order by effective_from, id), '[]') from "mon_targets"
+      where project_id = $1 and measure_id = "mon_measures"."id"),
+    'benchmarks', (select coalesce(json_agg(json_build_object('id', id, 'source', source, 'statistic', statistic, 'percentile', percentile, 'value', value,
+        'period_label', period_label, 'as_of', as_of, 'spec_match', spec_match, 'citation_url', citation_url,
+        'note', note) order by as_of desc, id), '[]') from "mon_benchmarks"
+      where project_id = $2 and measure_id = "mon_measures"."id"),
+    'phases', (select coalesce(json_agg(json_build_object('id', id, 'start_period', start_period, 'label', label, 'reason', reason) order by start_period, id), '[]') from "mon_phases"
+      where project_id = $3 and measure_id = "mon_measures"."id"),
+    'annotations', (select coalesce(json_agg(json_build_object('id', id, 'period_start', period_start, 'kind', kind, 'text', text,
+        'exclude_from_limits', exclude_from_limits) order by period_start, id), '[]') from "mon_annotations"
+      where project_id = $4 and measure_id = "mon_measures"."id")) from "mon_measures" where ("mon_measures"."project_id" = $5 and "mon_measures"."id" in (${list(6, n)}))`,
+        [p, p, p, p, p, ...measures.map((m) => m.id)],
       )
-    : {};
+    : [];
   const series = [];
-  for (const measure of measures) series.push(await cachedSeries(measure, measure.chart_default as string, ''));
+  for (const measure of measures) {
+    series.push(
+      await q('mon_series_inputs', SERIES_INPUTS, [p, measure.dataset_id, p, measure.id, '', measure.chart_default]),
+    );
+  }
   const datasetIds = [...new Set(measures.map((m) => m.dataset_id).filter((id) => id !== null))];
   const datasets = datasetIds.length
     ? await q(
@@ -324,45 +256,48 @@ get('/monitoring/charts', async () => ({
 get('/monitoring/series/:index', async (params) => {
   const chart = ids.charts[Number(params.index)];
   if (!chart) throw new Error('no such chart');
+  const p = ids.projectId;
   const [measure] = await q(
     'mon_measure',
-    `select ${measureColumns} from "mon_measures" where ("mon_measures"."project_id" = $1 and "mon_measures"."id" = $2 and "mon_measures"."deleted_at" is null)`,
-    [ids.projectId, chart.measureId],
+    `select "id", "project_id", "page_id", "dataset_id", "name", "type", "numerator", "denominator", "value_expr", "multiplier", "unit_label", "direction", "grain", "strata_keys", "definition", "chart_default", "rule_profile", "ihi_runs_test", "astronomical_point", "baseline_from", "baseline_to", "formula_version", "formula_hash", "position", "version", "deleted_at", "created_at", "created_by", "updated_at", "updated_by" from "mon_measures" where ("mon_measures"."project_id" = $1 and "mon_measures"."id" = $2 and "mon_measures"."deleted_at" is null)`,
+    [p, chart.measureId],
   );
   if (!measure) throw new Error('no such measure');
-  const extras = await measureExtras([chart.measureId], 'series');
-  return { measure, extras, ...(await cachedSeries(measure, chart.chart, chart.stratum)) };
+  const m = chart.measureId;
+  const [inputs] = await q('mon_series_inputs_extras', SERIES_INPUTS_WITH_EXTRAS, [
+    p,
+    measure.dataset_id,
+    p,
+    m,
+    chart.stratum,
+    chart.chart,
+    p,
+    m,
+    p,
+    m,
+    p,
+    m,
+    p,
+    m,
+  ]);
+  return { measure, inputs };
 });
 
 // ------------------------------------------------------------------------------------------------ my reviews
 
-get('/my-reviews', async () => {
-  const p = ids.projectId;
-  const assignments = await q(
+get('/my-reviews', async () => ({
+  assignments: await q(
     'cr_my_assignments',
-    `select "cr_assignments"."id", "cr_assignments"."project_id", "cr_assignments"."case_id", "cr_assignments"."program_id", "cr_assignments"."tool_version_id", "cr_assignments"."reviewer_id", "cr_assignments"."role", "cr_assignments"."blind", "cr_assignments"."due_at", "cr_assignments"."status", "cr_assignments"."version", "cr_assignments"."started_at", "cr_assignments"."submitted_at", "cr_assignments"."return_reason", "cr_assignments"."returned_at", "cr_assignments"."returned_by", "cr_assignments"."created_at", "cr_assignments"."updated_at", "cr_cases"."case_code", "cr_cases"."unit", "cr_cases"."period_start", "cr_programs"."name" from "cr_assignments" inner join "cr_cases" on ("cr_cases"."project_id" = "cr_assignments"."project_id" and "cr_cases"."id" = "cr_assignments"."case_id") inner join "cr_programs" on ("cr_programs"."project_id" = "cr_assignments"."project_id" and "cr_programs"."id" = "cr_assignments"."program_id") where ("cr_assignments"."project_id" = $1 and "cr_assignments"."reviewer_id" = $2)`,
-    [p, ids.reviewerId],
-  );
-  const questions = [];
-  for (const version of new Set(assignments.map((a) => a.tool_version_id))) {
-    questions.push(
-      ...(await q(
-        'cr_questions',
-        `select "id", "project_id", "tool_version_id", "key", "section", "position", "text", "help", "answer_type", "weight", "critical", "na_allowed", "na_reason_required", "show_if" from "cr_questions" where ("cr_questions"."project_id" = $1 and "cr_questions"."tool_version_id" = $2) order by "cr_questions"."position" asc, "cr_questions"."id" asc`,
-        [p, version],
-      )),
-    );
-  }
-  const assignmentIds = assignments.map((a) => a.id);
-  const answers = assignmentIds.length
-    ? await q(
-        `cr_answers_${assignmentIds.length}`,
-        `select "assignment_id", "question_id", "value" from "cr_answers" where ("cr_answers"."project_id" = $1 and "cr_answers"."assignment_id" in (${list(2, assignmentIds.length)}))`,
-        [p, ...assignmentIds],
-      )
-    : [];
-  return { assignments, questions, answers };
-});
+    `select "cr_assignments"."id", "cr_assignments"."project_id", "cr_assignments"."case_id", "cr_assignments"."program_id", "cr_assignments"."tool_version_id", "cr_assignments"."reviewer_id", "cr_assignments"."role", "cr_assignments"."blind", "cr_assignments"."due_at", "cr_assignments"."status", "cr_assignments"."version", "cr_assignments"."started_at", "cr_assignments"."submitted_at", "cr_assignments"."return_reason", "cr_assignments"."returned_at", "cr_assignments"."returned_by", "cr_assignments"."created_at", "cr_assignments"."updated_at", "cr_cases"."case_code", "cr_cases"."unit", "cr_cases"."period_start", "cr_programs"."name", (select
+        coalesce(json_agg(json_build_object('id', q.id, 'key', q.key, 'show_if', q.show_if, 'weight', q.weight,
+          'critical', q.critical, 'answered', a.question_id is not null, 'value', a.value) order by q.position, q.id),
+          '[]')
+        from "cr_questions" q left join "cr_answers" a on a.project_id = q.project_id
+          and a.assignment_id = "cr_assignments"."id" and a.question_id = q.id
+        where q.project_id = $1 and q.tool_version_id = "cr_assignments"."tool_version_id") from "cr_assignments" inner join "cr_cases" on ("cr_cases"."project_id" = "cr_assignments"."project_id" and "cr_cases"."id" = "cr_assignments"."case_id") inner join "cr_programs" on ("cr_programs"."project_id" = "cr_assignments"."project_id" and "cr_programs"."id" = "cr_assignments"."program_id") where ("cr_assignments"."project_id" = $2 and "cr_assignments"."reviewer_id" = $3)`,
+    [ids.projectId, ids.projectId, ids.reviewerId],
+  ),
+}));
 
 // ------------------------------------------------------------------------------------------------ the bench's own
 
