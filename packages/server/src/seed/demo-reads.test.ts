@@ -35,7 +35,7 @@ describe('the statements of the heavy reads', () => {
     return { statements: texts.length, body };
   }
 
-  it('reads the compliance tree in four, a chart series in three, charts and My reviews in two', async () => {
+  it('reads the compliance tree in four, a chart series in three, charts, a policy and My reviews in two', async () => {
     await seedDemoData(ctx.db.handle.db, randomBytes(32), ctx.clock.now());
     const one = async (sql: string) => (await ctx.db.handle.pool.query<{ id: number }>(sql, [p])).rows[0]!.id;
     const assessmentId = await one('select id from std_assessments where project_id = $1 order by id limit 1');
@@ -65,6 +65,17 @@ describe('the statements of the heavy reads', () => {
     expect((await cost(member, `${M}/pages/${pageId}`)).statements).toBe(3);
     // Session and the charts.
     expect((await cost(member, `${M}/pages/${pageId}/charts`)).statements).toBe(2);
+
+    // Session, and the policy with its department, owner, approval, history and the versions the member may see.
+    const documentId = await one(
+      `select id from policy_documents where project_id = $1 and current_version_id is not null
+        and department_id is not null order by id limit 1`,
+    );
+    const policy = await cost(member, `/api/projects/${p}/policy-management/documents/${documentId}`);
+    const detail = policy.body as { current_version: { content: string } | null; versions: unknown[] };
+    expect(detail.current_version?.content.length).toBeGreaterThan(0);
+    expect(detail.versions.length).toBeGreaterThan(0);
+    expect(policy.statements).toBe(2);
 
     // Session, and the reviews with their questions and answers.
     const reviewer = await signedIn('reviewer@example.com');

@@ -175,6 +175,16 @@ const versionColumns = {
 
 type VersionRow = { [K in keyof typeof versionColumns]: unknown } & Record<string, unknown>;
 
+/** A version as the page's statement returns it (JSON): its times as text, and its text when it is shown. */
+type VersionJson = {
+  [K in Exclude<keyof typeof versionColumns, 'created_at' | 'updated_at' | 'revision'>]: unknown;
+} & {
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  content: string | null;
+};
+
 function presentVersion(row: VersionRow): VersionSummary {
   return {
     id: row.id as number,
@@ -192,30 +202,10 @@ function presentVersion(row: VersionRow): VersionSummary {
   };
 }
 
-/**
- * The versions of the document the actor may see, newest first, with the text of `withContent` only (all of them
- * when not given): a policy with many versions is not read whole to show its current one.
- */
-async function versionRows(
-  db: DbOrTx,
-  actor: PolicyActor,
-  doc: Pick<Doc, 'id'>,
-  versionId?: number,
-  withContent?: readonly (number | null)[],
-) {
-  const documentId = doc.id;
-  const ids = withContent?.filter((id): id is number => id !== null);
-  const content =
-    ids === undefined
-      ? policyVersions.content
-      : ids.length === 0
-        ? sql<string>`null`
-        : sql<string>`case when ${policyVersions.id} in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}) then ${policyVersions.content} end`;
-  return db
-    .select({ ...versionColumns, content })
+/** A version of the document, with its text, when the actor may see it (versionsVisibleTo). */
+async function versionRow(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number) {
+  const [row] = await db
+    .select({ ...versionColumns, content: policyVersions.content })
     .from(policyVersions)
     .leftJoin(users, eq(users.id, policyVersions.authorId))
     .leftJoin(storedFiles, eq(storedFiles.id, policyVersions.sourceFileId))
@@ -223,23 +213,27 @@ async function versionRows(
       and(
         eq(policyVersions.projectId, actor.projectId),
         eq(policyVersions.documentId, documentId),
-        versionId === undefined ? undefined : eq(policyVersions.id, versionId),
+        eq(policyVersions.id, versionId),
         versionsVisibleTo(actor),
       ),
-    )
-    .orderBy(desc(policyVersions.version));
+    );
+  return row;
 }
 
 export async function loadVersion(db: DbOrTx, actor: PolicyActor, documentId: number, versionId: number) {
   const doc = await documentOf(db, actor, documentId);
-  const [row] = await versionRows(db, actor, doc, versionId);
+  const row = await versionRow(db, actor, doc.id, versionId);
   if (!row) throw notFound('Version not found.');
   return { ...presentVersion(row), content: row.content, revision: row.revision };
 }
 
 export async function loadDetail(db: DbOrTx, actor: PolicyActor, documentId: number): Promise<DocumentDetail> {
   const { doc, extras } = await documentWithExtras(db, actor, documentId);
-  const rows = await versionRows(db, actor, doc, undefined, [doc.currentVersionId, doc.draftVersionId]);
+  const rows = extras.versions.map((v) => ({
+    ...v,
+    created_at: new Date(v.created_at),
+    updated_at: new Date(v.updated_at),
+  }));
   const full = (id: number | null) => {
     const row = id === null ? undefined : rows.find((r) => r.id === id);
     return row ? { ...presentVersion(row), content: row.content ?? '', revision: row.revision } : null;
@@ -280,6 +274,8 @@ interface DetailExtras {
   approvedAt: string | null;
   history: { from: string; to: string; by_id: number | null; by_name: string | null; at: string }[] | null;
   generated: { template_id: number; template_title: string; template_version: number; at: string } | null;
+  /** The versions the actor may see, newest first, with the text of the current and working versions only. */
+  versions: VersionJson[];
 }
 
 /** The document's columns the page uses: not its search text and vectors, which can be larger than the policy. */
@@ -292,8 +288,9 @@ const {
 
 /**
  * The document (as documentOf sees it) with what its page shows around it, in one statement: the department, the
- * owner, when the current version was approved, the number history and the generation that wrote it (issue 31: the
- * policy page read in two statements instead of eight).
+ * owner, when the current version was approved, the number history, the generation that wrote it and the versions the
+ * actor may see (versionsVisibleTo), with the text of the current and working versions only (issue 31: the policy
+ * page read in one statement instead of eight).
  */
 async function documentWithExtras(db: DbOrTx, actor: PolicyActor, documentId: number) {
   const d = policyDocuments;
@@ -323,6 +320,17 @@ async function documentWithExtras(db: DbOrTx, actor: PolicyActor, documentId: nu
       } where ${pgGenerations.projectId} = ${d.projectId} and ${pgGenerations.documentId} = ${d.id} order by ${
         pgGenerations.createdAt
       } desc, ${pgGenerations.id} desc limit 1)`,
+      versions: sql<DetailExtras['versions']>`(select coalesce(json_agg(json_build_object(${sql.join(
+        // The keys are this file's own names, written into the statement (its text is then the same every time).
+        Object.entries(versionColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+        sql`, `,
+      )}, 'content', case when ${policyVersions.id} in (${d.currentVersionId}, ${d.draftVersionId}) then ${
+        policyVersions.content
+      } end) order by ${policyVersions.version} desc), '[]') from ${policyVersions} left join ${users} on ${users.id} = ${
+        policyVersions.authorId
+      } left join ${storedFiles} on ${storedFiles.id} = ${policyVersions.sourceFileId} where ${
+        policyVersions.projectId
+      } = ${d.projectId} and ${policyVersions.documentId} = ${d.id} and ${versionsVisibleTo(actor) ?? sql`true`})`,
     })
     .from(d)
     // A join also makes the query name every column with its table, which the subqueries need.
