@@ -4,7 +4,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { LoadingRows } from '../components/page-parts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { preloadSpcChart } from '../components/spc/LazySpcChart';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { MONITORING_SCREENS, POLICY_SCREENS } from '../features/people/apps';
 import { peopleRoutes } from '../features/people/routes';
@@ -146,8 +145,8 @@ const admin = (element: ReactNode) => byId(<AdminGuard>{element}</AdminGuard>);
 const PUBLIC_PATHS = new Set(['/', '/member-login', '/lost-password', '/reset-password', '/terms-and-conditions']);
 
 /**
- * A signed-in page opened directly checks the session and fetches its frame, its app and (for a monitoring page) the
- * chart code at once, not one after the other (Lighthouse on a policy page, bench/budgets.ts; bench/screens.ts).
+ * A signed-in page opened directly checks the session and fetches its frame and its app at once (the apps fetch the
+ * screen opened, MonitoringApp a page's chart code), not one after the other (Lighthouse on a policy page, bench/budgets.ts; bench/screens.ts).
  * Public pages fetch nothing more.
  */
 export function preloadScreensFor(pathname: string, queryClient: QueryClient): void {
@@ -160,8 +159,6 @@ export function preloadScreensFor(pathname: string, queryClient: QueryClient): v
     void SectionGuard.preload();
     void app.preload();
   }
-  // A monitoring page draws charts as soon as its data is in: their code comes meanwhile.
-  if (/^\/app\/monitoring\/[^/]+\/pages\/page\/\d+\/?$/.test(pathname)) preloadSpcChart();
 }
 
 /** Each app's chunk by the prefix of its addresses. */

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
+import { preloadSpcChart } from '../../../components/spc/LazySpcChart';
 import { AddStandardsPage } from './AddStandardsPage';
 import { ChartFormPage } from './ChartFormPage';
 import { CsvImportPage } from './CsvImportPage';
@@ -24,6 +25,10 @@ import { PageRoleManagerPage } from './PageRoleManagerPage';
 import { PagesPage } from './PagesPage';
 import { PageViewPage } from './PageViewPage';
 import { RequestFormPage } from './RequestFormPage';
+
+// Opened directly on a page of charts (a link, a reload): their code comes while the page's data is asked for, not
+// after it (bench/screens.ts). Here rather than in routes.tsx, so that the login page does not download it.
+if (typeof window !== 'undefined' && /\/pages\/page\/\d+\/?$/.test(window.location.pathname)) preloadSpcChart();
 
 /**
  * The monitoring ("Analytics") app under /app/monitoring/{projectId or slug}/...: the route in routes.tsx has
