@@ -25,7 +25,7 @@ function ToasterAfterSignIn({ children }: { children: ReactNode }) {
 
 interface AppProvidersProps {
   children: ReactNode;
-  /** Tests pass their own client (no retries, no shared cache). */
+  /** The app passes the client its start-up prefetched into (main.tsx); tests their own (no retries, no shared cache). */
   queryClient?: QueryClient;
   /** 'after-sign-in' (the app): the toaster is downloaded and mounted once someone is signed in. Tests: always. */
   toaster?: 'always' | 'after-sign-in';

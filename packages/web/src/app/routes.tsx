@@ -146,8 +146,8 @@ const PUBLIC_PATHS = new Set(['/', '/member-login', '/lost-password', '/reset-pa
 
 /**
  * A signed-in page opened directly checks the session and fetches its frame and its app at once (the apps fetch the
- * screen opened, MonitoringApp a page's chart code), not one after the other (Lighthouse on a policy page, bench/budgets.ts; bench/screens.ts).
- * Public pages fetch nothing more.
+ * screen opened, MonitoringApp a page's chart code), not one after the other (Lighthouse on a policy page,
+ * bench/budgets.ts; bench/screens.ts). Public pages fetch nothing more.
  */
 export function preloadScreensFor(pathname: string, queryClient: QueryClient): void {
   if (PUBLIC_PATHS.has(pathname) || pathname.startsWith('/read/')) return;

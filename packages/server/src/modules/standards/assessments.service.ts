@@ -34,7 +34,7 @@ import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
 import { linkCounts } from './live-links.js';
 import { assignableIds } from './people.service.js';
-import { frameworkNodes, inForceOn, isOverdue, subtreeIds } from './records.js';
+import { frameworkNodes, inForceOn, isOverdue, nodeColumns, subtreeIds } from './records.js';
 import { isoDay, standardsAudit } from './route-kit.js';
 
 /**
@@ -253,16 +253,7 @@ export async function assessmentTree(
     .as('comments');
   const rowsRead = await db
     .select({
-      node: {
-        id: stdNodes.id,
-        parentId: stdNodes.parentId,
-        refId: stdNodes.refId,
-        title: stdNodes.title,
-        nodeType: stdNodes.nodeType,
-        assessable: stdNodes.assessable,
-        depth: stdNodes.depth,
-        inForceFrom: stdNodes.inForceFrom,
-      },
+      node: nodeColumns,
       req: {
         id: stdReqAssessments.id,
         nodeId: stdReqAssessments.nodeId,

@@ -42,18 +42,21 @@ export function subtreeIds(nodes: readonly { id: number; parentId: number | null
   return found;
 }
 
+/** The columns of a framework's node that its trees and assessments read. */
+export const nodeColumns = {
+  id: stdNodes.id,
+  parentId: stdNodes.parentId,
+  refId: stdNodes.refId,
+  title: stdNodes.title,
+  nodeType: stdNodes.nodeType,
+  assessable: stdNodes.assessable,
+  depth: stdNodes.depth,
+  inForceFrom: stdNodes.inForceFrom,
+};
+
 export async function frameworkNodes(db: DbOrTx, frameworkId: number) {
   return db
-    .select({
-      id: stdNodes.id,
-      parentId: stdNodes.parentId,
-      refId: stdNodes.refId,
-      title: stdNodes.title,
-      nodeType: stdNodes.nodeType,
-      assessable: stdNodes.assessable,
-      depth: stdNodes.depth,
-      inForceFrom: stdNodes.inForceFrom,
-    })
+    .select(nodeColumns)
     .from(stdNodes)
     .where(eq(stdNodes.frameworkId, frameworkId))
     .orderBy(asc(stdNodes.position));
