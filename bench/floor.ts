@@ -10,7 +10,8 @@
 // >= 0.5 x floor requests/s, portal p99 <= 50 ms, <= 2 transactions per request. Any answer but 2xx stops the bench
 // with an error. The reads: the notifications list, a policy document, the policy table of contents, the standards
 // tree of the CMS framework with an assessment, a monitoring page (its calls in turn on each connection), My reviews;
-// BENCH_ONLY=notifications,document,toc,standards,monitoring,reviews picks some. Uses BENCH_DATABASE_URL (a server
+// BENCH_ONLY=notifications,document,toc,standards,monitoring,reviews picks some; BENCH_PORTAL_NODE_ARGS go to the
+// portal's Node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). Uses BENCH_DATABASE_URL (a server
 // URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) or an embedded PostgreSQL in a temporary folder.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -302,14 +303,17 @@ async function main() {
     const database = new URL(url).pathname.slice(1);
     const serverUrl = new URL(url);
     serverUrl.pathname = '/postgres';
-    const portal = await startPortal({
-      // As installed: one log line per request.
-      LOG_LEVEL: 'info',
-      DATABASE_URL: url,
-      DEMO_DATA: 'false',
-      CAPTCHA_PROVIDER: 'off',
-      APP_KEY: `base64:${appKey.toString('base64')}`,
-    });
+    const portal = await startPortal(
+      {
+        // As installed: one log line per request.
+        LOG_LEVEL: 'info',
+        DATABASE_URL: url,
+        DEMO_DATA: 'false',
+        CAPTCHA_PROVIDER: 'off',
+        APP_KEY: `base64:${appKey.toString('base64')}`,
+      },
+      { nodeArgs: process.env.BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) },
+    );
     let floor: RunningProcess | undefined;
     const counter = await transactionCounter(serverUrl.toString(), database);
     try {

@@ -49,6 +49,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /**
+   * How long an instance may keep what a signed-in request's session statement read (decision record 029); any
+   * change of access anywhere forgets it at once. 0 keeps nothing.
+   */
+  ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   INACTIVITY_TIMEOUT_MINUTES: z.coerce.number().min(0.5).max(1440).default(15),
   MFA_REQUIRED_ROLES: z
     .string()

@@ -70,6 +70,9 @@ export function useTestApp(
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       CAPTCHA_PROVIDER: 'off',
       CAPTCHA_COST: '50',
+      // Tests change access behind the server's back and read at once: nothing kept between reads, except in the
+      // tests of what is kept (plugins/access-cache.test.ts).
+      ACCESS_CACHE_SECONDS: '0',
       ...options.env,
     });
     state.app = await buildApp({

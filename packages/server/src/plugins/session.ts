@@ -17,6 +17,7 @@ import {
 import { type Clock, hours, minutes } from '../lib/clock.js';
 import { safeEqual, sha256 } from '../lib/crypto.js';
 import { AppError } from '../lib/errors.js';
+import { AccessCache } from './access-cache.js';
 
 /**
  * Cookie sessions and CSRF (DESIGN section 3). The session cookie holds 32 random bytes; PostgreSQL holds their
@@ -58,8 +59,8 @@ export interface SessionUser {
 /**
  * Read with the session on a GET or HEAD of a project's address (a `:projectId` route parameter), in the same
  * statement, so that the guards of that read ask PostgreSQL nothing more (policies/projects.ts projectAccess,
- * policies/app-access.ts appAccess). It lives only as long as the request, and only reads use it: a request that
- * changes data reads access inside its own work, as before.
+ * policies/app-access.ts appAccess), and kept with it between reads (AccessCache, decision record 029). Only reads use
+ * it: a request that changes data reads access inside its own work, as before.
  */
 export interface ProjectContext {
   projectId: number;
@@ -77,6 +78,25 @@ export interface ProjectContext {
   monitoringRoleIds: number[];
 }
 
+/** What the session statement reads: the session, its user and their project roles (for the two-factor policy)... */
+interface SessionRowOfUser {
+  session: typeof sessions.$inferSelect;
+  user: typeof users.$inferSelect | null;
+  projectRoles: string[] | null;
+}
+
+/** ...and, for a read of a project's address, what the project's guards need (ProjectContext). */
+interface SessionRowWithProject extends SessionRowOfUser {
+  project: typeof projects.$inferSelect | null;
+  projectRole: string | null;
+  standardsRole: string | null;
+  monitoringRoleIds: number[] | null;
+  mainRoles: Record<string, string> | null;
+  rules: ProjectContext['rules'] | null;
+}
+
+type SessionRow = SessionRowOfUser | SessionRowWithProject;
+
 export interface LoadedSession {
   idHash: string;
   publicId: string;
@@ -88,6 +108,10 @@ export interface LoadedSession {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the session statement read, kept between requests (decision record 029). */
+    accessCache: AccessCache<SessionRow>;
+  }
   interface FastifyRequest {
     session: LoadedSession | null;
     user: SessionUser | null;
@@ -165,6 +189,21 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('portal_load_session_project');
 
+  const cache = new AccessCache<SessionRow>({
+    pool: app.database.pool,
+    log: app.log,
+    ttlMs: app.config.ACCESS_CACHE_SECONDS * 1000,
+    max: 10_000,
+  });
+  app.decorate('accessCache', cache);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.stop());
+  // A change made here holds for this instance's next read, before its answer leaves (the others hear it from
+  // PostgreSQL). A refused change may have written nothing; forgetting costs one statement per session.
+  app.addHook('onSend', async (request) => {
+    if (STATE_CHANGING.has(request.method)) cache.clear();
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.bearerToken) return;
     const token = request.cookies[SESSION_COOKIE];
@@ -182,46 +221,71 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     return key !== undefined && anonymousXsrfExpiry(app.appKey, key, sent) > clock.now().getTime();
   }
 
+  /** The session's row, with the project's when the read names one: kept (AccessCache) or read by one statement. */
+  async function sessionRow(idHash: string, projectId: number | null): Promise<SessionRow | undefined> {
+    if (projectId === null) {
+      const [row] = await loadStatement.execute({ idHash });
+      return row;
+    }
+    const [row] = await loadWithProjectStatement.execute({ idHash, projectId });
+    return row;
+  }
+
   async function loadSession(request: FastifyRequest, reply: FastifyReply, token: string) {
     const now = clock.now();
     const idHash = sha256(token);
     const projectId = readProjectId(request);
-    let row: Awaited<ReturnType<typeof loadStatement.execute>>[number] | undefined;
-    let context: ProjectContext | undefined;
-    if (projectId === null) [row] = await loadStatement.execute({ idHash });
-    else {
-      const [withProject] = await loadWithProjectStatement.execute({ idHash, projectId });
-      row = withProject;
-      if (withProject) {
-        const { project, projectRole, mainRoles, rules, standardsRole, monitoringRoleIds } = withProject;
-        context = {
-          projectId,
-          project,
-          projectRole,
-          mainRoles: mainRoles ?? {},
-          rules: rules ?? {},
-          standardsRole,
-          monitoringRoleIds: monitoringRoleIds ?? [],
-        };
+    const key = `${idHash}:${projectId ?? ''}`;
+    const due = (row: SessionRow) => {
+      const { session, user } = row;
+      const expired =
+        session.expiresAt <= now ||
+        session.lastSeenAt.getTime() + idleMs <= now.getTime() ||
+        (session.userId !== null && user?.status !== 'active');
+      return { expired, touch: now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS };
+    };
+    let row = cache.get(key);
+    // A kept row decides nothing it might be out of date for: an expiry or a touch is judged on a fresh one.
+    if (row && (due(row).expired || due(row).touch)) row = undefined;
+    let fresh = false;
+    if (!row) {
+      const generation = cache.generation;
+      row = await sessionRow(idHash, projectId);
+      fresh = true;
+      if (!row) return clearSessionCookies(app, reply);
+      const { expired, touch } = due(row);
+      if (expired) {
+        await db.delete(sessions).where(eq(sessions.idHash, idHash));
+        return clearSessionCookies(app, reply);
       }
+      if (touch) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+      // A touched row's last_seen_at is already old: the next read takes the new one.
+      else cache.set(key, row, generation);
     }
-    if (!row) return clearSessionCookies(app, reply);
     const { session, user, projectRoles } = row;
-    const expired =
-      session.expiresAt <= now ||
-      session.lastSeenAt.getTime() + idleMs <= now.getTime() ||
-      (session.userId !== null && user?.status !== 'active');
-    if (expired) {
-      await db.delete(sessions).where(eq(sessions.idHash, idHash));
-      return clearSessionCookies(app, reply);
-    }
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-    }
-    request.session = { ...session, data: session.data ?? {} };
-    request.user = user ? { ...toSessionUser(user), projectRoles: projectRoles ?? [] } : null;
-    if (request.user && context) request.user.projectContext = context;
+    request.session = { ...session, data: structuredCopy(session.data, fresh) };
+    request.user = user ? { ...toSessionUser(user), projectRoles: [...(projectRoles ?? [])] } : null;
+    if (request.user && projectId !== null && 'project' in row) request.user.projectContext = contextOf(projectId, row);
   }
+}
+
+/** The session's data as the request may change it: a kept row's is frozen and shared, so the request gets a copy. */
+function structuredCopy(data: SessionData | null, fresh: boolean): SessionData {
+  if (!data) return {};
+  return fresh ? data : structuredClone(data);
+}
+
+function contextOf(projectId: number, row: SessionRowWithProject): ProjectContext {
+  const { project, projectRole, mainRoles, rules, standardsRole, monitoringRoleIds } = row;
+  return {
+    projectId,
+    project,
+    projectRole,
+    mainRoles: mainRoles ?? {},
+    rules: rules ?? {},
+    standardsRole,
+    monitoringRoleIds: monitoringRoleIds ?? [],
+  };
 }
 
 /** The project id of a GET or HEAD route's address, if it has one that can exist (1 to INT4_MAX). */
@@ -331,6 +395,7 @@ export async function issueSession(
       })
       .returning();
   });
+  app.accessCache.clear();
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, true, expiresAt));
   reply.setCookie(XSRF_COOKIE, csrf, cookieOptions(app, false, expiresAt));
   // The session's token takes over from an anonymous one.
@@ -342,6 +407,7 @@ export async function issueSession(
 /** Ends the request's session and clears both cookies. */
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session) await app.database.db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+  app.accessCache.clear();
   request.session = null;
   request.user = null;
   clearSessionCookies(app, reply);
@@ -354,6 +420,7 @@ export async function updateSessionData(
 ): Promise<void> {
   if (!request.session) return;
   await app.database.db.update(sessions).set({ data }).where(eq(sessions.idHash, request.session.idHash));
+  app.accessCache.clear();
   request.session.data = data;
 }
 

@@ -14,6 +14,7 @@ import { and, asc, desc, eq, getTableColumns, isNull, ne, or, type SQL, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { personName, personRef } from '../../db/person-name.js';
+import { prepared } from '../../db/prepared.js';
 import {
   pgGenerations,
   pgTemplateVersions,
@@ -290,58 +291,71 @@ const {
  * The document (as documentOf sees it) with what its page shows around it, in one statement: the department, the
  * owner, when the current version was approved, the number history, the generation that wrote it and the versions the
  * actor may see (versionsVisibleTo), with the text of the current and working versions only (issue 31: the policy
- * page read in one statement instead of eight).
+ * page read in one statement instead of eight). Prepared once per database handle for each of the two ways of seeing
+ * (seesDrafts), with the ids as placeholders: the query builder does not run again for every reader.
  */
 async function documentWithExtras(db: DbOrTx, actor: PolicyActor, documentId: number) {
-  const d = policyDocuments;
-  const [row] = await db
-    .select({
-      doc: pageColumns,
-      department: { id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code },
-      owner: sql<DetailExtras['owner']>`(select json_build_object('id', ${users.id}, 'name', ${personName}) from ${
-        users
-      } where ${users.id} = ${d.ownerId})`,
-      approvedAt: approvedAtSql(sql`${d.projectId}`, sql`${d.currentVersionId}`),
-      history: sql<DetailExtras['history']>`(select json_agg(json_build_object('from', ${
-        policyNumberHistory.fromNumber
-      }, 'to', ${policyNumberHistory.toNumber}, 'by_id', ${policyNumberHistory.changedBy}, 'by_name', ${personName}, 'at', ${
-        policyNumberHistory.changedAt
-      }) order by ${policyNumberHistory.changedAt} desc, ${policyNumberHistory.id} desc) from ${policyNumberHistory} left join ${
-        users
-      } on ${users.id} = ${policyNumberHistory.changedBy} where ${policyNumberHistory.projectId} = ${d.projectId} and ${
-        policyNumberHistory.documentId
-      } = ${d.id})`,
-      generated: sql<DetailExtras['generated']>`(select json_build_object('template_id', ${
-        pgGenerations.templateId
-      }, 'template_title', ${pgTemplateVersions.body}->>'title', 'template_version', ${pgTemplateVersions.version}, 'at', ${
-        pgGenerations.createdAt
-      }) from ${pgGenerations} join ${pgTemplateVersions} on ${pgTemplateVersions.id} = ${
-        pgGenerations.templateVersionId
-      } where ${pgGenerations.projectId} = ${d.projectId} and ${pgGenerations.documentId} = ${d.id} order by ${
-        pgGenerations.createdAt
-      } desc, ${pgGenerations.id} desc limit 1)`,
-      versions: sql<DetailExtras['versions']>`(select coalesce(json_agg(json_build_object(${sql.join(
-        // The keys are this file's own names, written into the statement (its text is then the same every time).
-        Object.entries(versionColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-        sql`, `,
-      )}, 'content', case when ${policyVersions.id} in (${d.currentVersionId}, ${d.draftVersionId}) then ${
-        policyVersions.content
-      } end) order by ${policyVersions.version} desc), '[]') from ${policyVersions} left join ${users} on ${users.id} = ${
-        policyVersions.authorId
-      } left join ${storedFiles} on ${storedFiles.id} = ${policyVersions.sourceFileId} where ${
-        policyVersions.projectId
-      } = ${d.projectId} and ${policyVersions.documentId} = ${d.id} and ${versionsVisibleTo(actor) ?? sql`true`})`,
-    })
-    .from(d)
-    // A join also makes the query name every column with its table, which the subqueries need.
-    .leftJoin(
-      policyDepartments,
-      and(eq(policyDepartments.projectId, d.projectId), eq(policyDepartments.id, d.departmentId)),
-    )
-    .where(and(eq(d.projectId, actor.projectId), eq(d.id, documentId), documentsVisibleTo(actor)));
+  const name = seesDrafts(actor) ? 'portal_policy_page_all' : 'portal_policy_page_visible';
+  const statement = prepared(db, name, (handle, n) => policyPageQuery(handle, actor).prepare(n));
+  const [row] = await statement.execute({ projectId: actor.projectId, userId: actor.userId, documentId });
   if (!row) throw notFound('Policy not found.');
   const { doc, ...extras } = row;
   return { doc, extras: extras as DetailExtras };
+}
+
+/** The policy page's statement for actors who see as `actor` does, its ids left as placeholders. */
+function policyPageQuery(db: DbOrTx, actor: PolicyActor) {
+  const d = policyDocuments;
+  const ids = { projectId: sql.placeholder('projectId'), userId: sql.placeholder('userId') };
+  return (
+    db
+      .select({
+        doc: pageColumns,
+        department: { id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code },
+        owner: sql<DetailExtras['owner']>`(select json_build_object('id', ${users.id}, 'name', ${personName}) from ${
+          users
+        } where ${users.id} = ${d.ownerId})`,
+        approvedAt: approvedAtSql(sql`${d.projectId}`, sql`${d.currentVersionId}`),
+        history: sql<DetailExtras['history']>`(select json_agg(json_build_object('from', ${
+          policyNumberHistory.fromNumber
+        }, 'to', ${policyNumberHistory.toNumber}, 'by_id', ${policyNumberHistory.changedBy}, 'by_name', ${personName}, 'at', ${
+          policyNumberHistory.changedAt
+        }) order by ${policyNumberHistory.changedAt} desc, ${policyNumberHistory.id} desc) from ${policyNumberHistory} left join ${
+          users
+        } on ${users.id} = ${policyNumberHistory.changedBy} where ${policyNumberHistory.projectId} = ${d.projectId} and ${
+          policyNumberHistory.documentId
+        } = ${d.id})`,
+        generated: sql<DetailExtras['generated']>`(select json_build_object('template_id', ${
+          pgGenerations.templateId
+        }, 'template_title', ${pgTemplateVersions.body}->>'title', 'template_version', ${pgTemplateVersions.version}, 'at', ${
+          pgGenerations.createdAt
+        }) from ${pgGenerations} join ${pgTemplateVersions} on ${pgTemplateVersions.id} = ${
+          pgGenerations.templateVersionId
+        } where ${pgGenerations.projectId} = ${d.projectId} and ${pgGenerations.documentId} = ${d.id} order by ${
+          pgGenerations.createdAt
+        } desc, ${pgGenerations.id} desc limit 1)`,
+        versions: sql<DetailExtras['versions']>`(select coalesce(json_agg(json_build_object(${sql.join(
+          // The keys are this file's own names, written into the statement (its text is then the same every time).
+          Object.entries(versionColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+          sql`, `,
+        )}, 'content', case when ${policyVersions.id} in (${d.currentVersionId}, ${d.draftVersionId}) then ${
+          policyVersions.content
+        } end) order by ${policyVersions.version} desc), '[]') from ${policyVersions} left join ${users} on ${users.id} = ${
+          policyVersions.authorId
+        } left join ${storedFiles} on ${storedFiles.id} = ${policyVersions.sourceFileId} where ${
+          policyVersions.projectId
+        } = ${d.projectId} and ${policyVersions.documentId} = ${d.id} and ${versionsVisibleTo(actor, ids) ?? sql`true`})`,
+      })
+      .from(d)
+      // A join also makes the query name every column with its table, which the subqueries need.
+      .leftJoin(
+        policyDepartments,
+        and(eq(policyDepartments.projectId, d.projectId), eq(policyDepartments.id, d.departmentId)),
+      )
+      .where(
+        and(eq(d.projectId, ids.projectId), eq(d.id, sql.placeholder('documentId')), documentsVisibleTo(actor, ids)),
+      )
+  );
 }
 
 // ---------------------------------------------------------------- numbers
