@@ -22,9 +22,10 @@ import {
   type SpcRuleSet,
   STALE_CHART_MESSAGE,
 } from '@portal/shared';
-import { and, asc, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { monCharts, monDatasets, monMeasures, monPages } from '../../db/schema/index.js';
 import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
@@ -34,13 +35,7 @@ import { pageRules } from '../../policies/monitoring-records.js';
 import { authorize, can } from '../../policies/rules.js';
 import { pageFacts, requirePageAccess } from './page-access.js';
 import { EMPTY_REASONS, targetAt } from './series.build.js';
-import {
-  assertChartFits,
-  loadMeasureExtras,
-  type MeasureExtras,
-  type MeasureRow,
-  seriesOfMeasure,
-} from './series.service.js';
+import { assertChartFits, extrasOf, type MeasureExtras, type MeasureRow, seriesOfMeasure } from './series.service.js';
 
 /**
  * Charts of pages (issue 9; SPEC page-charts, add-page-chart, edit-page-chart): one measure of the page drawn as a
@@ -86,7 +81,7 @@ function present(row: ChartEntry): Chart {
 type ChartEntry = Awaited<ReturnType<typeof chartQuery>>[number];
 
 /** Charts with a live measure, in page order. */
-function chartQuery(db: DbOrTx, projectId: number, where: SQL | undefined) {
+function chartQuery(db: DbOrTx, projectId: number | Placeholder, where: SQL | undefined) {
   return db
     .select(CHART_FIELDS)
     .from(monCharts)
@@ -105,7 +100,10 @@ function chartQuery(db: DbOrTx, projectId: number, where: SQL | undefined) {
 /** GET /pages/{pageId}/charts. */
 export async function listCharts(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<ChartList> {
   const page = await pageFacts(db, actor, pageId);
-  const rows = await chartQuery(db, actor.projectId, eq(monCharts.pageId, pageId));
+  // Every view of a page asks this: a named statement.
+  const rows = await prepared(db, 'portal_mon_page_charts', (handle, name) =>
+    chartQuery(handle, sql.placeholder('projectId'), eq(monCharts.pageId, sql.placeholder('pageId'))).prepare(name),
+  ).execute({ projectId: actor.projectId, pageId });
   return {
     charts: rows.map(present),
     abilities: { edit: can(pageRules, 'edit_charts', actor, page) },
@@ -383,18 +381,23 @@ const benchmarkOf = (benchmarks: readonly Benchmark[]) => benchmarks.find((b) =>
 
 /** The overall series of each measure of a page, in page order (null when it cannot be computed). */
 export async function pageMeasureSeries(db: DbOrTx, actor: MonitoringActor, pageId: number, today: Date) {
-  const measures = await db
-    .select()
-    .from(monMeasures)
-    .where(
-      and(eq(monMeasures.projectId, actor.projectId), eq(monMeasures.pageId, pageId), isNull(monMeasures.deletedAt)),
-    )
-    .orderBy(asc(monMeasures.position), asc(monMeasures.id));
-  const extras = await loadMeasureExtras(
-    db,
-    actor.projectId,
-    measures.map((m) => m.id),
-  );
+  // The page's measures with their extras: one named statement.
+  const rows = await prepared(db, 'portal_mon_page_measures', (handle, name) =>
+    handle
+      .select({ measure: monMeasures, extras: extrasOf(sql.placeholder('projectId'), monMeasures.id) })
+      .from(monMeasures)
+      .where(
+        and(
+          eq(monMeasures.projectId, sql.placeholder('projectId')),
+          eq(monMeasures.pageId, sql.placeholder('pageId')),
+          isNull(monMeasures.deletedAt),
+        ),
+      )
+      .orderBy(asc(monMeasures.position), asc(monMeasures.id))
+      .prepare(name),
+  ).execute({ projectId: actor.projectId, pageId });
+  const measures = rows.map((row) => row.measure);
+  const extras = new Map(rows.map((row) => [row.measure.id, row.extras]));
   const out: { measure: MeasureRow; extras: MeasureExtras; series: Series | null }[] = [];
   for (const measure of measures) {
     const more = extras.get(measure.id) as MeasureExtras;

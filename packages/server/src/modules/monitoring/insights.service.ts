@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf } from '../../db/person-name.js';
+import { prepared } from '../../db/prepared.js';
 import { monInsightRevisions, monInsights, monPages, users } from '../../db/schema/index.js';
 import { subjectAudit } from '../../lib/audit.js';
 import { changes } from '../../lib/audit-diff.js';
@@ -60,23 +61,28 @@ const liveInsight = (projectId: number, insightId: number) =>
 export async function listInsights(db: DbOrTx, actor: MonitoringActor, pageId: number): Promise<Insight[]> {
   const page = await pageFacts(db, actor, pageId);
   const drafts = can(pageRules, 'edit_insights', actor, page);
-  const rows = await db
-    .select({ insight: monInsights, authorName: nameOf(authors) })
-    .from(monInsights)
-    .leftJoin(authors, eq(authors.id, monInsights.authorId))
-    .where(
-      and(
-        eq(monInsights.projectId, actor.projectId),
-        eq(monInsights.pageId, pageId),
-        isNull(monInsights.deletedAt),
-        drafts ? undefined : eq(monInsights.status, 'published'),
-      ),
-    )
-    .orderBy(
-      sql`case when ${monInsights.status} = 'draft' then 0 else 1 end`,
-      desc(sql`coalesce(${monInsights.publishedAt}, ${monInsights.updatedAt})`),
-      desc(monInsights.id),
-    );
+  // Every view of a page asks this: a named statement for each of the two ways of seeing.
+  const name = drafts ? 'portal_mon_insights_all' : 'portal_mon_insights_published';
+  const rows = await prepared(db, name, (handle, n) =>
+    handle
+      .select({ insight: monInsights, authorName: nameOf(authors) })
+      .from(monInsights)
+      .leftJoin(authors, eq(authors.id, monInsights.authorId))
+      .where(
+        and(
+          eq(monInsights.projectId, sql.placeholder('projectId')),
+          eq(monInsights.pageId, sql.placeholder('pageId')),
+          isNull(monInsights.deletedAt),
+          drafts ? undefined : eq(monInsights.status, 'published'),
+        ),
+      )
+      .orderBy(
+        sql`case when ${monInsights.status} = 'draft' then 0 else 1 end`,
+        desc(sql`coalesce(${monInsights.publishedAt}, ${monInsights.updatedAt})`),
+        desc(monInsights.id),
+      )
+      .prepare(n),
+  ).execute({ projectId: actor.projectId, pageId });
   return rows.map((row) => present(row.insight, row.authorName, actor, page));
 }
 

@@ -17,6 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { nameOf, personName } from '../../db/person-name.js';
+import { prepared } from '../../db/prepared.js';
 import { monPageLevels, monPages, monSettings, monUsers, projectMemberships, users } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -46,11 +47,14 @@ export const HAS_CHILDREN_MESSAGE = 'This page has sub-pages. Delete them first,
  * first time it is asked, in the caller's transaction.
  */
 export async function ensureLevels(tx: DbOrTx, projectId: number): Promise<LevelRow[]> {
-  const levels = await tx
-    .select()
-    .from(monPageLevels)
-    .where(eq(monPageLevels.projectId, projectId))
-    .orderBy(asc(monPageLevels.depth));
+  const levels = await prepared(tx, 'portal_mon_page_levels', (handle, name) =>
+    handle
+      .select()
+      .from(monPageLevels)
+      .where(eq(monPageLevels.projectId, sql.placeholder('projectId')))
+      .orderBy(asc(monPageLevels.depth))
+      .prepare(name),
+  ).execute({ projectId });
   if (levels.length > 0) return levels;
   await tx
     .insert(monPageLevels)
@@ -102,13 +106,16 @@ function abilitiesOf(actor: MonitoringActor, page: PageFacts): PageAbilities {
 const updaters = alias(users, 'updater');
 
 /** Every live page of the project with its owner's name and the name of who last changed it. */
-async function livePages(db: DbOrTx, projectId: number) {
-  return db
-    .select({ page: monPages, ownerName: personName, updaterName: nameOf(updaters) })
-    .from(monPages)
-    .leftJoin(users, eq(users.id, monPages.ownerId))
-    .leftJoin(updaters, eq(updaters.id, monPages.updatedBy))
-    .where(and(eq(monPages.projectId, projectId), isNull(monPages.deletedAt)));
+function livePages(db: DbOrTx, projectId: number) {
+  return prepared(db, 'portal_mon_live_pages', (handle, name) =>
+    handle
+      .select({ page: monPages, ownerName: personName, updaterName: nameOf(updaters) })
+      .from(monPages)
+      .leftJoin(users, eq(users.id, monPages.ownerId))
+      .leftJoin(updaters, eq(updaters.id, monPages.updatedBy))
+      .where(and(eq(monPages.projectId, sql.placeholder('projectId')), isNull(monPages.deletedAt)))
+      .prepare(name),
+  ).execute({ projectId });
 }
 
 interface VisiblePage {

@@ -18,9 +18,10 @@ import {
   type SpcRuleSet,
   type Target,
 } from '@portal/shared';
-import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import {
   monAnnotations,
   monBenchmarks,
@@ -79,10 +80,20 @@ export interface SeriesQuery {
 
 /** A live measure of the project (404 when missing, deleted or another project's). */
 export async function loadMeasure(db: DbOrTx, projectId: number, measureId: number): Promise<MeasureRow> {
-  const [row] = await db
-    .select()
-    .from(monMeasures)
-    .where(and(eq(monMeasures.projectId, projectId), eq(monMeasures.id, measureId), isNull(monMeasures.deletedAt)));
+  // Every chart of a page asks this: a named statement.
+  const [row] = await prepared(db, 'portal_mon_measure', (handle, name) =>
+    handle
+      .select()
+      .from(monMeasures)
+      .where(
+        and(
+          eq(monMeasures.projectId, sql.placeholder('projectId')),
+          eq(monMeasures.id, sql.placeholder('measureId')),
+          isNull(monMeasures.deletedAt),
+        ),
+      )
+      .prepare(name),
+  ).execute({ projectId, measureId });
   if (!row) throw notFound('Measure not found.');
   return row;
 }
@@ -99,7 +110,7 @@ export async function visibleMeasure(db: DbOrTx, actor: MonitoringActor, measure
  * Targets, benchmarks, phases and annotations of a measure (`measureId`, a value or a column of an outer query) as
  * one JSON value in the API's shape, each list in its order: they are read with what needs them, in one statement.
  */
-function extrasOf(projectId: number, measureId: SQL | AnyColumn) {
+export function extrasOf(projectId: number | Placeholder, measureId: SQL | AnyColumn) {
   const list = (table: PgTable, fields: SQL, order: SQL) =>
     sql`(select coalesce(json_agg(json_build_object(${fields}) order by ${order}), '[]') from ${table}
       where project_id = ${projectId} and measure_id = ${measureId})`;
@@ -155,21 +166,34 @@ interface DatasetInfo {
  * options, and the measure's extras unless the caller has them.
  */
 async function seriesInputs(db: DbOrTx, measure: MeasureRow, options: SeriesOptions, withExtras: boolean) {
-  const projectId = measure.projectId;
-  const [row] = await db
+  const name = withExtras ? 'portal_mon_series_inputs_extras' : 'portal_mon_series_inputs';
+  const [row] = await prepared(db, name, (handle, n) => seriesInputsQuery(handle, withExtras).prepare(n)).execute({
+    projectId: measure.projectId,
+    datasetId: measure.datasetId,
+    measureId: measure.id,
+    stratum: options.stratum,
+    chart: options.chart,
+  });
+  return row!;
+}
+
+/** seriesInputs' statement, its values left as placeholders. */
+function seriesInputsQuery(db: DbOrTx, withExtras: boolean) {
+  const projectId = sql.placeholder('projectId');
+  const measureId = sql.placeholder('measureId');
+  return db
     .select({
       dataset: sql<DatasetInfo | null>`(select json_build_object('id', id, 'version', version, 'rowCount', row_count,
-        'columns', columns) from ${monDatasets} where project_id = ${projectId} and id = ${measure.datasetId}
-        and deleted_at is null)`,
+        'columns', columns) from ${monDatasets} where project_id = ${projectId}
+        and id = ${sql.placeholder('datasetId')} and deleted_at is null)`,
       cached: sql<{ inputHash: string; result: Series; computedAt: string; computeMs: number } | null>`(select
         json_build_object('inputHash', input_hash, 'result', result, 'computedAt', computed_at,
           'computeMs', compute_ms)
-        from ${monSeries} where project_id = ${projectId} and measure_id = ${measure.id}
-          and stratum = ${options.stratum} and chart = ${options.chart})`,
-      extras: withExtras ? extrasOf(projectId, sql`${measure.id}`) : sql<MeasureExtras | null>`null`,
+        from ${monSeries} where project_id = ${projectId} and measure_id = ${measureId}
+          and stratum = ${sql.placeholder('stratum')} and chart = ${sql.placeholder('chart')})`,
+      extras: withExtras ? extrasOf(projectId, sql`${measureId}`) : sql<MeasureExtras | null>`null`,
     })
     .from(sql`(select 1) as one`);
-  return row!;
 }
 
 /** Whether the measure's formulas are there and read the dataset's columns. */
