@@ -105,10 +105,23 @@ get('/policy-toc', async () =>
 
 get('/standards-tree', async () => {
   const p = ids.projectId;
+  // The assessment, its framework and the counts of the links whose targets the member may see (the monitoring pages
+  // are those the portal keeps for the project), in one statement; then the nodes.
+  const pages = ids.visiblePageIds;
+  const pagesIn = pages.length ? `"mon_measures"."page_id" in (${list(6, pages.length)})` : 'false';
   const [assessment] = await q(
-    'std_assessment',
-    `select "std_assessments"."id", "std_assessments"."project_id", "std_assessments"."framework_id", "std_assessments"."name", "std_assessments"."kind", "std_assessments"."scope_note", "std_assessments"."survey_window_start", "std_assessments"."survey_window_end", "std_assessments"."upgraded_from_id", "std_assessments"."created_at", "std_assessments"."created_by", "std_frameworks"."id", "std_frameworks"."project_id", "std_frameworks"."code", "std_frameworks"."name", "std_frameworks"."publisher", "std_frameworks"."edition", "std_frameworks"."text_policy", "std_frameworks"."licence_note", "std_frameworks"."public_url", "std_frameworks"."as_of", "std_frameworks"."created_at", "std_frameworks"."created_by", "previous"."id", "previous"."name" from "std_assessments" inner join "std_frameworks" on "std_frameworks"."id" = "std_assessments"."framework_id" left join "std_assessments" "previous" on ("previous"."id" = "std_assessments"."upgraded_from_id" and "previous"."project_id" = $1) where ("std_assessments"."project_id" = $2 and "std_assessments"."id" = $3)`,
-    [p, p, ids.assessmentId],
+    `std_assessment_links_${pages.length}`,
+    `select "std_assessments"."id", "std_assessments"."project_id", "std_assessments"."framework_id", "std_assessments"."name", "std_assessments"."kind", "std_assessments"."scope_note", "std_assessments"."survey_window_start", "std_assessments"."survey_window_end", "std_assessments"."upgraded_from_id", "std_assessments"."created_at", "std_assessments"."created_by", "std_frameworks"."id", "std_frameworks"."project_id", "std_frameworks"."code", "std_frameworks"."name", "std_frameworks"."publisher", "std_frameworks"."edition", "std_frameworks"."text_policy", "std_frameworks"."licence_note", "std_frameworks"."public_url", "std_frameworks"."as_of", "std_frameworks"."created_at", "std_frameworks"."created_by", "previous"."id", "previous"."name", (select coalesce(json_agg(json_build_array(l.node_id, l.target_type, l.n)),
+    '[]') from (select "trace_links"."node_id" as node_id, "trace_links"."target_type" as target_type, count(*)::int as n
+    from "trace_links" where "trace_links"."project_id" = $1 and case "trace_links"."target_type"
+    when 'policy' then exists (select 1 from "policy_documents" where "policy_documents"."project_id" = $2
+      and "policy_documents"."id" = "trace_links"."target_id" and ("policy_documents"."current_version_id" is not null or exists (select 1 from "policy_workflow_requests" r where r.project_id = $3
+    and r.document_id = "policy_documents"."id" and r.user_id = $4)))
+    when 'measure' then exists (select 1 from "mon_measures" where "mon_measures"."project_id" = $5
+      and "mon_measures"."id" = "trace_links"."target_id" and ${pagesIn})
+    else true end
+    group by 1, 2) l) from "std_assessments" inner join "std_frameworks" on "std_frameworks"."id" = "std_assessments"."framework_id" left join "std_assessments" "previous" on ("previous"."id" = "std_assessments"."upgraded_from_id" and "previous"."project_id" = $${6 + pages.length}) where ("std_assessments"."project_id" = $${7 + pages.length} and "std_assessments"."id" = $${8 + pages.length})`,
+    [p, p, p, ids.memberId, p, ...pages, p, p, ids.assessmentId],
   );
   if (!assessment) throw new Error('no such assessment');
   const nodes = await q(
@@ -116,21 +129,7 @@ get('/standards-tree', async () => {
     `select "std_nodes"."id", "std_nodes"."parent_id", "std_nodes"."ref_id", "std_nodes"."title", "std_nodes"."node_type", "std_nodes"."assessable", "std_nodes"."depth", "std_nodes"."in_force_from", "std_req_assessments"."id", "std_req_assessments"."node_id", "std_req_assessments"."result", "std_req_assessments"."status", "std_req_assessments"."owner_id", coalesce(nullif(trim("users"."first_name" || ' ' || "users"."last_name"), ''), "users"."username"), "std_req_assessments"."due_date", coalesce("n", 0) from "std_nodes" left join "std_req_assessments" on ("std_req_assessments"."node_id" = "std_nodes"."id" and "std_req_assessments"."project_id" = $1 and "std_req_assessments"."assessment_id" = $2) left join "users" on "users"."id" = "std_req_assessments"."owner_id" left join (select "req_assessment_id", count(*)::int as "n" from "std_comments" where "std_comments"."project_id" = $3 group by "std_comments"."req_assessment_id") "comments" on "comments"."req_assessment_id" = "std_req_assessments"."id" where "std_nodes"."framework_id" = $4 order by "std_nodes"."position" asc`,
     [p, assessment.id, p, assessment.framework_id],
   );
-  // The links whose targets the member may see (the monitoring pages are those the portal keeps for the project).
-  const pages = ids.visiblePageIds;
-  const pagesIn = pages.length ? `"mon_measures"."page_id" in (${list(6, pages.length)})` : 'false';
-  const links = await q(
-    `std_link_counts_${pages.length}`,
-    `select "node_id", "target_type", count(*)::int from "trace_links" where ("trace_links"."project_id" = $1 and case "trace_links"."target_type"
-    when 'policy' then exists (select 1 from "policy_documents" where "policy_documents"."project_id" = $2
-      and "policy_documents"."id" = "trace_links"."target_id" and ("policy_documents"."current_version_id" is not null or exists (select 1 from "policy_workflow_requests" r where r.project_id = $3
-    and r.document_id = "policy_documents"."id" and r.user_id = $4)))
-    when 'measure' then exists (select 1 from "mon_measures" where "mon_measures"."project_id" = $5
-      and "mon_measures"."id" = "trace_links"."target_id" and ${pagesIn})
-    else true end) group by "trace_links"."node_id", "trace_links"."target_type"`,
-    [p, p, p, ids.memberId, p, ...pages],
-  );
-  return { assessment, nodes, links };
+  return { assessment, nodes };
 });
 
 // ------------------------------------------------------------------------------------------------ a monitoring page
@@ -194,16 +193,10 @@ get('/monitoring/insights', async () => ({
 
 get('/monitoring/measure-summary', async () => {
   const p = ids.projectId;
+  // The page's measures with their targets, benchmarks, phases and annotations, in one statement.
   const measures = await q(
     'mon_page_measures',
-    `select "id", "project_id", "page_id", "dataset_id", "name", "type", "numerator", "denominator", "value_expr", "multiplier", "unit_label", "direction", "grain", "strata_keys", "definition", "chart_default", "rule_profile", "ihi_runs_test", "astronomical_point", "baseline_from", "baseline_to", "formula_version", "formula_hash", "position", "version", "deleted_at", "created_at", "created_by", "updated_at", "updated_by" from "mon_measures" where ("mon_measures"."project_id" = $1 and "mon_measures"."page_id" = $2 and "mon_measures"."deleted_at" is null) order by "mon_measures"."position" asc, "mon_measures"."id" asc`,
-    [p, ids.pageId],
-  );
-  const n = measures.length;
-  const extras = n
-    ? await q(
-        `mon_extras_${n}`,
-        `select "id", json_build_object(
+    `select "id", "project_id", "page_id", "dataset_id", "name", "type", "numerator", "denominator", "value_expr", "multiplier", "unit_label", "direction", "grain", "strata_keys", "definition", "chart_default", "rule_profile", "ihi_runs_test", "astronomical_point", "baseline_from", "baseline_to", "formula_version", "formula_hash", "position", "version", "deleted_at", "created_at", "created_by", "updated_at", "updated_by", json_build_object(
     'targets', (select coalesce(json_agg(json_build_object('id', id, 'value', value, 'effective_from', effective_from, 'kind', kind) order by effective_from, id), '[]') from "mon_targets"
       where project_id = $1 and measure_id = "mon_measures"."id"),
     'benchmarks', (select coalesce(json_agg(json_build_object('id', id, 'source', source, 'statistic', statistic, 'percentile', percentile, 'value', value,
@@ -214,10 +207,9 @@ get('/monitoring/measure-summary', async () => {
       where project_id = $3 and measure_id = "mon_measures"."id"),
     'annotations', (select coalesce(json_agg(json_build_object('id', id, 'period_start', period_start, 'kind', kind, 'text', text,
         'exclude_from_limits', exclude_from_limits) order by period_start, id), '[]') from "mon_annotations"
-      where project_id = $4 and measure_id = "mon_measures"."id")) from "mon_measures" where ("mon_measures"."project_id" = $5 and "mon_measures"."id" in (${list(6, n)}))`,
-        [p, p, p, p, p, ...measures.map((m) => m.id)],
-      )
-    : [];
+      where project_id = $4 and measure_id = "mon_measures"."id")) from "mon_measures" where ("mon_measures"."project_id" = $5 and "mon_measures"."page_id" = $6 and "mon_measures"."deleted_at" is null) order by "mon_measures"."position" asc, "mon_measures"."id" asc`,
+    [p, p, p, p, p, ids.pageId],
+  );
   const series = [];
   for (const measure of measures) {
     series.push(
@@ -232,7 +224,7 @@ get('/monitoring/measure-summary', async () => {
         [p, ...datasetIds],
       )
     : [];
-  return { measures, extras, series, datasets };
+  return { measures, series, datasets };
 });
 
 get('/monitoring/charts', async () => ({

@@ -18,6 +18,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { personName } from '../../db/person-name.js';
+import { prepared } from '../../db/prepared.js';
 import {
   stdAssessments,
   stdComments,
@@ -32,7 +33,7 @@ import { AppError, addFieldError, notFound } from '../../lib/errors.js';
 import { mayAssign, requireStandardsAdmin, type StandardsActor } from '../../policies/standards.js';
 import { evidenceSignals } from './evidence.service.js';
 import { ensureBuiltInFrameworks, loadFramework } from './frameworks.service.js';
-import { linkCounts } from './live-links.js';
+import { linkCountsJson, linkCountsOf } from './live-links.js';
 import { assignableIds } from './people.service.js';
 import { frameworkNodes, inForceOn, isOverdue, nodeColumns, subtreeIds } from './records.js';
 import { isoDay, standardsAudit } from './route-kit.js';
@@ -222,36 +223,16 @@ export async function createAssessment(db: Database, actor: StandardsActor, inpu
   });
 }
 
-/** GET /assessments/{id}/tree?filter=&search=: every node with its roll-up; filtered trees keep ancestors. */
-export async function assessmentTree(
-  db: DbOrTx,
-  actor: StandardsActor,
-  assessmentId: number,
-  query: { filter: StdTreeFilter; search: string },
-  now: Date,
-): Promise<StdTree> {
-  const previous = alias(stdAssessments, 'previous');
-  const [head] = await db
-    .select({
-      assessment: stdAssessments,
-      framework: stdFrameworks,
-      previous: { id: previous.id, name: previous.name },
-    })
-    .from(stdAssessments)
-    .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdAssessments.frameworkId))
-    .leftJoin(previous, and(eq(previous.id, stdAssessments.upgradedFromId), eq(previous.projectId, actor.projectId)))
-    .where(and(eq(stdAssessments.projectId, actor.projectId), eq(stdAssessments.id, assessmentId)));
-  if (!head) throw notFound('Assessment not found.');
-  const { assessment } = head;
-  const today = isoDay(now);
-  // Every node of the edition with its element's assessment and comment count, in one statement.
+/** The tree's nodes with their elements in an assessment, owners and comment counts; its values placeholders. */
+function treeNodesQuery(db: DbOrTx) {
+  const projectId = sql.placeholder('projectId');
   const comments = db
     .select({ reqId: stdComments.reqAssessmentId, n: sql<number>`count(*)::int`.as('n') })
     .from(stdComments)
-    .where(eq(stdComments.projectId, actor.projectId))
+    .where(eq(stdComments.projectId, projectId))
     .groupBy(stdComments.reqAssessmentId)
     .as('comments');
-  const rowsRead = await db
+  return db
     .select({
       node: nodeColumns,
       req: {
@@ -270,14 +251,44 @@ export async function assessmentTree(
       stdReqAssessments,
       and(
         eq(stdReqAssessments.nodeId, stdNodes.id),
-        eq(stdReqAssessments.projectId, actor.projectId),
-        eq(stdReqAssessments.assessmentId, assessment.id),
+        eq(stdReqAssessments.projectId, projectId),
+        eq(stdReqAssessments.assessmentId, sql.placeholder('assessmentId')),
       ),
     )
     .leftJoin(users, eq(users.id, stdReqAssessments.ownerId))
     .leftJoin(comments, eq(comments.reqId, stdReqAssessments.id))
-    .where(eq(stdNodes.frameworkId, assessment.frameworkId))
+    .where(eq(stdNodes.frameworkId, sql.placeholder('frameworkId')))
     .orderBy(asc(stdNodes.position));
+}
+
+/** GET /assessments/{id}/tree?filter=&search=: every node with its roll-up; filtered trees keep ancestors. */
+export async function assessmentTree(
+  db: DbOrTx,
+  actor: StandardsActor,
+  assessmentId: number,
+  query: { filter: StdTreeFilter; search: string },
+  now: Date,
+): Promise<StdTree> {
+  const previous = alias(stdAssessments, 'previous');
+  // The assessment, its framework and the link counts of the project in one statement, the nodes in a second.
+  const [head] = await db
+    .select({
+      assessment: stdAssessments,
+      framework: stdFrameworks,
+      previous: { id: previous.id, name: previous.name },
+      links: await linkCountsJson(db, actor),
+    })
+    .from(stdAssessments)
+    .innerJoin(stdFrameworks, eq(stdFrameworks.id, stdAssessments.frameworkId))
+    .leftJoin(previous, and(eq(previous.id, stdAssessments.upgradedFromId), eq(previous.projectId, actor.projectId)))
+    .where(and(eq(stdAssessments.projectId, actor.projectId), eq(stdAssessments.id, assessmentId)));
+  if (!head) throw notFound('Assessment not found.');
+  const { assessment } = head;
+  const today = isoDay(now);
+  // Every node of the edition with its element's assessment and comment count, in one named statement.
+  const rowsRead = await prepared(db, 'portal_std_tree_nodes', (handle, name) =>
+    treeNodesQuery(handle).prepare(name),
+  ).execute({ projectId: actor.projectId, assessmentId: assessment.id, frameworkId: assessment.frameworkId });
   const nodes = rowsRead.map((row) => row.node);
   // A node that is no element of this assessment has no element row (its req fields are null).
   const reqs = rowsRead.flatMap((row) => (row.req?.id == null ? [] : [row.req]));
@@ -287,7 +298,7 @@ export async function assessmentTree(
     sum.counts[req.result as StdResult] += 1;
     if (isOverdue(req.dueDate, req.status, today)) sum.overdue += 1;
   }
-  const links = await linkCounts(db, actor);
+  const links = linkCountsOf(head.links);
   // Evidence items and linked policies' expiry: read only for the filters that ask.
   const evidence =
     query.filter === 'no_evidence' || query.filter === 'expiring'

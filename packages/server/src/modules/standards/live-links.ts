@@ -376,20 +376,27 @@ export async function liveQuestions(
   });
 }
 
-/** How many links of each kind every node has, of those the viewer may see (the tree's icons; questions count with audits). */
-export async function linkCounts(db: DbOrTx, viewer: Viewer) {
-  const rows = await db
-    .select({ nodeId: traceLinks.nodeId, targetType: traceLinks.targetType, n: sql<number>`count(*)::int` })
-    .from(traceLinks)
-    .where(and(eq(traceLinks.projectId, viewer.projectId), await targetVisible(db, viewer)))
-    .groupBy(traceLinks.nodeId, traceLinks.targetType);
-  const counts = new Map<number, { policy: number; measure: number; cr_program: number }>();
-  for (const row of rows) {
-    const entry = counts.get(row.nodeId) ?? { policy: 0, measure: 0, cr_program: 0 };
-    const bucket =
-      row.targetType === 'cr_question' ? 'cr_program' : (row.targetType as 'policy' | 'measure' | 'cr_program');
-    entry[bucket] += row.n;
-    counts.set(row.nodeId, entry);
+export type LinkCounts = Map<number, { policy: number; measure: number; cr_program: number }>;
+
+/**
+ * How many links of each kind every node has, of those the viewer may see (the tree's icons; questions count with
+ * audits), as a JSON value of `[node id, target type, count]` to read with another statement's row (linkCountsOf).
+ */
+export async function linkCountsJson(db: DbOrTx, viewer: Viewer): Promise<SQL<[number, string, number][]>> {
+  return sql<[number, string, number][]>`(select coalesce(json_agg(json_build_array(l.node_id, l.target_type, l.n)),
+    '[]') from (select ${traceLinks.nodeId} as node_id, ${traceLinks.targetType} as target_type, count(*)::int as n
+    from ${traceLinks} where ${traceLinks.projectId} = ${viewer.projectId} and ${await targetVisible(db, viewer)}
+    group by 1, 2) l)`;
+}
+
+/** linkCountsJson's value by node. */
+export function linkCountsOf(rows: readonly [number, string, number][]): LinkCounts {
+  const counts: LinkCounts = new Map();
+  for (const [nodeId, targetType, n] of rows) {
+    const entry = counts.get(nodeId) ?? { policy: 0, measure: 0, cr_program: 0 };
+    const bucket = targetType === 'cr_question' ? 'cr_program' : (targetType as 'policy' | 'measure' | 'cr_program');
+    entry[bucket] += n;
+    counts.set(nodeId, entry);
   }
   return counts;
 }
