@@ -1,6 +1,8 @@
+import { documentListSchema } from '@portal/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
+import { expectExactly } from '../../../test/contract.js';
 import { buildDocx, buildManyEntries, buildZipBomb, TINY_PNG } from '../../../test/docx-fixture.js';
 import { multipart, policyProject, publishDraft } from '../../../test/policy-kit.js';
 import { auditEvents, policyDocuments, policyNumberHistory } from '../../db/schema/index.js';
@@ -211,6 +213,12 @@ describe('policy management', () => {
       expect(seen.current_version.content).toContain('All wards');
       expect(seen.draft_version).toBeNull();
       expect(seen.abilities).toEqual({ edit: false, archive: false, restore: false, renumber: false });
+      // The TOC is serialized as built (lib/built-json.ts): exactly its contract, for an author and a reader.
+      for (const agent of [reader, s.admin]) {
+        const toc = (await agent.get(`${s.base}/documents`)).json();
+        expect(toc.length).toBeGreaterThan(0);
+        expectExactly(documentListSchema, toc);
+      }
       const tooLong = await s.admin.patch(`${s.base}/documents/${doc.id}`, { title: 'x'.repeat(201) });
       expect(tooLong.json().errors.title).toEqual(['Title must be at most 200 characters.']);
     });

@@ -1,8 +1,9 @@
-import type { StdAssessment, StdTree, StdTreeRow } from '@portal/shared';
+import { type StdAssessment, type StdTree, type StdTreeRow, stdTreeSchema } from '@portal/shared';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../../test/agent.js';
 import { useTestApp } from '../../../test/app.js';
+import { expectExactly } from '../../../test/contract.js';
 import {
   addPolicy,
   agentsOf,
@@ -29,6 +30,8 @@ describe('standards assessments', () => {
   async function tree(agent: Agent, s: StandardsSetup, query = ''): Promise<StdTree> {
     const answer = await agent.get(`${s.base}/assessments/${s.assessmentId}/tree${query}`);
     expect(answer.statusCode, answer.body).toBe(200);
+    // Serialized as built (lib/built-json.ts): exactly its contract.
+    expectExactly(stdTreeSchema, answer.json());
     return answer.json() as StdTree;
   }
   const byRef = (t: StdTree) => new Map<string, StdTreeRow>(t.rows.map((row) => [row.ref_id, row]));

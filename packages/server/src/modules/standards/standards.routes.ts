@@ -34,6 +34,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { builtFieldByField } from '../../lib/built-json.js';
 import { AppError } from '../../lib/errors.js';
 import { pathId, projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
@@ -194,6 +195,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: stdTreeQuerySchema,
         response: { 200: stdTreeSchema, ...errors },
       },
+      // A node per row of the framework, each built field by field by assessmentTree.
+      serializerCompiler: builtFieldByField,
     },
     async (request) => assessmentTree(db, await actor(request), request.params.id, request.query, now()),
   );
