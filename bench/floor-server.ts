@@ -124,9 +124,12 @@ get('/standards-tree', async () => {
     [p, p, p, ids.memberId, p, ...pages, p, p, ids.assessmentId],
   );
   if (!assessment) throw new Error('no such assessment');
-  const nodes = await q(
+  // The nodes with their elements, owners and comment counts, as one JSON array of tuples.
+  const [nodes] = await q(
     'std_tree_nodes',
-    `select "std_nodes"."id", "std_nodes"."parent_id", "std_nodes"."ref_id", "std_nodes"."title", "std_nodes"."node_type", "std_nodes"."assessable", "std_nodes"."depth", "std_nodes"."in_force_from", "std_req_assessments"."id", "std_req_assessments"."node_id", "std_req_assessments"."result", "std_req_assessments"."status", "std_req_assessments"."owner_id", coalesce(nullif(trim("users"."first_name" || ' ' || "users"."last_name"), ''), "users"."username"), "std_req_assessments"."due_date", coalesce("n", 0) from "std_nodes" left join "std_req_assessments" on ("std_req_assessments"."node_id" = "std_nodes"."id" and "std_req_assessments"."project_id" = $1 and "std_req_assessments"."assessment_id" = $2) left join "users" on "users"."id" = "std_req_assessments"."owner_id" left join (select "req_assessment_id", count(*)::int as "n" from "std_comments" where "std_comments"."project_id" = $3 group by "std_comments"."req_assessment_id") "comments" on "comments"."req_assessment_id" = "std_req_assessments"."id" where "std_nodes"."framework_id" = $4 order by "std_nodes"."position" asc`,
+    `select coalesce(json_agg(json_build_array("std_nodes"."id", "std_nodes"."parent_id", "std_nodes"."ref_id", "std_nodes"."title",
+        "std_nodes"."node_type", "std_nodes"."assessable", "std_nodes"."depth", "std_nodes"."in_force_from", "std_req_assessments"."id", "std_req_assessments"."result", "std_req_assessments"."status", "std_req_assessments"."owner_id",
+        coalesce(nullif(trim("users"."first_name" || ' ' || "users"."last_name"), ''), "users"."username"), "std_req_assessments"."due_date", coalesce("n", 0)) order by "std_nodes"."position"), '[]') from "std_nodes" left join "std_req_assessments" on ("std_req_assessments"."node_id" = "std_nodes"."id" and "std_req_assessments"."project_id" = $1 and "std_req_assessments"."assessment_id" = $2) left join "users" on "users"."id" = "std_req_assessments"."owner_id" left join (select "req_assessment_id", count(*)::int as "n" from "std_comments" where "std_comments"."project_id" = $3 group by "std_comments"."req_assessment_id") "comments" on "comments"."req_assessment_id" = "std_req_assessments"."id" where "std_nodes"."framework_id" = $4`,
     [p, assessment.id, p, assessment.framework_id],
   );
   return { assessment, nodes };

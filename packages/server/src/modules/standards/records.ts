@@ -42,8 +42,8 @@ export function subtreeIds(nodes: readonly { id: number; parentId: number | null
   return found;
 }
 
-/** The columns of a framework's node that its trees and assessments read. */
-export const nodeColumns = {
+/** The columns of a framework's node that assessments read (the tree reads the same in its own statement). */
+const nodeColumns = {
   id: stdNodes.id,
   parentId: stdNodes.parentId,
   refId: stdNodes.refId,
