@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** PostgreSQL's channel on which the triggers of migration 0030 say that sessions or access changed. */
 export const ACCESS_CHANNEL = 'portal_access_changed';
@@ -18,13 +18,15 @@ interface Entry<T> {
  *   its own next read never sees what it kept before;
  * - after `ttlMs` in any case.
  * While the listener is not connected nothing is kept or served: a notice missed cannot leave a stale entry behind.
+ * The listener has a connection of its own, with the pool's settings but not from it: it takes nothing from the
+ * requests' connections.
  * A read that began before a clear does not store what it read (`generation`).
  */
 export class AccessCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private listening = false;
   private generationNumber = 0;
-  private client: pg.PoolClient | undefined;
+  private client: pg.Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
 
@@ -80,18 +82,22 @@ export class AccessCache<T> {
 
   async start(): Promise<void> {
     if (this.options.ttlMs <= 0 || this.stopped) return;
+    const client = new pg.Client(this.options.pool.options);
+    client.on('notification', (message) => {
+      if (message.channel === ACCESS_CHANNEL) this.clear();
+    });
+    client.on('error', (error) => this.reconnect(error));
+    client.on('end', () => this.reconnect(new Error('connection ended')));
     try {
-      const client = await this.options.pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === ACCESS_CHANNEL) this.clear();
-      });
-      client.on('error', (error) => this.reconnect(error));
+      await client.connect();
       await client.query(`listen ${ACCESS_CHANNEL}`);
       this.client = client;
       // Whatever changed while nobody listened is unknown: start empty.
       this.clear();
       this.listening = true;
     } catch (error) {
+      client.removeAllListeners();
+      client.end().catch(() => {});
       this.reconnect(error);
     }
   }
@@ -103,10 +109,7 @@ export class AccessCache<T> {
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
-    if (client) {
-      await client.query(`unlisten ${ACCESS_CHANNEL}`).catch(() => {});
-      client.release();
-    }
+    await client?.end().catch(() => {});
   }
 
   private reconnect(error: unknown): void {
@@ -114,8 +117,10 @@ export class AccessCache<T> {
     this.clear();
     if (this.stopped) return;
     this.options.log.warn({ err: error }, 'access listener lost its connection; reading access for every request');
-    this.client?.release(true);
+    const client = this.client;
     this.client = undefined;
+    client?.removeAllListeners('end');
+    client?.end().catch(() => {});
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.start(), 2_000);
     this.retry.unref();
