@@ -77,6 +77,23 @@ describe('the access kept between reads', () => {
     expect(await b.read()).toBe(401);
   });
 
+  it('ends a kept session that went idle, and touches a kept one still in use', async () => {
+    const { user, read } = await member();
+    expect(await read()).toBe(200);
+    const lastSeen = async () =>
+      (await db().select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, user.id)))[0]?.at;
+    const before = await lastSeen();
+    // Past the once-a-minute touch, still in use: the kept row is read again and the session touched.
+    ctx.clock.advance(2 * 60_000);
+    expect(await read()).toBe(200);
+    expect((await lastSeen())!.getTime()).toBeGreaterThan(before!.getTime());
+    // Idle past SESSION_IDLE_MINUTES (30): refused and removed, though the row was kept.
+    expect(await read()).toBe(200);
+    ctx.clock.advance(31 * 60_000);
+    expect(await read()).toBe(401);
+    expect(await lastSeen()).toBeUndefined();
+  });
+
   it('keeps nothing while its listener is disconnected, and listens again', async () => {
     const { read } = await member();
     expect(await read()).toBe(200);

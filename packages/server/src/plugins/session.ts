@@ -244,14 +244,14 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
         (session.userId !== null && user?.status !== 'active');
       return { expired, touch: now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS };
     };
-    let row = cache.get(key);
+    const kept = cache.get(key);
+    const keptDue = kept && due(kept);
     // A kept row decides nothing it might be out of date for: an expiry or a touch is judged on a fresh one.
-    if (row && (due(row).expired || due(row).touch)) row = undefined;
-    let fresh = false;
+    let row: SessionRow | undefined = keptDue && !keptDue.expired && !keptDue.touch ? kept : undefined;
+    const fresh = row === undefined;
     if (!row) {
       const generation = cache.generation;
       row = await sessionRow(idHash, projectId);
-      fresh = true;
       if (!row) return clearSessionCookies(app, reply);
       const { expired, touch } = due(row);
       if (expired) {
@@ -263,16 +263,11 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       else cache.set(key, row, generation);
     }
     const { session, user, projectRoles } = row;
-    request.session = { ...session, data: structuredCopy(session.data, fresh) };
+    // A kept row is frozen and shared: the request gets its own copy of the data it may change.
+    request.session = { ...session, data: fresh ? (session.data ?? {}) : structuredClone(session.data ?? {}) };
     request.user = user ? { ...toSessionUser(user), projectRoles: [...(projectRoles ?? [])] } : null;
     if (request.user && projectId !== null && 'project' in row) request.user.projectContext = contextOf(projectId, row);
   }
-}
-
-/** The session's data as the request may change it: a kept row's is frozen and shared, so the request gets a copy. */
-function structuredCopy(data: SessionData | null, fresh: boolean): SessionData {
-  if (!data) return {};
-  return fresh ? data : structuredClone(data);
 }
 
 function contextOf(projectId: number, row: SessionRowWithProject): ProjectContext {
