@@ -67,6 +67,8 @@ export default defineConfig({
     },
     emptyOutDir: true,
     rolldownOptions: {
+      // Building a zod schema has no side effect: a schema no screen uses is left out (the bundler cannot tell).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // React and the router are on every page and change less often than the app: a chunk of their own stays
         // cached across deployments. No other library is grouped: a group also takes in everything its modules

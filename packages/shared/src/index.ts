@@ -1,6 +1,7 @@
 export * from './audit-events.js';
 export * from './chart-review/index.js';
 export * from './errors.js';
+export * from './identity-providers.js';
 export * from './monitoring/expressions/index.js';
 export * from './monitoring/periods.js';
 export * from './monitoring/spc/index.js';
@@ -52,4 +53,5 @@ export * from './schemas/standards-findings.js';
 export * from './schemas/terms.js';
 export * from './schemas/user-import.js';
 export * from './schemas/users.js';
+export * from './sign-in.js';
 export * from './standards/index.js';

@@ -1,36 +1,10 @@
 import { z } from 'zod';
+import { MESSAGES, TERMS_STATUSES } from '../sign-in.js';
 
 /**
  * The sign-in contract (SPEC sections 3, 4, 7, 8; issue 3). Field names follow the SPEC verbatim, including
  * `g-recaptcha-response`, which carries the ALTCHA payload (base64 JSON) or is ignored when the captcha is off.
  */
-
-export const TERMS_STATUSES = ['accepted', 'not_found', 'needs_initial_acceptance', 'needs_update_acceptance'] as const;
-export type TermsStatus = (typeof TERMS_STATUSES)[number];
-
-export const MESSAGES = {
-  captchaRequired: 'Please complete the captcha.',
-  termsRequired: 'Please accept the terms and conditions to proceed.',
-  loginFailed: 'Login failed',
-  invalidCredentials: 'These credentials do not match our records.',
-  forgotSent: 'If an account with this email exists, a password reset link has been sent to it.',
-  forgotFailed: 'Something went wrong.',
-  resetInvalidLink: 'Invalid link for password reset.',
-  resetMismatch: 'Passwords do not match. Please make sure both password fields are identical.',
-  resetSuccess: 'Password changed successfully. Redirecting...',
-  resetFailed: 'Reset failed',
-  resetUnknown: 'An unknown error occurred during reset.',
-  resetInvalidToken: 'This password reset link is invalid or has expired. Please request a new one.',
-  resetSamePassword: 'The new password must be different from your current password.',
-  csrfMismatch: 'CSRF token mismatch.',
-  unauthenticated: 'Unauthenticated.',
-  invalidCode: 'The provided two-factor authentication code was invalid.',
-  passwordConfirmationRequired: 'Please confirm your password to continue.',
-  mfaRequired: 'Two-factor authentication is required for your account. Set it up to continue.',
-  inactivityLogout: 'You were signed out after a period of inactivity.',
-  sessionEnded:
-    'You were signed out: your account was turned off or your sessions were ended. Contact your administrator if this is unexpected.',
-} as const;
 
 export const loginRequestSchema = z
   .object({
@@ -178,6 +152,3 @@ export const sessionSchema = z.object({
   sso_provider: z.string().nullable().optional(),
 });
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
-
-/** Response headers of the two-factor policy (SPEC section 7 "MFA"). */
-export const MFA_GRACE_HEADER = 'x-mfa-grace-days-remaining';

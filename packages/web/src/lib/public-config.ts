@@ -1,4 +1,4 @@
-import { type PublicConfig, publicConfigSchema } from '@portal/shared';
+import type { PublicConfig } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api';
 
@@ -11,7 +11,8 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
 };
 
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiFetch(PUBLIC_CONFIG_PATH, { signal, schema: publicConfigSchema });
+  // Typed, not parsed: the login page downloads no zod (decision record 030).
+  return apiFetch<PublicConfig>(PUBLIC_CONFIG_PATH, { signal });
 }
 
 export function publicConfigQueryOptions() {

@@ -1,4 +1,4 @@
-import { type AuthCheck, authCheckSchema } from '@portal/shared';
+import type { AuthCheck } from '@portal/shared';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,9 +20,10 @@ export const SIGNED_OUT: AuthCheck = { authenticated: false, user: null };
 export const MFA_SETUP_FLAG = 'mfa_setup_required';
 
 export async function getAuthCheck(signal?: AbortSignal): Promise<AuthCheck> {
-  const check = await apiFetch(AUTH_CHECK_PATH, { signal, schema: authCheckSchema });
-  // A body claiming a session without its user is treated as no session.
-  return check.authenticated && check.user ? check : SIGNED_OUT;
+  // Typed, not parsed: the login page downloads no zod (decision record 030). A body claiming a session without its
+  // user is treated as no session.
+  const check = await apiFetch<AuthCheck>(AUTH_CHECK_PATH, { signal });
+  return check?.authenticated === true && check.user ? check : SIGNED_OUT;
 }
 
 export function authCheckQueryOptions() {

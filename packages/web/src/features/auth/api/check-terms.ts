@@ -1,20 +1,13 @@
-import { checkTermsResponseSchema, type TermsStatus } from '@portal/shared';
+import { isWellFormedEmail, type TermsStatus } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
 
 export const CHECK_TERMS_PATH = '/check-terms';
 
-const wellFormedEmail = z.email();
-
-/** SPEC section 5: the terms lookup runs only for a well-formed email. */
-export function isWellFormedEmail(value: string): boolean {
-  return wellFormedEmail.safeParse(value.trim()).success;
-}
-
 export async function getTermsStatus(email: string, signal?: AbortSignal): Promise<TermsStatus> {
   const params = new URLSearchParams({ email: email.trim() });
-  const { status } = await apiFetch(`${CHECK_TERMS_PATH}?${params}`, { signal, schema: checkTermsResponseSchema });
+  // Typed, not parsed: the login page downloads no zod (decision record 030).
+  const { status } = await apiFetch<{ status: TermsStatus }>(`${CHECK_TERMS_PATH}?${params}`, { signal });
   return status;
 }
 
@@ -22,6 +15,7 @@ export function termsStatusQueryOptions(email: string) {
   return queryOptions({
     queryKey: ['auth', 'check-terms', email.trim().toLowerCase()],
     queryFn: ({ signal }) => getTermsStatus(email, signal),
+    // SPEC section 5: the terms lookup runs only for a well-formed email.
     enabled: isWellFormedEmail(email),
     // Rate-limited on the server; the login itself enforces the terms anyway.
     retry: false,

@@ -1,4 +1,4 @@
-import { type PublicIdentityProvider, publicIdentityProviderListSchema } from '@portal/shared';
+import type { PublicIdentityProvider } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
@@ -8,9 +8,9 @@ export const PUBLIC_IDENTITY_PROVIDERS_PATH = '/api/public/identity-providers';
 
 /** GET /api/public/identity-providers: the enabled providers, a sign-in button each. */
 export async function getPublicIdentityProviders(signal?: AbortSignal): Promise<PublicIdentityProvider[]> {
-  const { providers } = await apiFetch(PUBLIC_IDENTITY_PROVIDERS_PATH, {
+  // Typed, not parsed: the login page downloads no zod (decision record 030).
+  const { providers } = await apiFetch<{ providers: PublicIdentityProvider[] }>(PUBLIC_IDENTITY_PROVIDERS_PATH, {
     signal,
-    schema: publicIdentityProviderListSchema,
   });
   return providers;
 }

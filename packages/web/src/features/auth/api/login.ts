@@ -1,4 +1,4 @@
-import { type LoginRequest, type LoginResponse, loginResponseSchema, MESSAGES } from '@portal/shared';
+import { type LoginRequest, type LoginResponse, MESSAGES } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
@@ -6,10 +6,10 @@ export const LOGIN_PATH = '/login';
 
 /** POST /login: step one (credentials, captcha, terms) or step two (the same email and a one-time password). */
 export function postLogin(body: LoginRequest): Promise<LoginResponse> {
-  return apiFetch(LOGIN_PATH, {
+  // Typed, not parsed: the login page downloads no zod (decision record 030).
+  return apiFetch<LoginResponse>(LOGIN_PATH, {
     method: 'POST',
     body,
-    schema: loginResponseSchema,
     errorFallback: MESSAGES.loginFailed,
   });
 }

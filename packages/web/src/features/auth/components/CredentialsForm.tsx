@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginResponse, MESSAGES, type PublicConfig, providerForEmail } from '@portal/shared';
+import { isWellFormedEmail, type LoginResponse, MESSAGES, type PublicConfig, providerForEmail } from '@portal/shared';
 import { type FormEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
 import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { isWellFormedEmail, termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
+import { termsAcceptanceRequired, useTermsStatus } from '../api/check-terms';
 import type { PublicIdentityProvider } from '../api/get-public-identity-providers';
 import { useLogin } from '../api/login';
 import { useDebounced } from '../hooks/use-debounced';

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { MESSAGES } from '@portal/shared';
+import { isWellFormedEmail, MESSAGES } from '@portal/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useCaptchaField } from '../../../components/CaptchaField';
 import { messageFor } from '../../../lib/api';
 import { usePublicConfig } from '../../../lib/public-config';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isWellFormedEmail } from '../api/check-terms';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from './AuthCard';
 

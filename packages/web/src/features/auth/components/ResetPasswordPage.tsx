@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button } from '@mantine/core';
-import { MESSAGES, RESET_TOKEN_PATTERN } from '@portal/shared';
+import { isWellFormedEmail, MESSAGES, RESET_TOKEN_PATTERN } from '@portal/shared';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isWellFormedEmail } from '../api/check-terms';
 import { AuthCard } from './AuthCard';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
