@@ -130,13 +130,16 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/documents/:documentId/sign`,
     stepSchema('documents', 'Signs the version (password or authenticator code re-entered)', signBodySchema),
-    (request) =>
-      takeStep(request, 'documents', async (tx, a, documentId) => {
-        const method = await checkSignerCredentials(app, request, request.body);
+    async (request) => {
+      // Before the step's transaction: the password check takes tens of milliseconds and reads on a connection of its
+      // own (a failed attempt is counted even though nothing is signed), so the transaction must not hold one meanwhile.
+      const method = await checkSignerCredentials(app, request, request.body);
+      return takeStep(request, 'documents', async (tx, a, documentId) => {
         const evidence = evidenceOf(app, request);
         const signed = await signVersion(tx, a, documentId, { versionId: request.body.version_id, method, evidence });
         return { notices: signed.notices, now: evidence.now };
-      }),
+      });
+    },
   );
 
   app.post(

@@ -330,6 +330,33 @@ describe('policy workflow', () => {
     expect(published).toHaveLength(1);
   });
 
+  it('holds one database connection at a time while signing (the password is checked before the transaction)', async () => {
+    const s = await setup();
+    const doc = await s.create('Falls');
+    await s.toSignature(doc.id);
+    // A signing that held its transaction's connection while it checked the password on another one needed two at
+    // once: as many signings as the pool has connections then waited for each other until the pool gave up.
+    const pool = ctx.db.handle.pool;
+    let held = 0;
+    let most = 0;
+    const acquired = () => {
+      held += 1;
+      most = Math.max(most, held);
+    };
+    const released = () => {
+      held -= 1;
+    };
+    pool.on('acquire', acquired);
+    pool.on('release', released);
+    try {
+      expect((await s.sign(s.as.signer1, doc.id, doc.draft_version.id)).statusCode).toBe(200);
+    } finally {
+      pool.off('acquire', acquired);
+      pool.off('release', released);
+    }
+    expect(most).toBe(1);
+  });
+
   it('voids signatures when a version goes back to draft, so changed content needs new ones', async () => {
     const s = await setup();
     const doc = await s.create('Restraints');
