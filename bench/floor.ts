@@ -3,8 +3,9 @@
 // read's data, as named prepared statements, with no session, access or permission check, on the same database. The
 // built portal runs on a throw-away database holding the demo facility, 40 notifications of the signed-in member and
 // a project of 5,000 policies. Both are loaded from outside with autocannon, 50 connections, BENCH_SECONDS (default 5)
-// per load, floor then portal for BENCH_ROUNDS rounds (default and least 2). Each read prints requests/s, p50 and p99
-// of both (means of the rounds), portal/floor requests/s, and the PostgreSQL transactions per portal request: those of
+// per load, floor then portal for BENCH_ROUNDS rounds (default and least 2), with Chromium's Accept-Encoding (the
+// portal compresses large answers, the bare floor never does; BENCH_ACCEPT_ENCODING= sends none). Each read prints requests/s, p50 and p99 of both
+// (means of the rounds), portal/floor requests/s, the size of an answer as sent by each, and the PostgreSQL transactions per portal request: those of
 // the bench database during the portal loads, the floor idle, once every connection has written its statistics, less
 // the background jobs' rate counted idle, divided by the requests sent. Then the targets, printed, never fatal: portal
 // >= 0.5 x floor requests/s, portal p99 <= 50 ms, <= 2 transactions per request. Any answer but 2xx stops the bench
@@ -33,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 2));
 const CONNECTIONS = 50;
 const TARGET = { ratio: 0.5, p99Ms: 50, transactions: 2 };
+/** Chromium's, unless BENCH_ACCEPT_ENCODING says otherwise (empty: plain answers from both). */
+const BROWSER_ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 /**
  * The jobs' transactions are subtracted at their idle rate, but a burst of theirs (about 20 once a minute) may fall
  * in a load's count: a count per request is judged to within JOBS_BURST / requests sent, and at least 0.05.
@@ -63,6 +66,8 @@ interface Load {
   sent: number;
   /** Seconds the server needs to answer those in flight, at the rate of the load. */
   drain: number;
+  /** Bytes of an answer, headers included, on average: what both ends and the loopback carry per request. */
+  bytes: number;
 }
 
 /**
@@ -75,7 +80,9 @@ async function load(origin: string, paths: string[], headers?: Record<string, st
     connections: CONNECTIONS,
     duration: seconds,
     requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
-    ...(headers ? { headers } : {}),
+    // What Chromium sends: the floor (bare Fastify) answers in plain JSON whatever it is sent, the portal compresses
+    // a large answer as it does for a browser (decision record 031).
+    headers: { ...(BROWSER_ACCEPT_ENCODING ? { 'accept-encoding': BROWSER_ACCEPT_ENCODING } : {}), ...headers },
   });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(
@@ -89,6 +96,7 @@ async function load(origin: string, paths: string[], headers?: Record<string, st
     p99: result.latency.p99,
     sent: result.requests.sent,
     drain: (result.requests.sent - result.requests.total) / Math.max(rps, 1),
+    bytes: result.throughput.total / Math.max(result.requests.total, 1),
   } satisfies Load;
 }
 
@@ -352,7 +360,8 @@ async function main() {
 
       console.log(
         `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per load, ${ROUNDS} rounds of floor then portal, ` +
-          `${os.cpus().length} cores. Signed in as ${MEMBER} (${REVIEWER} for My reviews).\n` +
+          `${os.cpus().length} cores, Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}. ` +
+          `Signed in as ${MEMBER} (${REVIEWER} for My reviews).\n` +
           `Transactions per portal request: the bench database's, during the portal load with the floor idle, ` +
           `less the jobs' ${(backgroundPerMs * 1000).toFixed(1)}/s counted idle.\n`,
       );
@@ -379,7 +388,7 @@ async function main() {
       console.log(
         `${'read'.padEnd(30)} ${'floor req/s'.padStart(11)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   ` +
           `${'portal req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   ${'portal/floor'.padStart(12)}   ` +
-          `${'tx/request'.padStart(10)}`,
+          `${'tx/request'.padStart(10)}   ${'KB/answer floor, portal'.padStart(23)}`,
       );
       const summary = results.map(({ read, figures }) => {
         const avg = (loads: Load[], key: keyof Load) => mean(loads.map((l) => l[key]));
@@ -392,12 +401,15 @@ async function main() {
           portalP50: avg(figures.portal, 'p50'),
           portalP99: avg(figures.portal, 'p99'),
           transactions: mean(figures.perRequest),
+          floorKb: avg(figures.floor, 'bytes') / 1024,
+          portalKb: avg(figures.portal, 'bytes') / 1024,
           tolerance: Math.max(0.05, JOBS_BURST / mean(figures.portal.map((l) => l.sent))),
         };
         console.log(
           `${s.label.padEnd(30)} ${f(s.floorRps, 11)} ${f(s.floorP50, 6, 1)} ${f(s.floorP99, 6, 1)}   ` +
             `${f(s.portalRps, 12)} ${f(s.portalP50, 6, 1)} ${f(s.portalP99, 6, 1)}   ` +
-            `${f(s.portalRps / s.floorRps, 12, 2)}   ${f(s.transactions, 10, 2)}`,
+            `${f(s.portalRps / s.floorRps, 12, 2)}   ${f(s.transactions, 10, 2)}   ` +
+            `${f(s.floorKb, 15, 1)}, ${f(s.portalKb, 6, 1)}`,
         );
         return s;
       });

@@ -69,6 +69,7 @@ import { userRequestRoutes } from './modules/superadmin/user-requests.routes.js'
 import { termsRoutes } from './modules/terms/terms.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { registerNoStoreByDefault } from './plugins/cache-control.js';
+import { registerAnswerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser, registerNulGuard } from './plugins/input-guards.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -173,6 +174,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerNoStoreByDefault(app);
+  registerAnswerCompression(app);
   registerJsonBodyParser(app);
   registerNulGuard(app);
   await app.register(helmet, {
