@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import { loadPasswordDictionaries } from '@portal/shared';
+import { loadPasswordDictionaries, validationMessage } from '@portal/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -121,6 +122,8 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Password checks include the common-word rule only once the dictionaries are in memory (about 0.3 s, once).
   await loadPasswordDictionaries();
+  // Validation messages in the portal's words wherever a schema gives none of its own (issue 32).
+  z.config({ customError: validationMessage });
   const app = Fastify({
     loggerInstance: (logger ?? pino({ level: 'silent' })) as FastifyBaseLogger,
     trustProxy: trustProxySetting(config.TRUST_PROXY),

@@ -55,3 +55,4 @@ export * from './schemas/user-import.js';
 export * from './schemas/users.js';
 export * from './sign-in.js';
 export * from './standards/index.js';
+export * from './validation-messages.js';

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { MESSAGES } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_APP_KEY } from '../../test/app.js';
 import { useTestDatabase } from '../../test/database.js';
 import { createUser, TEST_PASSWORD } from '../../test/factories.js';
@@ -332,11 +332,16 @@ describe('authentication attacks across two instances on one database', () => {
       const stolen = new Map(client.jar);
       expect((await client.on(ctx.a).post('/logout')).statusCode).toBe(204);
       expect((await client.on(ctx.b).get('/api/user')).statusCode).toBe(401);
-      // A copy of the cookie from before the logout is dead on both instances.
+      // A copy of the cookie from before the logout is dead on both instances: on A at once, on B as soon as
+      // PostgreSQL's notice of the deleted session reaches it (decision record 029), well within a second.
+      const replay = browser(client.ip);
+      for (const [k, v] of stolen) replay.jar.set(k, v);
+      expect((await replay.on(ctx.a).get('/api/user')).statusCode).toBe(401);
+      await vi.waitFor(async () => expect((await replay.on(ctx.b).get('/api/user')).statusCode).toBe(401), {
+        timeout: 1000,
+        interval: 20,
+      });
       for (const app of instances()) {
-        const replay = browser(client.ip);
-        for (const [k, v] of stolen) replay.jar.set(k, v);
-        expect((await replay.on(app).get('/api/user')).statusCode).toBe(401);
         expect((await replay.on(app).get('/api/auth/check')).json()).toEqual({ authenticated: false, user: null });
       }
       const [row] = await db()
@@ -441,11 +446,17 @@ describe('authentication attacks across two instances on one database', () => {
       expect(disabled.statusCode).toBe(200);
       expect(disabled.json().status).toBe('disabled');
 
-      // The very next request, no clock moved: 401 on B (the other instance) and on A.
-      const nextB = await onB.on(ctx.b).get('/api/user');
-      expect(nextB.statusCode).toBe(401);
-      expect(nextB.json().message).toBe(MESSAGES.unauthenticated);
+      // No clock moved: 401 on A (the instance that disabled) at once, and on B as soon as PostgreSQL's notice of the
+      // change reaches it (decision record 029), well within a second.
       expect((await onA.on(ctx.a).get('/api/user')).statusCode).toBe(401);
+      await vi.waitFor(
+        async () => {
+          const nextB = await onB.on(ctx.b).get('/api/user');
+          expect(nextB.statusCode).toBe(401);
+          expect(nextB.json().message).toBe(MESSAGES.unauthenticated);
+        },
+        { timeout: 1000, interval: 20 },
+      );
       expect((await onA.on(ctx.b).get('/api/auth/check')).json().authenticated).toBe(false);
       expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
       // And the right password gets the wrong-password answer on both instances.

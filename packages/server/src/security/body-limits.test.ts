@@ -167,7 +167,7 @@ describe('malformed bodies and wrong content types', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: 'Invalid input: expected object, received string',
+      message: 'This value is not valid.',
     });
     expect(await namesOf(user.id)).toEqual({ first: 'Body', last: 'Tester' });
   });

@@ -36,6 +36,13 @@ describe('POST /login', () => {
     const res = await agent.post('/login', { email: '', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.email).toEqual(['Enter your email or username.']);
+    // A 10,000-character address is answered in words, not in the validation library's ("Too big: expected ...").
+    const long = await agent.post('/login', { email: `${'x'.repeat(10_000)}@example.com`, password: 'x' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      message: 'Enter at most 254 characters.',
+      errors: { email: ['Enter at most 254 characters.'] },
+    });
   });
 
   it('answers a wrong password and an unknown account with the same 422 and message, in similar time', async () => {
