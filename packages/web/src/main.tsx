@@ -1,15 +1,13 @@
 import '@mantine/core/styles.css';
-import { validationMessage } from '@portal/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import { preloadScreensFor } from './app/routes';
 import { createQueryClient } from './lib/query-client';
+import { installValidationMessages } from './lib/validation-messages';
 
-// Every form's messages in the portal's words (issue 32): zod's config only, not zod itself (decision record 030).
-zodConfig({ customError: validationMessage });
+installValidationMessages();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
