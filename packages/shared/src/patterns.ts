@@ -11,3 +11,11 @@ export function isProjectId(value: string): boolean {
 export function isSlug(value: string): boolean {
   return SLUG_PATTERN.test(value);
 }
+
+/**
+ * A project as a path names it: its id or its slug. A value of digits only is read as an id, so one of more than 10
+ * digits names no project and its address is not found (SPEC section 5), rather than a slug no project can have.
+ */
+export function isProjectRef(value: string): boolean {
+  return isProjectId(value) || (isSlug(value) && !/^\d+$/.test(value));
+}

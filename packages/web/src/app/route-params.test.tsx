@@ -23,8 +23,14 @@ describe('validSlug', () => {
     expect(validSlug({ slug: value })).toBe(value);
   });
 
-  it.each(['', 'x'.repeat(51), 'a b', 'a/b', 'été'])('rejects %j', (value) => {
+  it.each(['', 'x'.repeat(51), 'a b', 'a/b', 'été', '12345678901'])('rejects %j', (value) => {
     expect(validSlug({ slug: value })).toBeNull();
+  });
+
+  it('accepts a project id in its place, and digits only only as an id', () => {
+    expect(validSlug({ slug: '1234567890' })).toBe('1234567890');
+    expect(validSlug({ slug: '2024-north' })).toBe('2024-north');
+    expect(validSlug({ slug: '0'.repeat(11) })).toBeNull();
   });
 
   it('reads other parameter names', () => {
@@ -62,6 +68,24 @@ describe('RouteParamGuard', () => {
   it('renders the route for a valid parameter', async () => {
     await visit('/app/monitoring/12');
     expect(document.querySelector('h1')?.textContent).toBe('Monitoring screen');
+  });
+
+  it('renders the not-found page for a project slug of 11 digits (more than an id has)', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/app/policy_management/:projectOrSlug/*',
+          element: (
+            <RouteParamGuard rules={{ projectOrSlug: 'slug' }}>
+              <h1>Policy screen</h1>
+            </RouteParamGuard>
+          ),
+        },
+      ],
+      { initialEntries: ['/app/policy_management/12345678901/toc'] },
+    );
+    await render(<RouterProvider router={router} />);
+    expect(document.querySelector('h1')?.textContent).toBe('Page not found');
   });
 
   it('renders the not-found page for an invalid parameter', async () => {

@@ -1,4 +1,4 @@
-import { isProjectId, isSlug } from '@portal/shared';
+import { isProjectId, isProjectRef } from '@portal/shared';
 import { createElement, type ReactNode } from 'react';
 import { type Params, useParams } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
@@ -9,10 +9,13 @@ export function validProjectId(params: Params, name = 'projectId'): string | nul
   return value !== undefined && isProjectId(value) ? value : null;
 }
 
-/** The slug route parameter (1 to 50 letters, digits, `_` or `-`), or null when missing or malformed. */
+/**
+ * The project slug route parameter (1 to 50 letters, digits, `_` or `-`; a project id is accepted too), or null when
+ * missing or malformed. Digits only are an id: more than 10 of them is not a route (SPEC section 5).
+ */
 export function validSlug(params: Params, name = 'slug'): string | null {
   const value = params[name];
-  return value !== undefined && isSlug(value) ? value : null;
+  return value !== undefined && isProjectRef(value) ? value : null;
 }
 
 export type RouteParamKind = 'projectId' | 'slug';

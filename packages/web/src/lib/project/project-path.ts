@@ -1,4 +1,4 @@
-import { isProjectId, isSlug } from '@portal/shared';
+import { isProjectId, isProjectRef } from '@portal/shared';
 
 /** A project named by a path: its numeric id, or a slug still to be resolved against the user's projects. */
 export type ProjectRef = { id: string } | { slug: string };
@@ -26,7 +26,7 @@ export function projectRefFromPath(pathname: string): ProjectRef | null {
   if (isProjectId(value)) return { id: value };
   // /app/monitoring/pages/page/{id}: "pages" is a section, not a project.
   if (parts[0] === 'app' && parts[1] === 'monitoring' && value === 'pages') return null;
-  return isSlug(value) ? { slug: value } : null;
+  return isProjectRef(value) ? { slug: value } : null;
 }
 
 export const LAST_PROJECT_KEY = 'portal.lastProjectId';

@@ -107,7 +107,11 @@ export function CodeStep({ email, onSignedIn, onCancel }: CodeStepProps) {
           maxLength={kind === 'totp' ? 7 : 64}
           required
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            // The message described the code that was there.
+            setFieldError(null);
+          }}
           error={fieldError}
           styles={{ input: { letterSpacing: kind === 'totp' ? '0.3em' : undefined } }}
         />

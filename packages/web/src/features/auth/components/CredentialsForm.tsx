@@ -68,6 +68,10 @@ export function CredentialsForm({
     onVerified: () => setErrors((current) => ({ ...current, captcha: undefined })),
   });
 
+  /** A field's message goes once the field changes: it described the value that was there. */
+  const clearError = (field: keyof FieldErrors) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
   function validate(): FieldErrors {
     const found: FieldErrors = {};
     if (!email.trim()) found.email = 'Enter your email or username.';
@@ -123,7 +127,10 @@ export function CredentialsForm({
           autoComplete="username"
           required
           value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            clearError('email');
+          }}
           error={errors.email}
         />
         {organisation && (
@@ -150,7 +157,10 @@ export function CredentialsForm({
               autoComplete="current-password"
               required
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                clearError('password');
+              }}
               error={errors.password}
             />
             <Anchor component={Link} to="/lost-password" size="sm" mt={-8} w="fit-content">
@@ -158,7 +168,14 @@ export function CredentialsForm({
             </Anchor>
             {termsRequired && (
               <Suspense fallback={null}>
-                <TermsField checked={acceptTerms} onChange={setAcceptTerms} error={errors.terms} />
+                <TermsField
+                  checked={acceptTerms}
+                  onChange={(checked) => {
+                    setAcceptTerms(checked);
+                    clearError('terms');
+                  }}
+                  error={errors.terms}
+                />
               </Suspense>
             )}
             {captchaField.field(errors.captcha)}

@@ -87,6 +87,18 @@ describe('LoginPage: the credentials step', () => {
     expect(api.calls('POST /login')).toHaveLength(0);
   });
 
+  it("takes a field's message away as soon as the field is filled, not at the next submit", async () => {
+    server();
+    await openLogin();
+    await submit();
+    expect(alerts()).toEqual(expect.arrayContaining(['Enter your email or username.', 'Enter your password.']));
+    await typeInto(getField('Username or email'), 'dana@example.com');
+    expect(alerts()).not.toContain('Enter your email or username.');
+    expect(alerts()).toContain('Enter your password.');
+    await typeInto(getField('Password'), 'Kx7#qPv9!mZt2$Lw');
+    expect(alerts()).not.toContain('Enter your password.');
+  });
+
   it('sends email, password and the captcha payload as g-recaptcha-response', async () => {
     const otherTab = stubBroadcastChannel().otherTab();
     onTestFinished(() => resetSessionChannelForTests());

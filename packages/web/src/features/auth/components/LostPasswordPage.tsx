@@ -79,7 +79,11 @@ export function LostPasswordPage() {
               autoComplete="email"
               required
               value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                // The message described the value that was there.
+                setErrors((current) => (current.email ? { ...current, email: undefined } : current));
+              }}
               error={errors.email}
             />
             {captchaField.field(errors.captcha)}
