@@ -19,6 +19,21 @@ export const MAIN_ROLES = {
 
 export type MainRole<A extends PermissionApp = PermissionApp> = (typeof MAIN_ROLES)[A][number];
 
+/** The main roles as people read them, on every screen (never the code; chart review says "programme"). */
+export const MAIN_ROLE_LABELS: Record<MainRole, string> = {
+  policy_admin: 'Policy admin',
+  author: 'Author',
+  reviewer: 'Reviewer',
+  signer: 'Signer',
+  reader: 'Reader',
+  monitoring_admin: 'Monitoring admin',
+  page_owner: 'Page owner',
+  data_entry: 'Data entry',
+  viewer: 'Viewer',
+  chart_review_admin: 'Chart review admin',
+  program_lead: 'Programme lead',
+};
+
 /**
  * The sections of each app that the permission matrix guards (docs/permissions.md): every path the server's default
  * rules cover (packages/server/src/policies/permission-defaults.ts gives each one its roles), the sections the

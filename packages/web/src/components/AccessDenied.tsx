@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { ACCESS_DENIED, type AccessReason, type PermissionApp } from '@portal/shared';
 import { Link } from 'react-router';
+import { roleLabel } from '../lib/role-labels';
 
 export const PERMISSION_MATRIX_NOTE = 'An administrator can grant access in the Permission Matrix.';
 export const ASSIGN_MAIN_ROLE_NOTE = 'An administrator must assign you a main role before you can use this app.';
@@ -43,7 +44,7 @@ export function AccessDenied({ app, reason, userRole }: AccessDeniedProps) {
         </Title>
         <Text data-testid="access-denied-reason">{accessDeniedText(app, reason)}</Text>
         <Text size="sm">
-          Your role: <strong>{userRole ?? 'No role assigned'}</strong>
+          Your role: <strong>{userRole ? roleLabel(userRole) : 'No role assigned'}</strong>
         </Text>
         {reason === 'unconfigured' && <Text size="sm">{ASSIGN_MAIN_ROLE_NOTE}</Text>}
         <Text size="sm" c="dimmed">

@@ -1,5 +1,7 @@
 import {
+  MAIN_ROLE_LABELS,
   MAIN_ROLES,
+  type MainRole,
   type MonitoringMainRole,
   PERMISSION_APPS,
   type PermissionApp,
@@ -15,10 +17,12 @@ export const APP_ROLE_LABELS: Record<PermissionApp, string> = {
 
 export const PROJECT_ROLE_LABELS = { admin: 'Project admin', simple: 'Member' } as const;
 
-/** `policy_admin` -> `Policy admin`. */
+/** `policy_admin` -> `Policy admin` (shared MAIN_ROLE_LABELS; a code it does not know, in words). */
 export function roleLabel(code: string | null | undefined): string {
   if (!code) return 'No role';
-  const words = code.replace(/_/g, ' ');
+  const known = (MAIN_ROLE_LABELS as Record<string, string | undefined>)[code as MainRole];
+  if (known) return known;
+  const words = code.replace(/[_-]/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

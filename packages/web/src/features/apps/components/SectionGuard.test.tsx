@@ -50,7 +50,7 @@ describe('AccessDenied panel', () => {
     );
     expect(document.querySelector('h1')?.textContent).toBe('Access Denied !');
     expect(reason()).toBe(expected);
-    expect(text()).toContain(`Your role: ${why === 'forbidden' ? 'viewer' : 'No role assigned'}`);
+    expect(text()).toContain(`Your role: ${why === 'forbidden' ? 'Viewer' : 'No role assigned'}`);
     expect(text()).toContain(PERMISSION_MATRIX_NOTE);
     expect(text().includes(ASSIGN_MAIN_ROLE_NOTE)).toBe(why === 'unconfigured');
     expect(getControl('Back to Dashboard').getAttribute('href')).toBe('/member/projects');
@@ -102,7 +102,7 @@ describe('app routes behind the section guard', () => {
     await renderRoute('/app/monitoring/4/pages');
     await waitFor(() => expect(panel()).not.toBeNull());
     expect(reason()).toBe(ACCESS_DENIED.forbidden);
-    expect(text()).toContain('Your role: viewer');
+    expect(text()).toContain('Your role: Viewer');
     await waitFor(() => expect(text()).toContain('Access forbidden for role(s) viewer.'));
   });
 
@@ -130,7 +130,7 @@ describe('app routes behind the section guard', () => {
     await renderRoute('/app/monitoring/4/no-such-section');
     await waitFor(() => expect(panel()).not.toBeNull());
     expect(reason()).toBe(ACCESS_DENIED.forbidden);
-    expect(text()).toContain('Your role: monitoring_admin');
+    expect(text()).toContain('Your role: Monitoring admin');
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { Alert, NumberInput, type NumberInputProps, Paper, Stack, Text, Title } from '@mantine/core';
+import { MAIN_ROLE_LABELS } from '@portal/shared';
 import type { ComponentProps, ReactNode } from 'react';
 import { ScrollTable } from '../../../components/form-parts/ScrollTable';
 import { QueryBody } from '../../../components/page-parts';
@@ -50,12 +51,7 @@ export function PercentInput(props: NumberInputProps) {
 }
 
 /** The chart review main roles as people read them (British "programme", as in the app's screens). */
-export const CR_ROLE_LABELS: Record<string, string> = {
-  chart_review_admin: 'Chart review admin',
-  program_lead: 'Programme lead',
-  reviewer: 'Reviewer',
-  viewer: 'Viewer',
-};
+export const CR_ROLE_LABELS: Record<string, string> = MAIN_ROLE_LABELS;
 
 /** A positive whole number from a route or query parameter, else null. */
 export function idParam(value: string | null | undefined): number | null {
