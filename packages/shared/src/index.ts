@@ -9,6 +9,7 @@ export * from './monitoring/tree.js';
 export * from './monitoring/vocabulary.js';
 export * from './password.js';
 export * from './patterns.js';
+export * from './permission-sections.js';
 export * from './policy/numbering.js';
 export * from './policy/redline.js';
 export * from './policy/statuses.js';

@@ -1,9 +1,11 @@
 import { Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { type PermissionApp, sectionLabel } from '@portal/shared';
 import type { CSSProperties } from 'react';
 import { roleLabel } from '../../../lib/role-labels';
 import { hasRole, type MatrixRow } from './matrix-draft';
 
 interface MatrixTableProps {
+  app: PermissionApp;
   /** The columns: the app's main roles. */
   roles: readonly string[];
   rows: readonly MatrixRow[];
@@ -42,7 +44,7 @@ export function LockIcon() {
 }
 
 /** Rows: the app's sections; columns: its main roles; a checkbox per cell. */
-export function MatrixTable({ roles, rows, disabled, onToggle, onToggleAll }: MatrixTableProps) {
+export function MatrixTable({ app, roles, rows, disabled, onToggle, onToggleAll }: MatrixTableProps) {
   return (
     <Table.ScrollContainer minWidth={260 + 110 * (roles.length + 1)} maxHeight="70vh" type="native">
       <Table stickyHeader withColumnBorders verticalSpacing="xs" aria-label="Permission matrix" data-testid="matrix">
@@ -65,6 +67,7 @@ export function MatrixTable({ roles, rows, disabled, onToggle, onToggleAll }: Ma
           {rows.map((row) => {
             const background = row.locked ? LOCKED_BG : PLAIN_BG;
             const count = roles.filter((role) => hasRole(row.allowed, role)).length;
+            const section = sectionLabel(app, row.path);
             return (
               <Table.Tr
                 key={row.path}
@@ -73,7 +76,16 @@ export function MatrixTable({ roles, rows, disabled, onToggle, onToggleAll }: Ma
                 style={row.locked ? { background: LOCKED_BG } : undefined}
               >
                 <Table.Th scope="row" fw={400} style={stickyCell(background)}>
-                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={500}>
+                    {section.name}
+                  </Text>
+                  {section.about && (
+                    <Text size="xs" c="dimmed">
+                      {section.about}
+                    </Text>
+                  )}
+                  {/* The address, for the administrator who needs it. */}
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                     {row.path}
                   </Text>
                   {(row.locked || row.changedFromDefault || row.unsaved) && (
@@ -98,7 +110,7 @@ export function MatrixTable({ roles, rows, disabled, onToggle, onToggleAll }: Ma
                 </Table.Th>
                 <Table.Td ta="center">
                   <Checkbox
-                    aria-label={`All roles may open ${row.path}`}
+                    aria-label={`All roles may open ${section.name}`}
                     checked={roles.length > 0 && count === roles.length}
                     indeterminate={count > 0 && count < roles.length}
                     disabled={disabled || roles.length === 0}
@@ -109,7 +121,7 @@ export function MatrixTable({ roles, rows, disabled, onToggle, onToggleAll }: Ma
                 {roles.map((role) => (
                   <Table.Td key={role} ta="center">
                     <Checkbox
-                      aria-label={`${roleLabel(role)} may open ${row.path}`}
+                      aria-label={`${roleLabel(role)} may open ${section.name}`}
                       checked={hasRole(row.allowed, role)}
                       disabled={disabled}
                       onChange={(event) => onToggle(row.path, role, event.currentTarget.checked)}

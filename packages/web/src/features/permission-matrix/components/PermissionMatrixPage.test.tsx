@@ -114,10 +114,13 @@ describe('PermissionMatrixPage: the matrix', () => {
     const headers = [...document.querySelectorAll('thead th')].map((element) => element.textContent);
     expect(headers).toEqual(['Section', 'All roles', 'Monitoring admin', 'Page owner', 'Data entry', 'Viewer']);
     expect(text()).toContain(LOCKED_NOTE);
+    // A section by its name with a line of explanation; its address only small, below them.
+    expect(text(row('csv-import'))).toContain('Import data');
+    expect(text(row('csv-import'))).toContain('Load measure data from a CSV file.');
 
-    expect(box('Page owner may open pages').checked).toBe(true);
-    expect(box('Data entry may open pages').checked).toBe(false);
-    expect(box('All roles may open pages').indeterminate).toBe(true);
+    expect(box('Page owner may open Page list').checked).toBe(true);
+    expect(box('Data entry may open Page list').checked).toBe(false);
+    expect(box('All roles may open Page list').indeterminate).toBe(true);
     expect(row('formula-builder').dataset.locked).toBe('true');
     expect(text(row('formula-builder'))).toContain('Locked');
     expect(row('pages').dataset.locked).toBeUndefined();
@@ -134,8 +137,8 @@ describe('PermissionMatrixPage: the matrix', () => {
     const api = server();
     await open();
     await waitFor(() => row('pages'));
-    await click(box('Data entry may open pages'));
-    await click(box('Viewer may open formula-builder'));
+    await click(box('Data entry may open Page list'));
+    await click(box('Viewer may open Formula builder'));
     expect(text()).toContain('2 rows changed, not saved yet');
     expect(text(row('pages'))).toContain('Unsaved');
     // Unlocked by the edit.
@@ -153,7 +156,7 @@ describe('PermissionMatrixPage: the matrix', () => {
       ],
     });
     await waitFor(() => expect(text()).toContain('No unsaved changes'));
-    expect(box('Data entry may open pages').checked).toBe(true);
+    expect(box('Data entry may open Page list').checked).toBe(true);
     expect(text(row('pages'))).toContain('Changed');
     expect(getControl('Save').hasAttribute('disabled')).toBe(true);
   });
@@ -162,17 +165,17 @@ describe('PermissionMatrixPage: the matrix', () => {
     const api = server();
     await open();
     await waitFor(() => row('csv-import'));
-    await click(box('All roles may open csv-import'));
-    expect(box('Viewer may open csv-import').checked).toBe(true);
-    await click(box('All roles may open csv-import'));
-    expect(box('Monitoring admin may open csv-import').checked).toBe(false);
+    await click(box('All roles may open Import data'));
+    expect(box('Viewer may open Import data').checked).toBe(true);
+    await click(box('All roles may open Import data'));
+    expect(box('Monitoring admin may open Import data').checked).toBe(false);
     expect(row('csv-import').dataset.locked).toBe('true');
 
     await click(getControl('Save'));
     await waitFor(() => expect(text(dialog())).toContain('Lock 1 section?'));
     const listed = dialog().querySelector('[data-testid="locking-rows"]')!;
     // The row locked already is not listed; only the one the edit locks.
-    expect(text(listed).trim()).toBe('csv-import');
+    expect(text(listed).trim()).toBe('Import data');
     await click(getControl('Go back', dialog()));
     expect(api.calls(`PUT ${BASE}`)).toHaveLength(0);
 
@@ -188,11 +191,11 @@ describe('PermissionMatrixPage: the matrix', () => {
     server();
     await open();
     await waitFor(() => row('pages'));
-    await click(box('Viewer may open pages'));
-    expect(box('Viewer may open pages').checked).toBe(false);
+    await click(box('Viewer may open Page list'));
+    expect(box('Viewer may open Page list').checked).toBe(false);
     expect(text()).toContain('1 row changed, not saved yet');
     await click(getControl('Discard'));
-    expect(box('Viewer may open pages').checked).toBe(true);
+    expect(box('Viewer may open Page list').checked).toBe(true);
     expect(text()).toContain('No unsaved changes');
   });
 
@@ -200,7 +203,7 @@ describe('PermissionMatrixPage: the matrix', () => {
     server({ [`PUT ${BASE}`]: jsonResponse({ message: 'The matrix names an unknown section.' }, 422) });
     await open();
     await waitFor(() => row('pages'));
-    await click(box('Viewer may open pages'));
+    await click(box('Viewer may open Page list'));
     await click(getControl('Save'));
     await waitFor(() => expect(toasts()).toContain('The matrix names an unknown section.'));
     expect(text()).toContain('1 row changed, not saved yet');
@@ -224,14 +227,14 @@ describe('PermissionMatrixPage: projects', () => {
     server();
     const router = await open();
     await waitFor(() => row('csv-import'));
-    await click(box('Viewer may open csv-import'));
+    await click(box('Viewer may open Import data'));
 
     await pick('Project', 'South Hospital');
     await waitFor(() => expect(text(dialog())).toContain('Discard unsaved changes?'));
     expect(text(dialog())).toContain('You changed 1 row of North Clinic without saving.');
     await click(getControl('Cancel', dialog()));
     expect(router.state.location.search).toBe('?project=1');
-    expect(box('Viewer may open csv-import').checked).toBe(true);
+    expect(box('Viewer may open Import data').checked).toBe(true);
 
     await pick('Project', 'South Hospital');
     await waitFor(() => dialog());
@@ -242,8 +245,8 @@ describe('PermissionMatrixPage: projects', () => {
     // Back to the first project: the discarded edit does not come back.
     await pick('Project', 'North Clinic');
     await waitFor(() => row('csv-import'));
-    expect(box('Viewer may open csv-import').checked).toBe(false);
-    await click(box('Viewer may open csv-import'));
+    expect(box('Viewer may open Import data').checked).toBe(false);
+    await click(box('Viewer may open Import data'));
     await act(async () => {
       await router.navigate('/superadmin');
     });
@@ -271,8 +274,8 @@ describe('PermissionMatrixPage: projects', () => {
     await waitFor(() => expect(toasts()).toContain('Permissions copied from South Hospital.'));
     expect(api.calls(`POST ${BASE}/copy`)[0]!.body).toEqual({ project_id: 1, from_project_id: 2 });
     await waitFor(() => expect(document.querySelector('tr[data-path="csv-import"]')).toBeNull());
-    expect(box('Viewer may open pages').checked).toBe(true);
-    expect(box('Page owner may open pages').checked).toBe(false);
+    expect(box('Viewer may open Page list').checked).toBe(true);
+    expect(box('Page owner may open Page list').checked).toBe(false);
   });
 
   it('resets to the defaults after confirmation', async () => {

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { MemberProject } from '@portal/shared';
+import { type MemberProject, sectionLabel } from '@portal/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -272,6 +272,7 @@ function MatrixWorkspace({ app, projects }: MatrixWorkspaceProps) {
       )}
 
       <MatrixPanel
+        app={app}
         matrix={matrix.data}
         pending={matrix.isPending}
         error={matrix.isError ? matrix.error : null}
@@ -308,6 +309,7 @@ function MatrixWorkspace({ app, projects }: MatrixWorkspaceProps) {
       )}
 
       <LockConfirmModal
+        app={app}
         opened={asking === 'lock'}
         rows={rows.filter((row) => row.newlyLocked)}
         onConfirm={() => void saveNow()}
@@ -348,6 +350,7 @@ function MatrixWorkspace({ app, projects }: MatrixWorkspaceProps) {
 }
 
 interface MatrixPanelProps {
+  app: PermissionApp;
   matrix: PermissionMatrix | undefined;
   pending: boolean;
   error: unknown;
@@ -360,6 +363,7 @@ interface MatrixPanelProps {
 }
 
 function MatrixPanel({
+  app,
   matrix,
   pending,
   error,
@@ -407,6 +411,7 @@ function MatrixPanel({
       </Text>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <MatrixTable
+          app={app}
           roles={matrix.roles}
           rows={rows}
           disabled={disabled}
@@ -424,6 +429,7 @@ function MatrixPanel({
 }
 
 interface LockConfirmModalProps {
+  app: PermissionApp;
   opened: boolean;
   rows: MatrixRow[];
   onConfirm: () => void;
@@ -431,7 +437,7 @@ interface LockConfirmModalProps {
 }
 
 /** Saving rows with no role locks them for everyone but superadmins: say which first. */
-function LockConfirmModal({ opened, rows, onConfirm, onCancel }: LockConfirmModalProps) {
+function LockConfirmModal({ app, opened, rows, onConfirm, onCancel }: LockConfirmModalProps) {
   return (
     <Modal
       opened={opened}
@@ -445,8 +451,8 @@ function LockConfirmModal({ opened, rows, onConfirm, onCancel }: LockConfirmModa
         <List spacing={4} size="sm" data-testid="locking-rows">
           {rows.map((row) => (
             <List.Item key={row.path}>
-              <Text span size="sm" ff="monospace">
-                {row.path}
+              <Text span size="sm">
+                {sectionLabel(app, row.path).name}
               </Text>
             </List.Item>
           ))}
