@@ -66,6 +66,15 @@ describe('PortalLayout', () => {
     expect(api.calls('GET /api/projects/4/check-admin')).toHaveLength(0);
   });
 
+  it('marks one item current: Projects on the projects console, not Home as well', async () => {
+    stubApi(portalRoutes({ role: 'superadmin' }));
+    await renderRoute('/superadmin/projects');
+    await waitFor(() => expect(navLabels()).toContain('Projects'));
+    const current = () =>
+      [...document.querySelectorAll('nav[aria-label="Main"] a[data-active]')].map((link) => link.textContent?.trim());
+    await waitFor(() => expect(current()).toEqual(['Projects']));
+  });
+
   it('filters by active apps and shows no project items without a project', async () => {
     stubApi(portalRoutes({ project: projectBody(4, ['monitoring']) }));
     await renderRoute('/member/projects/4/apps');

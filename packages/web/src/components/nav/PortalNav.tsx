@@ -66,6 +66,12 @@ export function PortalNav({ projectName, user, submenu, ...ctx }: PortalNavProps
   const [adminLabel, setAdminLabel] = useAdminLabel();
   const [openMenu, setOpenMenu] = submenu;
   const items = navItems({ ...ctx, adminLabel });
+  // One item is current: the most specific one the address is in (/superadmin/projects is Projects, not also Home).
+  const activeKey = items
+    .filter(
+      (item) => item.to && (pathname === item.to || (item.key !== 'dashboard' && pathname.startsWith(`${item.to}/`))),
+    )
+    .sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0]?.key;
   const available = new Set(items.flatMap((item) => (item.submenu ? [item.submenu] : [])));
   const open = visibleSubmenu({ ...ctx, adminLabel }, openMenu);
   const toggle = (key: SubmenuKey) => setOpenMenu(open === key ? 'none' : key);
@@ -126,9 +132,8 @@ export function PortalNav({ projectName, user, submenu, ...ctx }: PortalNavProps
                         component={NavLink}
                         to={item.to}
                         label={item.label}
-                        active={
-                          pathname === item.to || (item.key !== 'dashboard' && pathname.startsWith(`${item.to}/`))
-                        }
+                        end
+                        active={item.key === activeKey}
                         data-nav={item.key}
                         style={{ flex: 1, borderRadius: 'var(--mantine-radius-sm)' }}
                       />

@@ -3,14 +3,11 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { QueryFailure, SectionTitle } from '../../../components/page-parts';
 import { SLUG_MAX } from './project-helpers';
 
+/** A project's status; never cut short when its table column is narrow (it read "ACT..." at 1440 px). */
 export function ProjectStatusBadge({ active }: { active: boolean }) {
-  return active ? (
-    <Badge variant="light" color="teal.9" size="sm">
-      Active
-    </Badge>
-  ) : (
-    <Badge variant="light" color="gray.7" size="sm">
-      Inactive
+  return (
+    <Badge variant="light" color={active ? 'teal.9' : 'gray.7'} size="sm" miw="max-content">
+      {active ? 'Active' : 'Inactive'}
     </Badge>
   );
 }
