@@ -134,7 +134,7 @@ test('a permission matrix change locks a section for a role and the access-denie
   const { page, close } = await signedInPage(browser, 'superadmin@example.com');
   await page.goto('/superadmin/monitoring-permissions?project=1');
   for (const role of ['Monitoring admin', 'Page owner', 'Data entry', 'Viewer']) {
-    await page.getByRole('checkbox', { name: `${role} may open introduction`, exact: true }).uncheck();
+    await page.getByRole('checkbox', { name: `${role} may open Introduction`, exact: true }).uncheck();
   }
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Save and lock' }).click();
@@ -145,6 +145,8 @@ test('a permission matrix change locks a section for a role and the access-denie
   await member.page.goto('/app/monitoring/1/introduction');
   await expect(member.page.getByText('Access Denied !')).toBeVisible();
   await expect(member.page.getByText('Your role is not permitted to access this section.')).toBeVisible();
+  // The role in words, never its code (page_owner).
+  await expect(member.page.getByText('Your role: Page owner')).toBeVisible();
   await member.close();
 });
 
