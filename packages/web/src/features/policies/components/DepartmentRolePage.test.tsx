@@ -289,6 +289,14 @@ describe('DepartmentRolePage: one department', () => {
     );
   });
 
+  it('says "1 person stops reviewing" for a department with one reviewer', async () => {
+    server();
+    await open('reviewer', `${BASE}/department-reviewers/4`);
+    await waitFor(() => expect(document.querySelector('[data-testid="current-people"]')).not.toBeNull());
+    await click(getControl('Remove all reviewers'));
+    await waitFor(() => expect(dialog().textContent).toContain('will have no reviewers: 1 person stops reviewing'));
+  });
+
   it('removes all reviewers only after the confirmation', async () => {
     const api = server();
     await open('reviewer', `${BASE}/department-reviewers/3`);

@@ -638,13 +638,13 @@ function clearMessage(role: DepartmentRole, data: EditData): { title: string; me
   if (role === 'reader') {
     return {
       title: `Clear the readers of ${data.department.name}?`,
-      message: `${name} will have no readers: ${peopleCount(data.people.length)} no longer have to read and attest its published policies. Their past attestations are kept.`,
+      message: `${name} will have no readers: ${peopleCount(data.people.length)} no longer ${data.people.length === 1 ? 'has' : 'have'} to read and attest its published policies. Their past attestations are kept.`,
       done: `Cleared the readers of ${data.department.name}.`,
     };
   }
   return {
     title: `Remove all reviewers of ${data.department.name}?`,
-    message: `${name} will have no reviewers: ${peopleCount(data.people.length)} stop reviewing its policies, open review rounds stop waiting for them, and its drafts cannot be sent for review until reviewers are chosen again.`,
+    message: `${name} will have no reviewers: ${peopleCount(data.people.length)} ${data.people.length === 1 ? 'stops' : 'stop'} reviewing its policies, open review rounds stop waiting for them, and its drafts cannot be sent for review until reviewers are chosen again.`,
     done: `Removed all reviewers of ${data.department.name}.`,
   };
 }
