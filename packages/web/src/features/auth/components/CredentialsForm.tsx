@@ -169,6 +169,7 @@ export function CredentialsForm({
             {termsRequired && (
               <Suspense fallback={null}>
                 <TermsField
+                  changed={terms.data === 'needs_update_acceptance'}
                   checked={acceptTerms}
                   onChange={(checked) => {
                     setAcceptTerms(checked);

@@ -91,12 +91,13 @@ describe('LoginPage: the credentials step', () => {
     server();
     await openLogin();
     await submit();
-    expect(alerts()).toEqual(expect.arrayContaining(['Enter your email or username.', 'Enter your password.']));
+    expect(text()).toContain('Enter your email or username.');
+    expect(text()).toContain('Enter your password.');
     await typeInto(getField('Username or email'), 'dana@example.com');
-    expect(alerts()).not.toContain('Enter your email or username.');
-    expect(alerts()).toContain('Enter your password.');
+    expect(text()).not.toContain('Enter your email or username.');
+    expect(text()).toContain('Enter your password.');
     await typeInto(getField('Password'), 'Kx7#qPv9!mZt2$Lw');
-    expect(alerts()).not.toContain('Enter your password.');
+    expect(text()).not.toContain('Enter your password.');
   });
 
   it('sends email, password and the captcha payload as g-recaptcha-response', async () => {
@@ -210,6 +211,10 @@ describe('LoginPage: the terms checkbox', () => {
       await waitFor(() => expect(document.querySelector('input[type="checkbox"]')).not.toBeNull(), 3000);
       const link = [...document.querySelectorAll('label a')].find((a) => a.textContent?.includes('terms'));
       expect(link?.getAttribute('href')).toBe('/terms-and-conditions');
+      // Asked again only because the terms changed: the form says so.
+      const changed = 'The terms and conditions have changed since you last accepted them.';
+      if (status === 'needs_update_acceptance') expect(text()).toContain(changed);
+      else expect(text()).not.toContain(changed);
 
       await click(getControl('Solve the captcha'));
       await submit();
