@@ -73,10 +73,13 @@ describe('NumberTree', () => {
     expect(document.querySelector('li[data-active]')?.getAttribute('data-number')).toBe('1.2.1');
   });
 
-  it('gives every item a view link and an icon by depth', async () => {
+  it('makes every name a link that breaks between words only, with an icon by depth', async () => {
     await renderTree(4);
-    const view = document.querySelector('a[aria-label="View 1.2.1 Emergency admission"]');
+    const view = [...document.querySelectorAll('a')].find((a) => a.textContent === '1.2.1 Emergency admission');
     expect(view?.getAttribute('href')).toBe('/app/policy_management/4/documents/4');
+    expect(view?.getAttribute('aria-current')).toBe('page');
+    // `anywhere` let a narrow menu cut words in the middle ("Governa|nce"); `break-word` cuts only an over-long word.
+    expect(view?.style.overflowWrap).toBe('break-word');
     const icons = [...document.querySelectorAll('li[data-number] > div svg[data-icon]')].map((svg) =>
       svg.getAttribute('data-icon'),
     );

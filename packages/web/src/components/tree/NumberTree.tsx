@@ -102,17 +102,20 @@ function TreeRow<T extends TreeItem>({ node, open, toggle, activeId }: TreeRowPr
           <Box w={22} aria-hidden="true" />
         )}
         <DepthIcon depth={node.depth} leaf={!hasChildren} />
-        <Text size="sm" fw={active ? 700 : 400} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {name}
-        </Text>
+        {/*
+          The name is the link: a side menu is 10vw wide (SPEC section 2), too narrow for a name beside a "View" link.
+          Lines break between words; a word breaks only when it alone is wider than the menu.
+        */}
         <Anchor
           component={Link}
           to={node.item.href}
-          size="xs"
-          aria-label={`View ${name}`}
+          size="sm"
+          fw={active ? 700 : 400}
+          c={active ? undefined : 'gray.9'}
           aria-current={active ? 'page' : undefined}
+          style={{ flex: 1, minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto' }}
         >
-          View
+          {name}
         </Anchor>
       </Group>
       {expanded && (
