@@ -17,6 +17,9 @@ const trimmed = (max: number, label: string) =>
 const required = (max: number, label: string) => trimmed(max, label).min(1, `Enter the ${label.toLowerCase()}.`);
 const personRef = z.object({ id, name: z.string() }).nullable();
 
+/** The longest policy title, in characters. */
+export const POLICY_TITLE_MAX = 200;
+
 /** Upload limits (also shown on the convert screen). */
 export const POLICY_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const POLICY_UPLOAD_TYPES = {
@@ -119,7 +122,7 @@ export type DocumentRow = z.infer<typeof documentRowSchema>;
 export const documentListSchema = z.array(documentRowSchema);
 
 export const documentFields = {
-  title: required(200, 'Title'),
+  title: required(POLICY_TITLE_MAX, 'Title'),
   number: numberSchema.nullable(),
   department_id: recordId.nullable(),
   owner_id: recordId.nullable(),
@@ -227,7 +230,7 @@ export const convertResultSchema = z.object({
   images: z.number().int(),
 });
 export const uploadFieldsSchema = z.object({
-  title: trimmed(200, 'Title').optional(),
+  title: trimmed(POLICY_TITLE_MAX, 'Title').optional(),
   number: numberSchema.optional(),
   department_id: queryRecordId.optional(),
 });

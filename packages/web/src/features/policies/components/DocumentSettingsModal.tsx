@@ -1,7 +1,8 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { type DocumentDetail, documentPatchSchema } from '@portal/shared';
+import { type DocumentDetail, documentPatchSchema, POLICY_TITLE_MAX } from '@portal/shared';
 import { type FormEvent, useMemo } from 'react';
 import { toast } from 'sonner';
+import { LimitedTextInput } from '../../../components/form-parts/LimitedTextInput';
 import { ErrorNotice } from '../../../components/page-parts';
 import { useFormState } from '../../../components/shared-parts/use-form-state';
 import { messageFor } from '../../../lib/api';
@@ -127,10 +128,10 @@ function SettingsForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <ErrorNotice message={failure} />
-        <TextInput
+        <LimitedTextInput
           label="Title"
           withAsterisk
-          maxLength={200}
+          limit={POLICY_TITLE_MAX}
           value={values.title}
           onChange={(event) => change('title', event.currentTarget.value)}
           error={errors.title}

@@ -71,4 +71,23 @@ describe('NewPolicyButton', () => {
     await click(getControl('Create and edit', dialog()));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/documents/77/edit`));
   });
+
+  it('keeps a title longer than 200 characters whole and says by how much it is over, instead of cutting it', async () => {
+    stubLayout();
+    const api = stubApi({ ...routes(true), [`POST ${API}/documents`]: jsonResponse(created, 201) });
+    await openPolicy(`${BASE}/toc`);
+    await waitFor(() => expect(getControl('New policy')).toBeTruthy());
+    await click(getControl('New policy'));
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
+    const form = dialog();
+    const long = 'Sharps '.repeat(1_500).trim();
+    await typeInto(input('Title', form), long);
+    expect((input('Title', form) as HTMLInputElement).value).toBe(long);
+    expect(form.textContent).toContain('Shorten this to 200 characters or fewer (it has 10,499).');
+    await click(getControl('Create and edit', form));
+    expect(api.calls(`POST ${API}/documents`)).toHaveLength(0);
+
+    await typeInto(input('Title', form), 'Sharps disposal and the handling of needles in every ward of the hospital');
+    expect(form.textContent).not.toContain('Shorten this');
+  });
 });

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { numberProblem, permissionKey } from '@portal/shared';
+import { numberProblem, POLICY_TITLE_MAX, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LimitedTextInput, lengthProblem } from '../../../components/form-parts/LimitedTextInput';
 import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/field-errors';
@@ -52,6 +53,8 @@ function NewPolicyForm({ projectId, onCancel }: { projectId: string; onCancel: (
     const department = departments.data?.find((d) => String(d.id) === departmentId);
     const found: FieldErrors<Field> = {};
     if (!title.trim()) found.title = 'Enter the title.';
+    const long = lengthProblem(title, POLICY_TITLE_MAX);
+    if (long) found.title = long;
     const problem =
       number.trim() && numbering.data ? numberProblem(number.trim(), numbering.data.scheme, department?.code) : null;
     if (problem) found.number = problem;
@@ -74,12 +77,16 @@ function NewPolicyForm({ projectId, onCancel }: { projectId: string; onCancel: (
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
+        <LimitedTextInput
           label="Title"
           required
-          maxLength={200}
+          limit={POLICY_TITLE_MAX}
           value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            // The message described the title that was there.
+            setErrors(({ title: _, ...rest }) => rest);
+          }}
           error={errors.title}
           data-autofocus
         />
