@@ -140,7 +140,7 @@ describe('GroupMappingsPage', () => {
     expect(await optionsOf('Chart review role', dialog())).toEqual([
       'No role',
       'Chart review admin',
-      'Program lead',
+      'Programme lead',
       'Reviewer',
       'Viewer',
     ]);
