@@ -348,7 +348,15 @@ export const ASSIST_ACTION_LABELS: Record<AssistAction, string> = {
   address_standard: 'Address a standard',
 };
 
-export const assistStatusSchema = z.object({ model: z.string(), actions: z.array(z.enum(ASSIST_ACTIONS)) });
+/**
+ * GET /assist: whether the operator configured a writing assistant, its model and what it offers. Off, it answers
+ * `enabled: false` (not a 404 a browser logs as an error on every wizard); its calls still answer 404.
+ */
+export const assistStatusSchema = z.object({
+  enabled: z.boolean(),
+  model: z.string().nullable(),
+  actions: z.array(z.enum(ASSIST_ACTIONS)),
+});
 
 export const refineInputSchema = z
   .object({

@@ -72,6 +72,7 @@ describe('writing assistant (configured)', () => {
     const status = await s.author.get(`${s.base}/assist`);
     expect(status.statusCode).toBe(200);
     expect(status.json()).toEqual({
+      enabled: true,
       model: 'llama-test',
       actions: ['clearer', 'shorter', 'formal', 'plain', 'address_standard'],
     });

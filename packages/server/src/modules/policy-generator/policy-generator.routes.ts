@@ -341,7 +341,7 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ------------------------------------------------------------ writing assistant (404 unless configured)
+  // ------------------------------------------------------------ writing assistant (its calls 404 unless configured)
 
   app.get(
     `${P}/assist`,
@@ -355,9 +355,10 @@ export const policyGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const config = requireAssist(assist);
       await generatorAccess(db, request, GENERATE);
-      return { model: config.model, actions: [...ASSIST_ACTIONS] };
+      return assist
+        ? { enabled: true, model: assist.model, actions: [...ASSIST_ACTIONS] }
+        : { enabled: false, model: null, actions: [] };
     },
   );
 

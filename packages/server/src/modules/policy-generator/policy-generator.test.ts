@@ -613,10 +613,12 @@ describe('policy generator', () => {
   });
 
   describe('writing assistant when not configured', () => {
-    it('answers 404 to the feature and its calls', async () => {
+    it('says it is off, and answers 404 to its calls', async () => {
       const s = await setup();
       const t = await projectTemplate(s);
-      expect((await s.author.get(`${s.base}/assist`)).statusCode).toBe(404);
+      const status = await s.author.get(`${s.base}/assist`);
+      expect(status.statusCode).toBe(200);
+      expect(status.json()).toEqual({ enabled: false, model: null, actions: [] });
       const refine = await s.author.post(`${s.base}/assist/refine`, {
         template_version_id: t.versionId,
         section_key: 'purpose',

@@ -25,7 +25,7 @@ import {
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiFetch } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
 
 /**
  * The policy generator's calls (docs/policy-generator.md): /api/projects/{id}/policy-generator/... Every query key
@@ -198,17 +198,13 @@ export function useRegenerate(projectId: number) {
   );
 }
 
-/** GET /assist: the writing assistant, or null when the operator has not configured one (the call answers 404). */
+/** GET /assist: the writing assistant, or null when the operator has not configured one. */
 export function useAssist(projectId: number) {
   return useQuery({
     queryKey: [...generatorKey(projectId), 'assist'] as const,
     queryFn: async ({ signal }) => {
-      try {
-        return await apiFetch(`${generatorPath(projectId)}/assist`, { signal, schema: assistStatusSchema });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
+      const status = await apiFetch(`${generatorPath(projectId)}/assist`, { signal, schema: assistStatusSchema });
+      return status.enabled ? status : null;
     },
     staleTime: 5 * 60_000,
   });

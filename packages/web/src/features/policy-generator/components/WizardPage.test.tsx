@@ -101,7 +101,7 @@ describe('WizardPage', () => {
       'CMS482.13(e)Restraint or seclusionNot citedLinked to the draft',
     );
     expect(text()).toContain('1 standard the template lists is not cited in this text');
-    // No writing assistant configured (GET /assist answers 404): nothing about it shows.
+    // No writing assistant configured (GET /assist answers enabled: false): nothing about it shows.
     expect(api.calls(`GET ${PG_API}/assist`).length).toBeGreaterThan(0);
     expect(() => getControl('Suggest a rewrite')).toThrow();
     expect(text()).not.toContain('Suggest');
@@ -191,7 +191,7 @@ describe('WizardPage', () => {
 
   it('lets the author ask the assistant for a rewrite, and accept or reject it', async () => {
     const api = server({
-      [`GET ${PG_API}/assist`]: jsonResponse({ model: 'local-llm', actions: ['clearer', 'shorter'] }),
+      [`GET ${PG_API}/assist`]: jsonResponse({ enabled: true, model: 'local-llm', actions: ['clearer', 'shorter'] }),
       [`POST ${PG_API}/assist/refine`]: [
         jsonResponse({
           call_id: 5,
@@ -321,7 +321,11 @@ describe('WizardPage standards coverage', () => {
 
   it('asks the assistant for text addressing a standard the draft does not cite, in the section chosen', async () => {
     const api = coverageServer({
-      [`GET ${PG_API}/assist`]: jsonResponse({ model: 'local-llm', actions: ['clearer', 'address_standard'] }),
+      [`GET ${PG_API}/assist`]: jsonResponse({
+        enabled: true,
+        model: 'local-llm',
+        actions: ['clearer', 'address_standard'],
+      }),
       [`POST ${PG_API}/assist/refine`]: jsonResponse({
         call_id: 9,
         html: '<p>Meets 42 CFR 482.13(e).</p><p>Seclusion follows 482.13(f).</p>',

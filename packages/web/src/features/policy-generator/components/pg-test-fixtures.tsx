@@ -176,7 +176,7 @@ export function generatorRoutes(extra: Record<string, StubHandler | StubHandler[
     [`GET ${PG_API}/profile`]: jsonResponse(profile()),
     [`GET ${PG_API}/templates`]: jsonResponse({ templates: [], can_edit: false }),
     [`GET ${PG_API}/generations`]: jsonResponse({ generations: [] }),
-    [`GET ${PG_API}/assist`]: jsonResponse({ message: 'Not found.' }, 404),
+    [`GET ${PG_API}/assist`]: jsonResponse({ enabled: false, model: null, actions: [] }),
     ...extra,
   };
 }
