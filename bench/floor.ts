@@ -11,7 +11,8 @@
 // >= 0.5 x floor requests/s, portal p99 <= 50 ms, <= 2 transactions per request. Any answer but 2xx stops the bench
 // with an error. The reads: the notifications list, a policy document, the policy table of contents, the standards
 // tree of the CMS framework with an assessment, a monitoring page (its calls in turn on each connection), My reviews;
-// BENCH_ONLY=notifications,document,toc,standards,monitoring,reviews picks some; BENCH_PORTAL_NODE_ARGS go to the
+// BENCH_ONLY=notifications,document,toc,standards,monitoring,reviews picks some; BENCH_SPLIT=1 measures each call of
+// the monitoring page on its own; BENCH_PORTAL_NODE_ARGS go to the
 // portal's Node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). Uses BENCH_DATABASE_URL (a server
 // URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) or an embedded PostgreSQL in a temporary folder.
 import { randomBytes } from 'node:crypto';
@@ -332,7 +333,18 @@ async function main() {
       const signedIn = { member, reviewer };
       const { ids, reads: readsOf } = await prepareReads(handle.pool, member, userIds);
       const only = process.env.BENCH_ONLY?.split(',');
-      const reads = readsOf(tocProjectId).filter((read) => !only || only.includes(read.key));
+      const chosen = readsOf(tocProjectId).filter((read) => !only || only.includes(read.key));
+      // BENCH_SPLIT=1: each call of a many-call read (the monitoring page) measured on its own, to find the slow one.
+      const reads = process.env.BENCH_SPLIT
+        ? chosen.flatMap((read) =>
+            read.portal.map((path, i) => ({
+              ...read,
+              label: read.portal.length > 1 ? `${read.label.split(' (')[0]} ${i + 1}` : read.label,
+              portal: [path],
+              floor: [read.floor[i]!],
+            })),
+          )
+        : chosen;
       floor = await startFloor(url, { ...ids, tocProjectId });
       const floorClient = client(floor.origin);
       for (const read of reads) await checkAnswers(read, signedIn[read.as], floorClient);
