@@ -1,6 +1,7 @@
 export * from './audit-events.js';
 export * from './chart-review/index.js';
 export * from './errors.js';
+export * from './format.js';
 export * from './identity-providers.js';
 export * from './monitoring/expressions/index.js';
 export * from './monitoring/periods.js';
