@@ -31,7 +31,11 @@ export function formatPercent(share: number | null | undefined, options: Percent
   if (share === null || share === undefined || Number.isNaN(share)) return empty;
   let format = percentFormats.get(digits);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat('en-US', {
+      style: 'percent',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: digits,
+    });
     percentFormats.set(digits, format);
   }
   return format.format(share);
