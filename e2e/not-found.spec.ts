@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signInThroughApi } from './fixtures';
 
 test.describe('Not-found page', () => {
   test('shows for any unknown path, also after a reload @responsive', async ({ page }) => {
@@ -12,6 +12,29 @@ test.describe('Not-found page', () => {
     // Home sends a signed-out visitor on to the login.
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/member-login$/);
+  });
+
+  test('a route parameter out of its pattern is not a route, in every app, even for a superadmin', async ({ page }) => {
+    await signInThroughApi(page, 'superadmin@example.com', DEMO_PASSWORD, { acceptTerms: 'if-asked' });
+    for (const path of [
+      '/app/policy_management/12345678901/toc',
+      '/app/policy_management/1/documents/abc',
+      '/app/policy_management/1/edit-department/abc',
+      '/app/policy_management/1/department-reviewers/abc',
+      '/app/monitoring/1/pages/page/abc',
+      '/app/monitoring/1/page-levels/edit/x',
+      '/app/monitoring/1/key-insights/edit/x',
+      '/app/chart-review/1/dashboard/abc',
+      '/app/chart-review/1/findings/x',
+      '/app/chart-review/1/programs/x/edit',
+      '/app/standards/abc/compilence',
+      '/app/admin/1/edit-user/abc',
+      '/app/policy_generator/templates/abc',
+      '/member/projects/bad!slug/myaccount',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+    }
   });
 
   test('an unknown API path answers JSON, not the app', async ({ request }) => {

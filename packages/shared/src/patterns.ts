@@ -8,6 +8,11 @@ export function isProjectId(value: string): boolean {
   return PROJECT_ID_PATTERN.test(value);
 }
 
+/** A record's id in a path (a document, a page, a programme...): 1 to 10 digits, as a project id. */
+export function isRecordId(value: string): boolean {
+  return PROJECT_ID_PATTERN.test(value);
+}
+
 export function isSlug(value: string): boolean {
   return SLUG_PATTERN.test(value);
 }

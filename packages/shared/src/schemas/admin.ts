@@ -68,7 +68,12 @@ export const projectDetailsFields = {
 export const slugSchema = z
   .string()
   .trim()
-  .regex(SLUG_PATTERN, 'The slug is 1 to 50 letters, digits, underscores or hyphens.');
+  .regex(SLUG_PATTERN, 'The slug is 1 to 50 letters, digits, underscores or hyphens.')
+  // A path reads digits only as a project id (isProjectRef), so such a slug would never open its project.
+  .refine(
+    (slug) => !/^\d+$/.test(slug),
+    'The slug needs at least one letter, underscore or hyphen: digits only read as a project id.',
+  );
 export const activeAppsInputSchema = z
   .array(z.enum(APP_CODES, 'Pick apps from the list.'))
   .max(APP_CODES.length)

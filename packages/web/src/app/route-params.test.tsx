@@ -1,7 +1,7 @@
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { render } from '../test/render';
-import { RouteParamGuard, routeParamsValid, validProjectId, validSlug } from './route-params';
+import { RouteParamGuard, recordRoute, routeParamsValid, validProjectId, validSlug } from './route-params';
 
 describe('validProjectId', () => {
   it.each(['1', '1234567890'])('accepts %j', (value) => {
@@ -93,4 +93,29 @@ describe('RouteParamGuard', () => {
     expect(document.querySelector('h1')?.textContent).toBe('Page not found');
     expect(document.querySelector('main code')?.textContent).toBe('/app/monitoring/abc');
   });
+});
+
+describe('recordRoute', () => {
+  async function visit(path: string) {
+    const router = createMemoryRouter(
+      [
+        { path: '/pages/page/:pageId', element: recordRoute(<h1>Page screen</h1>, 'pageId') },
+        { path: '/reviewers/:departmentId?', element: recordRoute(<h1>Reviewers screen</h1>, 'departmentId') },
+      ],
+      { initialEntries: [path] },
+    );
+    await render(<RouterProvider router={router} />);
+    return document.querySelector('h1')?.textContent;
+  }
+
+  it.each(['/pages/page/12', '/reviewers', '/reviewers/3'])('renders the screen for %j', async (path) => {
+    expect(await visit(path)).toMatch(/screen$/);
+  });
+
+  it.each(['/pages/page/abc', '/pages/page/12345678901', '/pages/page/1.5', '/reviewers/x'])(
+    'renders the not-found page for %j',
+    async (path) => {
+      expect(await visit(path)).toBe('Page not found');
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { isProjectId, isProjectRef } from '@portal/shared';
+import { isProjectId, isProjectRef, isRecordId } from '@portal/shared';
 import { createElement, type ReactNode } from 'react';
 import { type Params, useParams } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
@@ -34,6 +34,21 @@ interface RouteParamGuardProps {
   /** Parameter name to kind, e.g. `{ projectId: 'projectId' }` or `{ slug: 'slug' }`. */
   rules: Record<string, RouteParamKind>;
   children: ReactNode;
+}
+
+/**
+ * A route whose record ids must be ids (`recordRoute(<PageViewPage />, 'pageId')`): /pages/page/abc is not a route,
+ * so it shows the not-found page rather than the screen asking the server for a record "abc". An optional parameter
+ * that is absent is fine.
+ */
+export function recordRoute(element: ReactNode, ...names: string[]): ReactNode {
+  return createElement(RecordIdGuard, { names }, element);
+}
+
+function RecordIdGuard({ names, children }: { names: string[]; children?: ReactNode }): ReactNode {
+  const params = useParams();
+  const valid = names.every((name) => params[name] === undefined || isRecordId(params[name]));
+  return valid ? children : createElement(NotFoundPage);
 }
 
 /**

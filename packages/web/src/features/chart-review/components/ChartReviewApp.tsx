@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { recordRoute } from '../../../app/route-params';
 import { AdjudicationPage } from './AdjudicationPage';
 import { ChartReviewHeader } from './ChartReviewHeader';
 import { DashboardPage } from './DashboardPage';
@@ -29,21 +30,21 @@ export function ChartReviewApp({ fallback }: { fallback: ReactNode }) {
       <ChartReviewHeader />
       <Routes>
         <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="dashboard/:programId" element={<DashboardProgramPage />} />
+        <Route path="dashboard/:programId" element={recordRoute(<DashboardProgramPage />, 'programId')} />
         <Route path="my" element={<MyReviewsPage />} />
-        <Route path="review/:assignmentId" element={<ReviewFormPage />} />
+        <Route path="review/:assignmentId" element={recordRoute(<ReviewFormPage />, 'assignmentId')} />
         <Route path="irr" element={<IrrPage />} />
-        <Route path="irr/:pairId" element={<AdjudicationPage />} />
+        <Route path="irr/:pairId" element={recordRoute(<AdjudicationPage />, 'pairId')} />
         <Route path="sampling" element={<SamplingPage />} />
-        <Route path="sampling/:programId" element={<SamplingProgramPage />} />
+        <Route path="sampling/:programId" element={recordRoute(<SamplingProgramPage />, 'programId')} />
         <Route path="findings" element={<FindingsPage />} />
-        <Route path="findings/:findingId" element={<FindingsDetailPage />} />
+        <Route path="findings/:findingId" element={recordRoute(<FindingsDetailPage />, 'findingId')} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="tools" element={<ToolsPage />} />
-        <Route path="tools/:toolId" element={<ToolPage />} />
+        <Route path="tools/:toolId" element={recordRoute(<ToolPage />, 'toolId')} />
         <Route path="programs" element={<ProgramsPage />} />
         <Route path="programs/new" element={<ProgramFormPage />} />
-        <Route path="programs/:programId/edit" element={<ProgramFormPage />} />
+        <Route path="programs/:programId/edit" element={recordRoute(<ProgramFormPage />, 'programId')} />
         <Route path="*" element={fallback} />
       </Routes>
     </Stack>

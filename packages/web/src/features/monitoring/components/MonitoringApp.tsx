@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { recordRoute } from '../../../app/route-params';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { preloadSpcChart } from '../../../components/spc/LazySpcChart';
 import { AddStandardsPage } from './AddStandardsPage';
@@ -45,17 +46,17 @@ export function MonitoringApp({ people }: { people?: ReactNode }) {
         <Route index element={<MonitoringHomePage />} />
         <Route path="introduction" element={<IntroductionPage />} />
         <Route path="pages" element={<PagesPage />} />
-        <Route path="pages/page/:pageId" element={<PageViewPage />} />
+        <Route path="pages/page/:pageId" element={recordRoute(<PageViewPage />, 'pageId')} />
         <Route path="create-page" element={<PageFormPage mode="create" />} />
-        <Route path="edit-page/:pageId" element={<PageFormPage mode="edit" />} />
+        <Route path="edit-page/:pageId" element={recordRoute(<PageFormPage mode="edit" />, 'pageId')} />
         <Route path="page-levels" element={<PageLevelsPage />} />
         <Route path="page-levels/add" element={<LevelFormPage />} />
-        <Route path="page-levels/edit/:levelId" element={<LevelFormPage />} />
+        <Route path="page-levels/edit/:levelId" element={recordRoute(<LevelFormPage />, 'levelId')} />
         <Route path="numbering" element={<NumberingPage />} />
         <Route path="page-numbering" element={<PageNumberingPage />} />
         <Route path="drag-and-drop" element={<DragAndDropPage />} />
         <Route path="update-page-list-tables" element={<PageGridPage />} />
-        <Route path="key-insights/edit/:insightId" element={<InsightEditPage />} />
+        <Route path="key-insights/edit/:insightId" element={recordRoute(<InsightEditPage />, 'insightId')} />
         <Route path="page-permissions" element={<PagePermissionsPage />} />
         <Route path="page-role-manager" element={<PageRoleManagerPage />} />
         {people}
@@ -65,7 +66,7 @@ export function MonitoringApp({ people }: { people?: ReactNode }) {
         <Route path="formula-builder" element={<FormulaBuilderPage />} />
         <Route path="page-charts" element={<PageChartsPage />} />
         <Route path="add-page-chart" element={<ChartFormPage mode="create" />} />
-        <Route path="edit-page-chart/:chartId" element={<ChartFormPage mode="edit" />} />
+        <Route path="edit-page-chart/:chartId" element={recordRoute(<ChartFormPage mode="edit" />, 'chartId')} />
         <Route path="add-standards" element={<AddStandardsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -3,6 +3,7 @@ import { BULK_ACTIONS, permissionKey } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { recordRoute } from '../../../app/route-params';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadingRows } from '../../../components/page-parts';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -87,12 +88,15 @@ export function PolicyApp({ people }: { people?: ReactNode }) {
           <Route index element={<PolicyHomePage />} />
           <Route path="admin-dashboard" element={<PolicyDashboardPage />} />
           <Route path="healthy-departments" element={<HealthyDepartmentsPage />} />
-          <Route path="attestation-reports/:departmentId" element={<DepartmentAttestationsPage />} />
+          <Route
+            path="attestation-reports/:departmentId"
+            element={recordRoute(<DepartmentAttestationsPage />, 'departmentId')}
+          />
           {(['reviewer', 'signer', 'reader'] as const).map((role) => (
             <Route
               key={role}
               path={`department-${role}s/:departmentId?`}
-              element={<DepartmentRolePage role={role} />}
+              element={recordRoute(<DepartmentRolePage role={role} />, 'departmentId')}
             />
           ))}
           {BULK_ACTIONS.map((action) => (
@@ -101,9 +105,9 @@ export function PolicyApp({ people }: { people?: ReactNode }) {
           <Route path="toc" element={<TocPage />} />
           <Route path="documents" element={<DocumentsStatusPage />} />
           <Route path="documents/status/:status" element={<DocumentsStatusPage />} />
-          <Route path="documents/:documentId" element={<DocumentPage />} />
-          <Route path="documents/:documentId/edit" element={<DocumentEditPage />} />
-          <Route path="documents/:documentId/print" element={<DocumentPrintPage />} />
+          <Route path="documents/:documentId" element={recordRoute(<DocumentPage />, 'documentId')} />
+          <Route path="documents/:documentId/edit" element={recordRoute(<DocumentEditPage />, 'documentId')} />
+          <Route path="documents/:documentId/print" element={recordRoute(<DocumentPrintPage />, 'documentId')} />
           <Route path="navigator" element={<NavigatorPage />} />
           <Route path="archive-navigator" element={<ArchiveNavigatorPage />} />
           <Route path="search" element={<SearchPage />} />
@@ -113,7 +117,7 @@ export function PolicyApp({ people }: { people?: ReactNode }) {
           <Route path="search-synonyms" element={<SearchSynonymsPage />} />
           <Route path="insert-department" element={<DepartmentsPage />} />
           <Route path="edit-department" element={<DepartmentsPage />} />
-          <Route path="edit-department/:departmentId" element={<DepartmentsPage />} />
+          <Route path="edit-department/:departmentId" element={recordRoute(<DepartmentsPage />, 'departmentId')} />
           <Route path="dnd" element={<DndPage />} />
           <Route path="quick-reference-guide" element={<QuickReferenceGuidePage />} />
           {people}
