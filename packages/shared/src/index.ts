@@ -47,6 +47,7 @@ export * from './schemas/policy-guest-reading.js';
 export * from './schemas/policy-links.js';
 export * from './schemas/policy-search-synonyms.js';
 export * from './schemas/policy-workflow.js';
+export * from './schemas/project-apps.js';
 export * from './schemas/projects.js';
 export * from './schemas/standards.js';
 export * from './schemas/standards-crosswalk.js';

@@ -12,7 +12,7 @@ import { projects } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { mainRoleOf, rulesFor, withDefaultRules } from '../modules/permissions/permissions.service.js';
 import type { ProjectContext, SessionUser } from '../plugins/session.js';
-import { contextFor, projectAccess } from './projects.js';
+import { contextFor, type ProjectAccess, projectAccess } from './projects.js';
 
 /**
  * Access to an app of a project whose sections are guarded by main roles and the permission matrix (monitoring,
@@ -55,11 +55,7 @@ export async function appAccess<A extends PermissionApp>(
   if (!access.project.activeApps.includes(app)) throw notFound(SWITCHED_OFF[app]);
   // A read of this project's address: the session read the roles and rules with it (plugins/session.ts).
   const context = contextFor(user, access.project.id);
-  const role = access.isSuperadmin
-    ? null
-    : context
-      ? (context.mainRoles[app] ?? null)
-      : await mainRoleOf(db, access.project.id, user.id, app);
+  const role = await mainRoleIn(db, access, user, app);
   if (!access.isSuperadmin && !role) throw new AppError('FORBIDDEN', ACCESS_DENIED.unconfigured[app]);
   const actor: AppActor = {
     userId: user.id,
@@ -73,6 +69,22 @@ export async function appAccess<A extends PermissionApp>(
   };
   if (!mayUseSection(actor, section)) throw new AppError('FORBIDDEN', ACCESS_DENIED.forbidden);
   return actor;
+}
+
+/**
+ * The main role of a person in an app of a project they may see (projectAccess); null for a superadmin, and for a
+ * member who has none (appAccess answers them "unconfigured"). On a read of the project's address the session read
+ * it already (plugins/session.ts ProjectContext): no statement of its own.
+ */
+export async function mainRoleIn(
+  db: DbOrTx,
+  access: ProjectAccess,
+  user: SessionUser,
+  app: PermissionApp,
+): Promise<string | null> {
+  if (access.isSuperadmin) return null;
+  const context = contextFor(user, access.project.id);
+  return context ? (context.mainRoles[app] ?? null) : await mainRoleOf(db, access.project.id, user.id, app);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   checkAdminSchema,
   errorBodySchema,
   memberProjectsSchema,
+  myAppsSchema,
   projectSchema,
 } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { readFile } from '../../lib/files.js';
 import { projectParams } from '../../lib/path-id.js';
 import { requireUser } from '../../plugins/session.js';
 import { access } from '../../policies/access.js';
+import { projectAppsOf } from '../../policies/project-apps.js';
 import { isProjectAdmin, type ProjectAccess, projectAccess } from '../../policies/projects.js';
 import { logoUrl } from './project-details.service.js';
 
@@ -95,6 +97,22 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       activeApps((await projectAccess(db, requireUser(request), request.params.projectId)).project.activeApps),
+  );
+
+  app.get(
+    '/api/projects/:projectId/my-apps',
+    {
+      config: { access: access.project() },
+      schema: {
+        tags: ['projects'],
+        summary: "The project's active apps, whether I can open each, and why not (issue 32)",
+        params: projectParams,
+        response: { 200: myAppsSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      apps: await projectAppsOf(db, requireUser(request), request, request.params.projectId),
+    }),
   );
 
   app.get(
