@@ -219,6 +219,41 @@ export const workflowEventSchema = z.object({
 });
 export type WorkflowEvent = z.infer<typeof workflowEventSchema>;
 
+/**
+ * Why a working version cannot go on (the send for review refuses while there is one): template fields still to fill
+ * in, no department, a department without reviewers or signers.
+ */
+export const WORKFLOW_PROBLEM_KINDS = ['template_fields', 'no_department', 'no_reviewers', 'no_signers'] as const;
+export type WorkflowProblemKind = (typeof WORKFLOW_PROBLEM_KINDS)[number];
+
+export const workflowProblemSchema = z.object({
+  kind: z.enum(WORKFLOW_PROBLEM_KINDS),
+  /** The reason in words, without who fixes it: 'Patient Safety has no reviewers.' */
+  message: z.string(),
+  /** The department whose reviewers or signers are missing. */
+  department: ref.nullable(),
+  /**
+   * Whether the signed-in user may make the fix: assign the department's reviewers or signers (their sections), or
+   * edit the policy (its text, its department). When not, WORKFLOW_PROBLEM_HINTS says who can.
+   */
+  can_fix: z.boolean(),
+});
+export type WorkflowProblem = z.infer<typeof workflowProblemSchema>;
+
+/** Who fixes a problem and where, for someone who cannot (and in the server's refusal); empty when the reason says. */
+export const WORKFLOW_PROBLEM_HINTS: Record<WorkflowProblemKind, string> = {
+  template_fields: '',
+  no_department: "Choose one in the policy's Settings.",
+  no_reviewers: 'A policy administrator can assign reviewers.',
+  no_signers: 'A policy administrator can assign signers.',
+};
+
+/** The whole sentence a refusal gives: the reason, then who fixes it. */
+export function workflowRefusal(problem: Pick<WorkflowProblem, 'kind' | 'message'>): string {
+  const hint = WORKFLOW_PROBLEM_HINTS[problem.kind];
+  return hint ? `${problem.message} ${hint}` : problem.message;
+}
+
 /** GET documents/{id}/workflow. */
 export const documentWorkflowSchema = z.object({
   document_id: id,
@@ -257,8 +292,8 @@ export const documentWorkflowSchema = z.object({
     attest: z.boolean(),
     view_attestations: z.boolean(),
   }),
-  /** Why the working version cannot go on yet, in plain words (no department, no reviewers, ...). */
-  problems: z.array(z.string()),
+  /** Why the working version cannot go on yet (no department, no reviewers, ...), for those who edit policies. */
+  problems: z.array(workflowProblemSchema),
 });
 export type DocumentWorkflow = z.infer<typeof documentWorkflowSchema>;
 

@@ -1,4 +1,10 @@
-import type { BulkAction, BulkCandidate, BulkResult, VersionState } from '@portal/shared';
+import {
+  type BulkAction,
+  type BulkCandidate,
+  type BulkResult,
+  type VersionState,
+  workflowRefusal,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -89,7 +95,7 @@ export async function bulkCandidates(
       version_id: row.version_id,
       version: row.version,
       state: row.state as VersionState | null,
-      note: problem ?? null,
+      note: problem ? workflowRefusal(problem) : null,
     });
   }
   return result;

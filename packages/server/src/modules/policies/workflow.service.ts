@@ -4,14 +4,17 @@ import {
   type DocumentStatus,
   type DocumentWorkflow,
   documentName,
+  type PolicySection,
   type ReviewDecisionBody,
   SIGNATURE_MEANING,
   type Signature,
   unresolvedIn,
   type VersionState,
   type WorkflowAction,
+  type WorkflowProblem,
   type WorkflowRequest,
   type WorkflowSettings,
+  workflowRefusal,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -19,6 +22,7 @@ import { personName, personRef } from '../../db/person-name.js';
 import {
   policyAttestations,
   policyDepartmentRoles,
+  policyDepartments,
   policyDocuments,
   policySignatures,
   policyVersions,
@@ -136,42 +140,67 @@ async function requestsOf(tx: DbOrTx, projectId: number, version: Version, kind:
     );
 }
 
-/** Why the working version cannot go on, in plain words: what a policy administrator has to fix. */
+/**
+ * Why the working version cannot go on, in plain words, each with whether `actor` may fix it (assign the department's
+ * reviewers or signers, or edit the policy). The send for review refuses while there is one; the web disables its
+ * button and shows these reasons beside it.
+ */
 export async function workflowProblems(
   db: DbOrTx,
   projectId: number,
   doc: Pick<Doc, 'status' | 'departmentId'>,
   version: (Pick<Version, 'state' | 'authorId'> & { content?: string }) | null,
   settings: WorkflowSettings,
-): Promise<string[]> {
+  actor?: PolicyActor,
+): Promise<WorkflowProblem[]> {
   if (doc.status === 'archived' || version === null) return [];
-  const problems: string[] = [];
+  const may = (section: PolicySection) => (actor ? can(actor, section) : false);
+  const problems: WorkflowProblem[] = [];
   // A generated draft keeps "{{name}}" where a template field had no answer: it may be saved, never sent on.
   const unresolved = version.state === 'draft' && version.content ? unresolvedIn(version.content) : [];
   if (unresolved.length) {
-    problems.push(
-      `Fill in the template fields still marked in the text before sending it for review: ${unresolved.map((n) => `{{${n}}}`).join(', ')}.`,
-    );
+    problems.push({
+      kind: 'template_fields',
+      message: `Fill in the template fields still marked in the text before sending it for review: ${unresolved.map((n) => `{{${n}}}`).join(', ')}.`,
+      department: null,
+      can_fix: may(EDIT_DOCUMENTS),
+    });
   }
   if (doc.departmentId === null) {
-    return [
-      ...problems,
-      "Choose the policy's department in Settings: its reviewers, signers and readers come from there.",
-    ];
+    problems.push({
+      kind: 'no_department',
+      message: 'This policy has no department: its reviewers, signers and readers come from there.',
+      department: null,
+      can_fix: may(EDIT_DOCUMENTS),
+    });
+    return problems;
   }
+  const [department] = await db
+    .select({ id: policyDepartments.id, name: policyDepartments.name })
+    .from(policyDepartments)
+    .where(and(eq(policyDepartments.projectId, projectId), eq(policyDepartments.id, doc.departmentId)));
+  const named = department ?? { id: doc.departmentId, name: 'The department' };
   if (version.state === 'draft' || version.state === 'in_review') {
     const reviewers = await departmentPeople(db, projectId, doc.departmentId, 'reviewer');
     if (reviewers.length === 0) {
-      problems.push('The department has no reviewers. A policy administrator assigns them under Department health.');
+      problems.push({
+        kind: 'no_reviewers',
+        message: `${named.name} has no reviewers.`,
+        department: named,
+        can_fix: may('department-reviewers'),
+      });
     }
   }
   const signers = await peopleToAsk(db, projectId, doc, version, 'signature', settings);
   if (signers.length === 0) {
-    problems.push(
-      settings.allow_self_signing
-        ? 'The department has no signers. A policy administrator assigns them under Department health.'
-        : 'The department has no signer other than the author of this version. A policy administrator assigns one under Department health.',
-    );
+    problems.push({
+      kind: 'no_signers',
+      message: settings.allow_self_signing
+        ? `${named.name} has no signers.`
+        : `${named.name} has no signer other than the author of this version.`,
+      department: named,
+      can_fix: may('department-signers'),
+    });
   }
   return problems;
 }
@@ -462,8 +491,8 @@ export async function sendToReview(db: DbOrTx, actor: PolicyActor, documentId: n
   return step(db, actor, documentId, async (tx, doc, version, settings) => {
     refuseState('send_to_review', version);
     authorize(versionRules, 'send_to_review', actor, versionFacts(doc, version, settings));
-    const problems = await workflowProblems(tx, actor.projectId, doc, version, settings);
-    if (problems.length) throw new AppError('CONFLICT', problems[0]!);
+    const [problem] = await workflowProblems(tx, actor.projectId, doc, version, settings);
+    if (problem) throw new AppError('CONFLICT', workflowRefusal(problem));
     version.round += 1;
     await tx
       .update(policyVersions)
@@ -1038,6 +1067,6 @@ export async function loadWorkflow(db: DbOrTx, actor: PolicyActor, documentId: n
       attest: attestation !== null && attestation.attested_at === null,
       view_attestations: can(actor, 'attestation-reports'),
     },
-    problems: editor ? await workflowProblems(db, actor.projectId, doc, working, settings) : [],
+    problems: editor ? await workflowProblems(db, actor.projectId, doc, working, settings, actor) : [],
   };
 }

@@ -253,11 +253,37 @@ describe('policy workflow', () => {
     const pharmacy = await s.create('Drug storage', s.pharmacy.id);
     const noReviewers = await s.act(s.as.author, pharmacy.id, 'send-to-review');
     expect(noReviewers.statusCode).toBe(409);
-    expect(noReviewers.json().message).toMatch(/^The department has no reviewers/);
-    expect((await s.flow(s.as.author, pharmacy.id)).json().problems).toHaveLength(2);
+    expect(noReviewers.json().message).toBe('Pharmacy has no reviewers. A policy administrator can assign reviewers.');
+    // The workflow says why before anyone tries, and whether the reader may fix it (the author may not, an admin may).
+    const pharmacyRef = { id: s.pharmacy.id, name: 'Pharmacy' };
+    expect((await s.flow(s.as.author, pharmacy.id)).json().problems).toEqual([
+      { kind: 'no_reviewers', message: 'Pharmacy has no reviewers.', department: pharmacyRef, can_fix: false },
+      {
+        kind: 'no_signers',
+        message: 'Pharmacy has no signer other than the author of this version.',
+        department: pharmacyRef,
+        can_fix: false,
+      },
+    ]);
+    expect(
+      (await s.flow(s.as.admin, pharmacy.id))
+        .json()
+        .problems.map((p: { kind: string; can_fix: boolean }) => [p.kind, p.can_fix]),
+    ).toEqual([
+      ['no_reviewers', true],
+      ['no_signers', true],
+    ]);
     const loose = await s.create('Loose', null);
-    expect((await s.act(s.as.author, loose.id, 'send-to-review')).json().message).toMatch(
-      /^Choose the policy's department/,
+    expect((await s.flow(s.as.author, loose.id)).json().problems).toEqual([
+      {
+        kind: 'no_department',
+        message: 'This policy has no department: its reviewers, signers and readers come from there.',
+        department: null,
+        can_fix: true,
+      },
+    ]);
+    expect((await s.act(s.as.author, loose.id, 'send-to-review')).json().message).toBe(
+      "This policy has no department: its reviewers, signers and readers come from there. Choose one in the policy's Settings.",
     );
     // Moving a document in review to another department is refused.
     const moving = await s.create('Moving');

@@ -126,6 +126,8 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   const tabParam = params.get('tab');
   const workflow = useWorkflow(projectId, document.id);
   const phone = usePhone();
+  // The header's Settings, also opened by the workflow panel when the policy still needs a department.
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const permissions = useQuery(myPermissionsQueryOptions('policy_management', projectId));
   // The attestation report: the workflow's ability, or the section of the permission map.
   const readersAllowed =
@@ -153,12 +155,22 @@ function DocumentDetails({ projectId, document }: { projectId: string; document:
   // On a phone the text comes first: the review and sign-off panel (a reader's "I have read it") follows it.
   const workflowPanel = (
     <div data-testid="workflow-panel">
-      <DocumentWorkflowPanel projectId={projectId} document={document} />
+      <DocumentWorkflowPanel
+        projectId={projectId}
+        document={document}
+        onChooseDepartment={() => setSettingsOpen(true)}
+      />
     </div>
   );
   return (
     <Stack gap={phone ? 'md' : 'lg'} miw={0}>
-      <DocumentHeader projectId={projectId} document={document} printVersionId={shownId} />
+      <DocumentHeader
+        projectId={projectId}
+        document={document}
+        printVersionId={shownId}
+        settingsOpen={settingsOpen}
+        onSettingsOpen={setSettingsOpen}
+      />
       {!phone && workflowPanel}
       <Tabs value={tab} onChange={showTab} keepMounted={false}>
         <Tabs.List aria-label="Policy views">
@@ -209,15 +221,16 @@ interface HeaderProps {
   projectId: string;
   document: DocumentDetail;
   printVersionId: number | null;
+  settingsOpen: boolean;
+  onSettingsOpen: (open: boolean) => void;
 }
 
-function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
+function DocumentHeader({ projectId, document, printVersionId, settingsOpen, onSettingsOpen }: HeaderProps) {
   const navigate = useNavigate();
   const id = String(document.id);
   const startVersion = useStartNewVersion(projectId, id);
   const archive = useArchiveDocument(projectId, id);
   const restore = useRestoreDocument(projectId);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const phone = usePhone();
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -300,7 +313,7 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
         </Button>
       )}
       {abilities.edit && !archived && (
-        <Button variant="default" onClick={() => setSettingsOpen(true)}>
+        <Button variant="default" onClick={() => onSettingsOpen(true)}>
           Settings
         </Button>
       )}
@@ -387,7 +400,7 @@ function DocumentHeader({ projectId, document, printVersionId }: HeaderProps) {
       </Stack>
       <DocumentSettingsModal
         opened={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
+        onClose={() => onSettingsOpen(false)}
         projectId={projectId}
         document={document}
       />

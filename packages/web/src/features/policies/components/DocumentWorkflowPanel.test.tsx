@@ -3,6 +3,7 @@ import {
   type DocumentWorkflow,
   SIGNATURE_MEANING,
   type Signature,
+  type WorkflowProblem,
   type WorkflowRequest,
 } from '@portal/shared';
 import axe from 'axe-core';
@@ -124,6 +125,30 @@ function server(initial: DocumentWorkflow, routes: Record<string, StubHandler | 
   });
 }
 
+/** A draft of version 3 its author may send for review. */
+const DRAFT: Partial<DocumentWorkflow> = {
+  status: 'draft',
+  working_version: { id: 103, version: 3, state: 'draft', round: 1, author: MEMBER },
+  reviews: [],
+  signature_requests: [],
+  signatures: [],
+  abilities: { ...NO_ABILITIES, send_to_review: true },
+};
+const SAFETY = { id: 8, name: 'Patient Safety' };
+
+function problem(overrides: Partial<WorkflowProblem> & Pick<WorkflowProblem, 'kind' | 'message'>): WorkflowProblem {
+  return { department: null, can_fix: true, ...overrides };
+}
+
+/** The reasons shown beside a disabled "Send for review". */
+const blocked = () => document.querySelector<HTMLElement>('[data-testid="send-blocked"]');
+
+/** The text of the elements an element's aria-describedby names. */
+function describedBy(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? `(missing ${id})`).join(' ');
+}
+
 function actions(): string[] {
   const group = document.querySelector('[role="group"][aria-label="Workflow actions"]');
   return [...(group?.querySelectorAll('button') ?? [])].map((button) => button.textContent?.trim() ?? '');
@@ -179,24 +204,99 @@ describe('DocumentWorkflowPanel', () => {
     expect(actions()).toEqual([]);
   });
 
-  it('shows the author the send button and the problems', async () => {
-    server(
+  it('disables Send for review while it cannot succeed, says why beside it and links to the fix', async () => {
+    const api = server(
       workflow({
-        status: 'draft',
-        working_version: { id: 103, version: 3, state: 'draft', round: 1, author: MEMBER },
-        reviews: [],
-        signature_requests: [],
-        signatures: [],
-        abilities: { ...NO_ABILITIES, send_to_review: true },
-        problems: ['Nursing has no signer.'],
+        ...DRAFT,
+        problems: [problem({ kind: 'no_reviewers', message: 'Patient Safety has no reviewers.', department: SAFETY })],
       }),
     );
     await openPanel();
     await waitFor(() => expect(actions()).toEqual(['Send for review']));
+    const send = getControl('Send for review');
+    // Disabled to everyone, yet focusable: a keyboard reaches it and hears the reason it is described by.
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect(send.hasAttribute('disabled')).toBe(false);
+    expect(describedBy(send)).toBe('Patient Safety has no reviewers.');
+    expect(text(blocked()!)).toBe('Patient Safety has no reviewers. Assign reviewers');
+    expect(getControl('Assign reviewers', blocked()!).getAttribute('href')).toBe(`${BASE}/department-reviewers/8`);
+    // One place says it: no warning above the panel's actions, and no dialog that would only repeat the refusal.
+    expect(text()).not.toContain('This version cannot go on yet');
+    await click(send);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(api.calls(`POST ${DOC_API}/send-to-review`)).toHaveLength(0);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('says who can fix it when the signed-in user cannot', async () => {
+    server(
+      workflow({
+        ...DRAFT,
+        problems: [
+          problem({
+            kind: 'no_reviewers',
+            message: 'Patient Safety has no reviewers.',
+            department: SAFETY,
+            can_fix: false,
+          }),
+          problem({
+            kind: 'no_signers',
+            message: 'Patient Safety has no signers.',
+            department: SAFETY,
+            can_fix: false,
+          }),
+        ],
+      }),
+    );
+    await openPanel();
+    await waitFor(() => expect(blocked()).not.toBeNull());
+    expect([...blocked()!.querySelectorAll<HTMLElement>('[data-problem]')].map((line) => text(line))).toEqual([
+      'Patient Safety has no reviewers. A policy administrator can assign reviewers.',
+      'Patient Safety has no signers. A policy administrator can assign signers.',
+    ]);
+    expect(blocked()!.querySelector('a, button')).toBeNull();
+    expect(describedBy(getControl('Send for review'))).toBe(
+      'Patient Safety has no reviewers. Patient Safety has no signers.',
+    );
+  });
+
+  it('opens the policy settings to choose a department, and the editor for the template fields', async () => {
+    server(
+      workflow({
+        ...DRAFT,
+        problems: [
+          problem({
+            kind: 'template_fields',
+            message: 'Fill in the template fields still marked in the text before sending it for review: {{lead}}.',
+          }),
+          problem({
+            kind: 'no_department',
+            message: 'This policy has no department: its reviewers, signers and readers come from there.',
+          }),
+        ],
+      }),
+    );
+    await openPanel();
+    await waitFor(() => expect(blocked()).not.toBeNull());
+    expect(getControl('Edit the text', blocked()!).getAttribute('href')).toBe(`${BASE}/documents/5/edit`);
+    await click(getControl('Choose a department', blocked()!));
+    await waitFor(() => expect(dialog().textContent).toContain('Policy settings'));
+  });
+
+  it('shows the problems of a version already in the workflow once, without a send button', async () => {
+    server(
+      workflow({
+        abilities: { ...NO_ABILITIES, withdraw: true },
+        problems: [problem({ kind: 'no_signers', message: 'Patient Safety has no signers.', department: SAFETY })],
+      }),
+    );
+    await openPanel();
+    await waitFor(() => expect(actions()).toEqual(['Withdraw']));
     const alert = [...document.querySelectorAll('.mantine-Alert-root')].find((element) =>
       element.textContent?.includes('This version cannot go on yet'),
     );
-    expect(text(alert!)).toContain('Nursing has no signer.');
+    expect(text(alert!)).toContain('Patient Safety has no signers. Assign signers');
+    expect(blocked()).toBeNull();
   });
 
   it('sends the draft for review with an optional comment', async () => {
@@ -536,7 +636,7 @@ describe('DocumentWorkflowPanel', () => {
       workflow({
         abilities: { ...NO_ABILITIES, sign: true, decline: true, view_attestations: true },
         attestation: { version_id: 102, required: true, attested_at: null },
-        problems: ['Nursing has no reviewer.'],
+        problems: [problem({ kind: 'no_signers', message: 'Nursing has no signers.', department: SAFETY })],
       }),
     );
     await openPanel();

@@ -1,6 +1,7 @@
 import {
   Accordion,
   Alert,
+  Anchor,
   Badge,
   Box,
   Button,
@@ -36,11 +37,14 @@ import {
   signBodySchema,
   VERSION_STATE_LABELS,
   type VersionState,
+  WORKFLOW_PROBLEM_HINTS,
   type WorkflowEvent,
+  type WorkflowProblem,
   type WorkflowRequest,
   withdrawBodySchema,
 } from '@portal/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ZodError } from 'zod';
 import { ErrorNotice, LoadFailure, LoadingRows } from '../../../components/page-parts';
@@ -57,16 +61,34 @@ import {
 } from '../api/get-document-attestations';
 import { useWorkflow } from '../api/get-workflow';
 import { useWorkflowStep, type WorkflowStep } from '../api/workflow-actions';
+import { documentEditPage } from './document-format';
+import { policyRoute } from './use-policy-project';
 
 /**
  * The review, signature and reading workflow of one policy, under its header on the document page: where the working
  * version stands, who was asked and what they answered, why it cannot go on, the steps the signed-in user may take
  * (the server's `abilities`), their own attestation, the signature manifest and the history of the workflow.
  */
-export function DocumentWorkflowPanel({ projectId, document }: { projectId: string; document: DocumentDetail }) {
+export function DocumentWorkflowPanel({
+  projectId,
+  document,
+  onChooseDepartment,
+}: {
+  projectId: string;
+  document: DocumentDetail;
+  /** Opens the policy's settings, where its department is chosen (the fix of a policy without one). */
+  onChooseDepartment?: () => void;
+}) {
   const workflow = useWorkflow(projectId, document.id);
   if (workflow.data) {
-    return <WorkflowView projectId={projectId} document={document} workflow={workflow.data} />;
+    return (
+      <WorkflowView
+        projectId={projectId}
+        document={document}
+        workflow={workflow.data}
+        onChooseDepartment={onChooseDepartment}
+      />
+    );
   }
   if (workflow.isError) {
     // Someone who may not see the workflow (or a server without it) simply sees the policy.
@@ -136,12 +158,14 @@ interface ViewProps {
   projectId: string;
   document: DocumentDetail;
   workflow: DocumentWorkflow;
+  onChooseDepartment?: () => void;
 }
 
 type DialogName = 'send' | 'withdraw' | 'approve' | 'changes' | 'decline' | 'sign';
 
-function WorkflowView({ projectId, document, workflow }: ViewProps) {
+function WorkflowView({ projectId, document, workflow, onChooseDepartment }: ViewProps) {
   const headingId = useId();
+  const reasonsId = useId();
   const step = useWorkflowStep(projectId, document.id);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const { abilities, working_version: working } = workflow;
@@ -153,6 +177,17 @@ function WorkflowView({ projectId, document, workflow }: ViewProps) {
     abilities.sign ||
     abilities.decline;
   const author = document.abilities.edit || abilities.send_to_review || abilities.withdraw;
+  // The server refuses to send a draft while it has problems: the button says so beside it instead of failing.
+  const sendBlocked = abilities.send_to_review && workflow.problems.length > 0;
+  const reasons = (
+    <ProblemList
+      idPrefix={reasonsId}
+      problems={workflow.problems}
+      projectId={projectId}
+      document={document}
+      onChooseDepartment={onChooseDepartment}
+    />
+  );
   const close = () => setDialog(null);
 
   async function run(call: WorkflowStep, success: (after: DocumentWorkflow) => string) {
@@ -179,13 +214,9 @@ function WorkflowView({ projectId, document, workflow }: ViewProps) {
 
         {working && <Steps state={working.state} version={working.version} />}
 
-        {author && workflow.problems.length > 0 && (
+        {author && !sendBlocked && workflow.problems.length > 0 && (
           <Alert color="yellow" variant="light" title="This version cannot go on yet">
-            <List size="sm" spacing={2}>
-              {workflow.problems.map((problem) => (
-                <List.Item key={problem}>{problem}</List.Item>
-              ))}
-            </List>
+            {reasons}
           </Alert>
         )}
 
@@ -212,24 +243,44 @@ function WorkflowView({ projectId, document, workflow }: ViewProps) {
         )}
 
         {working && hasActions && (
-          <Group gap="sm" wrap="wrap" role="group" aria-label="Workflow actions">
-            {abilities.send_to_review && <Button onClick={() => setDialog('send')}>Send for review</Button>}
-            {abilities.approve && <Button onClick={() => setDialog('approve')}>Approve</Button>}
-            {abilities.request_changes && (
-              <Button variant="default" onClick={() => setDialog('changes')}>
-                Request changes
-              </Button>
-            )}
-            {abilities.sign && <Button onClick={() => setDialog('sign')}>Sign</Button>}
-            {abilities.decline && (
-              <Button variant="default" onClick={() => setDialog('decline')}>
-                Decline
-              </Button>
-            )}
-            {abilities.withdraw && (
-              <Button variant="default" color="red.8" onClick={() => setDialog('withdraw')}>
-                Withdraw
-              </Button>
+          <Group gap="sm" wrap="wrap" align="center">
+            <Group gap="sm" wrap="wrap" role="group" aria-label="Workflow actions">
+              {abilities.send_to_review &&
+                (sendBlocked ? (
+                  // Looks and acts disabled but stays focusable, so a keyboard reaches it and hears why.
+                  <Button
+                    data-disabled
+                    aria-disabled="true"
+                    aria-describedby={workflow.problems.map((_, index) => `${reasonsId}-${index}`).join(' ')}
+                    onClick={(event) => event.preventDefault()}
+                  >
+                    Send for review
+                  </Button>
+                ) : (
+                  <Button onClick={() => setDialog('send')}>Send for review</Button>
+                ))}
+              {abilities.approve && <Button onClick={() => setDialog('approve')}>Approve</Button>}
+              {abilities.request_changes && (
+                <Button variant="default" onClick={() => setDialog('changes')}>
+                  Request changes
+                </Button>
+              )}
+              {abilities.sign && <Button onClick={() => setDialog('sign')}>Sign</Button>}
+              {abilities.decline && (
+                <Button variant="default" onClick={() => setDialog('decline')}>
+                  Decline
+                </Button>
+              )}
+              {abilities.withdraw && (
+                <Button variant="default" color="red.8" onClick={() => setDialog('withdraw')}>
+                  Withdraw
+                </Button>
+              )}
+            </Group>
+            {sendBlocked && (
+              <Box data-testid="send-blocked" miw={0} style={{ flex: '1 1 16rem' }}>
+                {reasons}
+              </Box>
             )}
           </Group>
         )}
@@ -347,6 +398,75 @@ function WorkflowView({ projectId, document, workflow }: ViewProps) {
       />
     </Paper>
   );
+}
+
+/** Each reason the version cannot go on, with its fix one click away or, for someone who cannot fix it, who can. */
+function ProblemList({
+  idPrefix,
+  problems,
+  projectId,
+  document,
+  onChooseDepartment,
+}: {
+  idPrefix: string;
+  problems: WorkflowProblem[];
+  projectId: string;
+  document: DocumentDetail;
+  onChooseDepartment?: () => void;
+}) {
+  return (
+    <Stack gap={4}>
+      {problems.map((problem, index) => (
+        <Text size="sm" key={`${problem.kind}-${problem.message}`} data-problem={problem.kind}>
+          <span id={`${idPrefix}-${index}`}>{problem.message}</span>{' '}
+          <ProblemFix
+            problem={problem}
+            projectId={projectId}
+            document={document}
+            onChooseDepartment={onChooseDepartment}
+          />
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function ProblemFix({
+  problem,
+  projectId,
+  document,
+  onChooseDepartment,
+}: {
+  problem: WorkflowProblem;
+  projectId: string;
+  document: DocumentDetail;
+  onChooseDepartment?: () => void;
+}) {
+  const hint = WORKFLOW_PROBLEM_HINTS[problem.kind];
+  const link = (to: string, label: string) => (
+    <Anchor component={Link} to={to} size="sm" underline="always" fw={600}>
+      {label}
+    </Anchor>
+  );
+  if (problem.can_fix) {
+    if (problem.kind === 'no_reviewers' && problem.department) {
+      return link(policyRoute(projectId, `department-reviewers/${problem.department.id}`), 'Assign reviewers');
+    }
+    if (problem.kind === 'no_signers' && problem.department) {
+      return link(policyRoute(projectId, `department-signers/${problem.department.id}`), 'Assign signers');
+    }
+    if (problem.kind === 'template_fields' && document.abilities.edit) {
+      return link(documentEditPage(projectId, document.id), 'Edit the text');
+    }
+    if (problem.kind === 'no_department' && onChooseDepartment && document.abilities.edit) {
+      return (
+        <Anchor component="button" type="button" size="sm" underline="always" fw={600} onClick={onChooseDepartment}>
+          Choose a department
+        </Anchor>
+      );
+    }
+  }
+  return hint ? <span>{hint}</span> : null;
 }
 
 function summaryOf(workflow: DocumentWorkflow, document: DocumentDetail): string {
