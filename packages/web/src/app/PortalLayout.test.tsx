@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../test/api-stub';
 import { jsonResponse } from '../test/fetch';
-import { ALL_APPS, portalRoutes, projectBody } from '../test/portal-stub';
+import { ALL_APPS, closedApp, portalRoutes, projectBody, usableApp } from '../test/portal-stub';
 import { click, renderRoute, text, waitFor } from '../test/render';
 
 const navLabels = () => [...document.querySelectorAll('nav[aria-label="Main"] li')].map((li) => li.textContent?.trim());
@@ -64,6 +64,7 @@ describe('PortalLayout', () => {
     ]);
     expect(api.calls('GET /api/projects/4')).toHaveLength(0);
     expect(api.calls('GET /api/projects/4/check-admin')).toHaveLength(0);
+    expect(api.calls('GET /api/projects/4/my-apps')).toHaveLength(0);
   });
 
   it('marks one item current: Projects on the projects console, not Home as well', async () => {
@@ -80,6 +81,57 @@ describe('PortalLayout', () => {
     await renderRoute('/member/projects/4/apps');
     await waitFor(() => expect(navLabels()).toContain('Analytics'));
     expect(navLabels()).toEqual(['Dashboard', 'Analytics', 'Request Data', 'Contact Us', 'My Account', 'Log out']);
+  });
+
+  it('leaves out the links of the apps the user cannot open (my-apps), Request Data with Analytics', async () => {
+    const api = stubApi(
+      portalRoutes({
+        myApps: [
+          closedApp('monitoring', 'no_role'),
+          usableApp('policy_management'),
+          closedApp('chart_review', 'no_role'),
+          closedApp('standards', 'no_standards_role'),
+          closedApp('admin', 'admins_only'),
+          closedApp('policy_generator', 'needs_policy_role'),
+        ],
+      }),
+    );
+    await renderRoute('/member/projects/4/apps');
+    await waitFor(() => expect(navLabels()).toContain('Policy'));
+    expect(navLabels()).toEqual(['Dashboard', 'Policy', 'Contact Us', 'My Account', 'Log out']);
+    // The page and the navigation share one answer.
+    await waitFor(() => expect(document.querySelector('[data-testid="apps-not-available"]')).not.toBeNull());
+    expect(api.calls('GET /api/projects/4/my-apps')).toHaveLength(1);
+  });
+
+  it('a member who can open no app sees no app link; the nav never offers a denial', async () => {
+    stubApi(
+      portalRoutes({
+        myApps: ALL_APPS.map((code) =>
+          closedApp(code, code === 'admin' ? 'admins_only' : code === 'standards' ? 'no_standards_role' : 'no_role'),
+        ),
+      }),
+    );
+    await renderRoute('/member/projects/4/apps');
+    await waitFor(() => expect(document.querySelector('[data-testid="apps-not-available"]')).not.toBeNull());
+    expect(navLabels()).toEqual(['Dashboard', 'Contact Us', 'My Account', 'Log out']);
+  });
+
+  it('when my-apps fails, the nav falls back to the active apps as before', async () => {
+    stubApi({ ...portalRoutes(), 'GET /api/projects/4/my-apps': jsonResponse({ message: 'Not found' }, 404) });
+    await renderRoute('/member/projects/4/apps');
+    await waitFor(() => expect(navLabels()).toContain('Policy'));
+    expect(navLabels()).toEqual([
+      'Dashboard',
+      'Policy',
+      'Analytics',
+      'Chart Review',
+      'Standards',
+      'Request Data',
+      'Contact Us',
+      'My Account',
+      'Log out',
+    ]);
   });
 
   it('falls back silently to no project when the lookup fails', async () => {

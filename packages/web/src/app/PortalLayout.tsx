@@ -15,6 +15,7 @@ import {
 } from '../features/two-factor/components/TwoFactorBanners';
 import { PRODUCT_NAME } from '../lib/product';
 import { useIsProjectAdmin } from '../lib/project/check-admin';
+import { useMyApps } from '../lib/project/get-my-apps';
 import { useCurrentProject } from '../lib/project/project-context';
 import { isTwoFactorOverdue, useSession } from '../lib/session';
 import { usePhone } from '../lib/use-phone';
@@ -46,6 +47,11 @@ function PortalFrame() {
   const gated = isTwoFactorOverdue(session);
   const { projectId, project, loading: projectLoading } = useCurrentProject();
   const projectAdmin = useIsProjectAdmin(projectId, superadmin && !gated);
+  // The apps the user can open (shared with the project page): the nav leaves out the others' links. None while it
+  // loads; when it fails, the active apps alone filter, as before. A superadmin opens every app: no call.
+  const myApps = useMyApps(superadmin || gated ? null : projectId);
+  const usableApps =
+    superadmin || myApps.isError ? undefined : (myApps.data?.filter((app) => app.usable).map((app) => app.code) ?? []);
   const [adminLabel] = useAdminLabel();
   const submenu = useOpenSubmenu();
   const [mobileOpen, { toggle, close }] = useDisclosure(false);
@@ -57,7 +63,7 @@ function PortalFrame() {
   useEffect(() => close(), [pathname, close]);
 
   const navProject = project ? { id: project.id, slug: project.slug, active_apps: project.active_apps } : null;
-  const ctx = { signedIn: user !== null, superadmin, projectAdmin, project: navProject };
+  const ctx = { signedIn: user !== null, superadmin, projectAdmin, project: navProject, usableApps };
   const submenuOpen = visibleSubmenu({ ...ctx, adminLabel }, submenu[0]) !== null;
 
   return (

@@ -1,4 +1,4 @@
-import type { AppCode } from '@portal/shared';
+import { type AppCode, appsUnavailableReason, type MyApp } from '@portal/shared';
 import { CONFIG_ALTCHA, type StubHandler, signedInCheck } from './api-stub';
 import { jsonResponse } from './fetch';
 
@@ -27,13 +27,26 @@ interface PortalOptions {
   role?: 'user' | 'superadmin';
   project?: ReturnType<typeof projectBody> | null;
   isAdmin?: boolean;
+  /** GET /api/projects/{id}/my-apps; by default every active app is usable (Admin only for an admin). */
+  myApps?: MyApp[];
 }
+
+/** A my-apps entry the user can open. */
+export const usableApp = (code: AppCode): MyApp => ({ code, usable: true, reason: null, cause: null });
+
+/** A my-apps entry the user cannot open, with the server's sentence. */
+export const closedApp = (code: AppCode, cause: NonNullable<MyApp['cause']>): MyApp => ({
+  code,
+  usable: false,
+  reason: appsUnavailableReason(cause, [code]),
+  cause,
+});
 
 /**
  * The calls every signed-in screen makes: session, config, the project (member or superadmin path), its
- * check-admin and active apps, and an empty notification list. Spread into stubApi and override per test.
+ * check-admin, active apps and my apps, and an empty notification list. Spread into stubApi and override per test.
  */
-export function portalRoutes({ role = 'user', project = projectBody(), isAdmin = false }: PortalOptions = {}) {
+export function portalRoutes({ role = 'user', project = projectBody(), isAdmin = false, myApps }: PortalOptions = {}) {
   const routes: Record<string, StubHandler | StubHandler[]> = {
     'GET /api/auth/check': jsonResponse(signedInCheck(role, role === 'superadmin' ? 'root' : 'dana')),
     'GET /api/public/config': jsonResponse(CONFIG_ALTCHA),
@@ -48,6 +61,13 @@ export function portalRoutes({ role = 'user', project = projectBody(), isAdmin =
     routes[`GET ${base}/${project.id}`] = jsonResponse(project);
     routes[`GET /api/projects/${project.id}/check-admin`] = jsonResponse({ is_admin: isAdmin });
     routes[`GET /api/projects/${project.id}/active-apps`] = jsonResponse(project.active_apps);
+    routes[`GET /api/projects/${project.id}/my-apps`] = jsonResponse({
+      apps:
+        myApps ??
+        project.active_apps.map((code) =>
+          code === 'admin' && !isAdmin ? closedApp(code, 'admins_only') : usableApp(code),
+        ),
+    });
     routes[`GET /api/projects/${project.id}/notifications/`] = jsonResponse({ notifications: [] });
   }
   return routes;

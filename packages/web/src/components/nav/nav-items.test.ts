@@ -116,6 +116,36 @@ describe('navItems (SPEC section 2 "Layout")', () => {
     expect(labels({})).not.toContain('Standards');
   });
 
+  it('leaves out the links of active apps the user cannot open (issue 32); Request Data is monitoring', () => {
+    expect(labels({ usableApps: ['policy_management'] })).toEqual([
+      'Dashboard',
+      'Policy',
+      'Contact Us',
+      'My Account',
+      'Log out',
+    ]);
+    expect(labels({ usableApps: ['monitoring', 'chart_review'] })).toEqual([
+      'Dashboard',
+      'Analytics',
+      'Chart Review',
+      'Request Data',
+      'Contact Us',
+      'My Account',
+      'Log out',
+    ]);
+    expect(labels({ usableApps: [] })).toEqual(['Dashboard', 'Contact Us', 'My Account', 'Log out']);
+    // Admin needs the app to be usable and the check-admin answer; an app not active stays out whatever is usable.
+    expect(labels({ projectAdmin: true, usableApps: ['admin', 'standards'] })).toEqual([
+      'Dashboard',
+      'Admin',
+      'Contact Us',
+      'My Account',
+      'Log out',
+    ]);
+    // Not known (a superadmin, or the call failed): the active apps alone decide.
+    expect(labels({ usableApps: undefined })).toEqual(labels({}));
+  });
+
   it('shows project-scoped items only with a project', () => {
     expect(labels({ project: null, projectAdmin: true })).toEqual(['Dashboard', 'Log out']);
     expect(labels({ project: null, superadmin: true })).toEqual(['Home', 'Dashboard', 'Projects', 'Users', 'Log out']);

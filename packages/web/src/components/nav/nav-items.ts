@@ -26,19 +26,27 @@ export interface NavContext {
   projectAdmin: boolean;
   project: NavProject | null;
   adminLabel: AdminLabel;
+  /**
+   * The project's apps the user can open (GET /api/projects/{id}/my-apps, issue 32): the links of the others are left
+   * out. Absent: not known (a superadmin, who opens every app, or the call failed), only the active apps filter.
+   */
+  usableApps?: readonly AppCode[] | undefined;
 }
 
 /**
  * The navigation of SPEC section 2 "Layout", in order: Home (superadmin), Dashboard, Member Login (signed out),
  * Projects and Users (superadmin), Policy, Analytics, Chart Review, Standards (ours: the SPEC's list predates the
  * app), Request Data, Admin/Navigator, Contact Us
- * (non-superadmin), My Account, Log out. Project-scoped items need a project and are filtered by its active apps.
+ * (non-superadmin), My Account, Log out. Project-scoped items need a project and are filtered by its active apps, and
+ * app links (Policy, Analytics, Chart Review, Standards, Request Data, which is monitoring's) by the apps the user can
+ * open.
  */
 export function navItems(ctx: NavContext): NavItem[] {
   if (!ctx.signedIn) return [{ key: 'login', label: 'Member Login', to: '/member-login' }];
   const items: NavItem[] = [];
   const { project, superadmin } = ctx;
-  const has = (app: AppCode) => project?.active_apps.includes(app) === true;
+  const has = (app: AppCode) =>
+    project?.active_apps.includes(app) === true && (ctx.usableApps === undefined || ctx.usableApps.includes(app));
   if (superadmin) items.push({ key: 'home', label: 'Home', to: '/superadmin' });
   items.push({ key: 'dashboard', label: 'Dashboard', to: '/member/projects' });
   if (superadmin) {

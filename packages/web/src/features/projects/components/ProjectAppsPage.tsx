@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { AppCode } from '@portal/shared';
+import { type AppCode, appsUnavailableReason, type MyApp } from '@portal/shared';
 import { Link } from 'react-router';
 import { APP_INFO } from '../../../lib/apps';
 import { useIsProjectAdmin } from '../../../lib/project/check-admin';
-import { useActiveApps } from '../../../lib/project/get-active-apps';
+import { useMyApps } from '../../../lib/project/get-my-apps';
 import { useCurrentProject, useIsSuperadmin } from '../../../lib/project/project-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -12,13 +12,38 @@ export function openableApps(active: readonly AppCode[], admin: boolean): AppCod
   return active.filter((app) => admin || !APP_INFO[app].adminOnly);
 }
 
-/** /member/projects/{id}/apps: the project's apps this user may open, each a card linking to the app. */
+/**
+ * The apps the user cannot open, explained once: one sentence per cause, naming every app it keeps closed ("You have
+ * no role in Monitoring and Chart Review yet..."), in the order the apps come.
+ */
+export function unavailableSentences(apps: readonly MyApp[]): string[] {
+  const groups = new Map<string, MyApp[]>();
+  for (const app of apps) {
+    if (app.usable) continue;
+    const key = app.cause ?? app.reason ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), app]);
+  }
+  return [...groups.values()].map((group) => {
+    const [first] = group as [MyApp, ...MyApp[]];
+    if (first.cause)
+      return appsUnavailableReason(
+        first.cause,
+        group.map((app) => app.code),
+      );
+    return first.reason ?? 'You cannot open this app.';
+  });
+}
+
+/**
+ * /member/projects/{id}/apps: a card for each of the project's apps this user can open (GET .../my-apps, issue 32),
+ * then, when some active app is closed to them, one short explanation of why.
+ */
 export function ProjectAppsPage() {
   const superadmin = useIsSuperadmin();
   const { projectId, project, loading } = useCurrentProject();
   usePageTitle(project ? `${project.name} apps` : 'Apps');
-  // A superadmin's project answer already carries its active apps (GET /super/projects/{id}).
-  const apps = useActiveApps(superadmin ? null : projectId);
+  // A superadmin opens every active app; their project answer already carries them (GET /super/projects/{id}).
+  const apps = useMyApps(superadmin ? null : projectId);
   const admin = useIsProjectAdmin(projectId, superadmin);
 
   if (loading || (projectId && !superadmin && apps.isPending)) {
@@ -41,7 +66,11 @@ export function ProjectAppsPage() {
       </Stack>
     );
   }
-  const list = openableApps(apps.data ?? project.active_apps, admin);
+  // Without the server's answer (superadmins, or the call failed) the active apps are shown as before.
+  const list = apps.data
+    ? apps.data.filter((app) => app.usable).map((app) => app.code)
+    : openableApps(project.active_apps, admin);
+  const closed = apps.data ? unavailableSentences(apps.data) : [];
   return (
     <Stack gap="lg">
       <div>
@@ -72,6 +101,24 @@ export function ProjectAppsPage() {
             </li>
           ))}
         </SimpleGrid>
+      )}
+      {closed.length > 0 && (
+        <Alert
+          variant="light"
+          color="gray"
+          title="Not available to you"
+          // A standing explanation, not news: a region named by its title (Mantine's default role is alert).
+          role="region"
+          data-testid="apps-not-available"
+        >
+          <Stack gap={4}>
+            {closed.map((sentence) => (
+              <Text key={sentence} size="sm">
+                {sentence}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
       )}
     </Stack>
   );
