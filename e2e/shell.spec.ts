@@ -53,14 +53,17 @@ test.describe('Portal shell', () => {
       visible: ['Dashboard', 'Policy', 'Analytics', 'Chart Review', 'Request Data', 'Contact Us', 'My Account'],
       hidden: ['Home', 'Users', 'Admin', 'Navigator'],
     },
+    // No role in any app (issue 32): no app link, only what every member has.
     'simple@example.com': {
-      visible: ['Dashboard', 'Policy', 'Analytics', 'Contact Us', 'My Account'],
-      hidden: ['Home', 'Users', 'Admin'],
+      visible: ['Dashboard', 'Contact Us', 'My Account', 'Log out'],
+      hidden: ['Home', 'Users', 'Admin', 'Policy', 'Analytics', 'Chart Review', 'Standards', 'Request Data'],
     },
   };
   for (const [email, { visible, hidden }] of Object.entries(navExpectations)) {
     test(`${email} sees the nav items of its role`, async ({ page }) => {
       await openDemoFacility(page, email);
+      // The page's heading comes with the answer the navigation filters its app links by (my-apps).
+      await expect(page.getByRole('heading', { level: 1, name: 'Demo Facility' })).toBeVisible();
       for (const label of visible)
         await expect(nav(page).getByText(label, { exact: true }).first(), label).toBeVisible();
       for (const label of hidden)
@@ -74,6 +77,25 @@ test.describe('Portal shell', () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+
+  test("simple@example.com's project page shows only the apps it can open, and why not the others, once", async ({
+    page,
+  }) => {
+    await openDemoFacility(page, 'simple@example.com');
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Facility' })).toBeVisible();
+    await expect(page.getByText('No app is available to you in this project yet.')).toBeVisible();
+    await expect(page.locator('li[data-app]')).toHaveCount(0);
+    const note = page.getByRole('region', { name: 'Not available to you' });
+    await expect(note).toBeVisible();
+    await expect(note.locator('p')).toHaveText([
+      'You have no role in Monitoring, Policy Management and Chart Review yet. A project administrator can give you one in Manage Users.',
+      'You have no role in Standards yet. A project administrator can give you one in Standards Users.',
+      "Admin is only for the project's administrators.",
+      'Policy Generator needs a role in Policy Management, which you do not have yet. A project administrator can give you one in Manage Users.',
+    ]);
+    await expect(page.getByText('Access Denied !')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
 
   test('the access-denied reasons: unconfigured, forbidden and role unavailable', async ({ browser }) => {
     const simple = await signedInPage(browser, 'simple@example.com');
