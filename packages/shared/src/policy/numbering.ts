@@ -117,6 +117,41 @@ export function nextNumber(used: readonly string[], parent: string): string {
   return childNumber(parent, highest + 1);
 }
 
+/**
+ * The chapter a department's policies are numbered in, without department prefixes: the top-level number most of its
+ * numbered policies sit under ("3" for 3, 3.1 and 3.2; the lowest on a tie), or null while it has none.
+ */
+export function departmentChapter(departmentNumbers: readonly string[]): string | null {
+  const counts = new Map<number, number>();
+  for (const number of departmentNumbers) {
+    const parsed = parseNumber(number);
+    if (!parsed || parsed.prefix) continue;
+    counts.set(parsed.parts[0]!, (counts.get(parsed.parts[0]!) ?? 0) + 1);
+  }
+  let best: [number, number] | null = null;
+  for (const [top, count] of counts) {
+    if (!best || count > best[1] || (count === best[1] && top < best[0])) best = [top, count];
+  }
+  return best ? String(best[0]) : null;
+}
+
+/**
+ * The number a new policy takes: the next free one in its department's chapter (3.3 after 3.1 and 3.2), or after the
+ * department's prefix when the scheme gives it one (NUR-4). The next top-level number only without a department, for
+ * a department with no numbered policy yet (it starts the chapter), or when numbers have a single level.
+ */
+export function nextPolicyNumber(
+  scheme: NumberingScheme,
+  used: readonly string[],
+  department: { code: string | null; numbers: readonly string[] } | null,
+): string {
+  if (!department) return nextNumber(used, '');
+  const prefix = prefixFor(scheme, department.code);
+  if (prefix) return nextNumber(used, prefix);
+  const chapter = scheme.levels > 1 ? departmentChapter(department.numbers) : null;
+  return nextNumber(used, chapter ?? '');
+}
+
 export interface NumberedItem {
   id: number;
   number: string;

@@ -1,7 +1,14 @@
-import { compareNumbers, type NumberingScheme, type NumberingUpdate, numberProblem, planMove } from '@portal/shared';
+import {
+  compareNumbers,
+  type NumberingScheme,
+  type NumberingUpdate,
+  nextPolicyNumber,
+  numberProblem,
+  planMove,
+} from '@portal/shared';
 import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { policyDocuments, policyNumbering } from '../../db/schema/index.js';
+import { policyDepartments, policyDocuments, policyNumbering } from '../../db/schema/index.js';
 import { changes } from '../../lib/audit-diff.js';
 import { AppError } from '../../lib/errors.js';
 import type { PolicyActor } from '../../policies/policy-management.js';
@@ -35,6 +42,49 @@ export async function usedNumbers(db: DbOrTx, projectId: number): Promise<string
   return rows.map((r) => r.number!).sort(compareNumbers);
 }
 
+/** The live numbers of the project, and those of each department's policies (what nextPolicyNumber reads). */
+export async function numbersByDepartment(
+  db: DbOrTx,
+  projectId: number,
+): Promise<{ used: string[]; byDepartment: Map<number, string[]> }> {
+  const rows = await db
+    .select({ number: policyDocuments.number, departmentId: policyDocuments.departmentId })
+    .from(policyDocuments)
+    .where(and(eq(policyDocuments.projectId, projectId), live, isNotNull(policyDocuments.number)));
+  const byDepartment = new Map<number, string[]>();
+  for (const row of rows) {
+    if (row.departmentId === null) continue;
+    byDepartment.set(row.departmentId, [...(byDepartment.get(row.departmentId) ?? []), row.number!]);
+  }
+  return { used: rows.map((r) => r.number!).sort(compareNumbers), byDepartment };
+}
+
+/**
+ * The number a new policy of `department` takes: the next free one in the department's chapter, or the next
+ * top-level one without a department (nextPolicyNumber). Call it under lockNumbering when the number is then used.
+ */
+export async function nextFreeNumber(db: DbOrTx, projectId: number, departmentId: number | null): Promise<string> {
+  const scheme = await loadScheme(db, projectId);
+  const { used, byDepartment } = await numbersByDepartment(db, projectId);
+  const [department] =
+    departmentId === null
+      ? []
+      : await db
+          .select({ id: policyDepartments.id, code: policyDepartments.code })
+          .from(policyDepartments)
+          .where(and(eq(policyDepartments.projectId, projectId), eq(policyDepartments.id, departmentId)));
+  return nextPolicyNumber(
+    scheme,
+    used,
+    department ? { code: department.code, numbers: byDepartment.get(department.id) ?? [] } : null,
+  );
+}
+
+/** One numbering change at a time per project, until the transaction ends: assignments, moves and new numbers. */
+export async function lockNumbering(tx: DbOrTx, projectId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy_numbering'), ${projectId})`);
+}
+
 /** Rewrites numbers in two steps, so a swap (1.2 <-> 1.3) never trips the uniqueness index half-way. */
 async function writeNumbers(tx: DbOrTx, projectId: number, changes: { id: number; to: string | null }[], now: Date) {
   if (changes.length === 0) return;
@@ -54,7 +104,7 @@ async function writeNumbers(tx: DbOrTx, projectId: number, changes: { id: number
 export async function updateNumbering(db: DbOrTx, actor: PolicyActor, body: NumberingUpdate, now: Date) {
   await db.transaction(async (tx) => {
     // One numbering change at a time per project: assignments and moves read, plan and write under this lock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy_numbering'), ${actor.projectId})`);
+    await lockNumbering(tx, actor.projectId);
     if (body.scheme) await saveScheme(tx, actor, body.scheme, now);
     if (body.assignments?.length) await assignNumbers(tx, actor, body.assignments, now);
   });
@@ -156,7 +206,7 @@ export async function moveDocument(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('policy_numbering'), ${actor.projectId})`);
+    await lockNumbering(tx, actor.projectId);
     const scheme = await loadScheme(tx, actor.projectId);
     const docs = await liveNumbers(tx, actor.projectId);
     const target = docs.find((d) => d.id === body.document_id);

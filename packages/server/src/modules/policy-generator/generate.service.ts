@@ -5,10 +5,9 @@ import {
   citesStandard,
   type GenerateInput,
   type GeneratorLookups,
-  nextNumber,
+  nextPolicyNumber,
   type PreviewResult,
   type ProfileValues,
-  prefixFor,
   profileValues,
   redlineHtml,
   resolveAnswers,
@@ -49,7 +48,7 @@ import {
   policyAudit,
   refreshSearchText,
 } from '../policies/documents.service.js';
-import { usedNumbers } from '../policies/numbering.service.js';
+import { lockNumbering, nextFreeNumber, numbersByDepartment } from '../policies/numbering.service.js';
 import { type GeneratorActor, generatorAudit, hashOf } from './kit.js';
 import { standardNodes, standardsInProject } from './standards-lookup.js';
 import { loadTemplateVersion } from './templates.service.js';
@@ -85,7 +84,7 @@ async function answerLookup(
 
 export async function generatorLookups(db: DbOrTx, actor: GeneratorActor): Promise<GeneratorLookups> {
   const scheme = await loadScheme(db, actor.projectId);
-  const used = await usedNumbers(db, actor.projectId);
+  const { used, byDepartment } = await numbersByDepartment(db, actor.projectId);
   const { people } = await answerLookup(db, actor.projectId);
   const departments = await db
     .select({ id: policyDepartments.id, name: policyDepartments.name, code: policyDepartments.code })
@@ -108,11 +107,12 @@ export async function generatorLookups(db: DbOrTx, actor: GeneratorActor): Promi
   return {
     departments: departments.map((d) => ({
       ...d,
-      next_number: nextNumber(used, prefixFor(scheme, d.code)),
+      // A policy of the department goes into its chapter (policy management's own rule, nextPolicyNumber).
+      next_number: nextPolicyNumber(scheme, used, { code: d.code, numbers: byDepartment.get(d.id) ?? [] }),
       reviewers: named(d.id, 'reviewer'),
       signers: named(d.id, 'signer'),
     })),
-    next_number: nextNumber(used, prefixFor(scheme, null)),
+    next_number: nextPolicyNumber(scheme, used, null),
     used_numbers: used,
     people,
     can_generate: draftsPolicies(actor),
@@ -253,12 +253,18 @@ export async function generatePolicy(
   refuseErrors(out.errors);
   return db.transaction(async (tx) => {
     const label = `"${body.title}" version ${version.version}`;
+    // Without a number of its own the draft takes the next free one in its department's chapter, as numbering does.
+    let number = input.number || null;
+    if (!number) {
+      await lockNumbering(tx, actor.projectId);
+      number = await nextFreeNumber(tx, actor.projectId, input.department_id);
+    }
     const documentId = await insertDocument(
       tx,
       actor,
       {
         title: input.title,
-        number: input.number || null,
+        number,
         department_id: input.department_id,
         owner_id: input.owner_id,
         review_interval_months: profile.default_review_interval_months,

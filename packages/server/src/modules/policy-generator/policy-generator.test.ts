@@ -481,6 +481,61 @@ describe('policy generator', () => {
       expect(problems.some((p) => p.kind === 'template_fields')).toBe(false);
     });
 
+    it("numbers a generated policy in its department's chapter, and only without a department at the top level", async () => {
+      const s = await setup();
+      const t = await projectTemplate(s);
+      const pm = `/api/projects/${s.project.id}/policy-management`;
+      const pharmacy = (await s.admin.post(`${pm}/departments`, { name: 'Pharmacy', code: 'PHA' })).json() as {
+        id: number;
+      };
+      // Chapter 1 is Pharmacy's, 2 has no department, 3 is Nursing's (s.department) with 3.1 and 3.2.
+      const existing: [string, number | null][] = [
+        ['1', pharmacy.id],
+        ['1.1', pharmacy.id],
+        ['2', null],
+        ['3', s.department.id],
+        ['3.1', s.department.id],
+        ['3.2', s.department.id],
+      ];
+      for (const [number, departmentId] of existing) {
+        const made = await s.admin.post(`${pm}/documents`, {
+          title: `Policy ${number}`,
+          number,
+          department_id: departmentId,
+        });
+        expect(made.statusCode, made.body).toBe(201);
+      }
+      const numberOf = async (id: number) =>
+        (
+          await db().select({ number: policyDocuments.number }).from(policyDocuments).where(eq(policyDocuments.id, id))
+        )[0]!.number;
+
+      // The wizard proposes the same numbers the server gives.
+      const lookups = (await s.author.get(`${s.base}/lookups`)).json() as {
+        departments: { id: number; next_number: string }[];
+        next_number: string;
+      };
+      expect(lookups.departments.map((d) => [d.id, d.next_number])).toEqual(
+        expect.arrayContaining([
+          [s.department.id, '3.3'],
+          [pharmacy.id, '1.2'],
+        ]),
+      );
+      expect(lookups.next_number).toBe('4');
+
+      const first = await generate(s, t.versionId, { lead: 'Ada' });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await numberOf(first.json().document_id)).toBe('3.3');
+      const second = await generate(s, t.versionId, { lead: 'Ada' });
+      expect(await numberOf(second.json().document_id)).toBe('3.4');
+      const loose = await generate(s, t.versionId, { lead: 'Ada' }, { department_id: null });
+      expect(loose.statusCode, loose.body).toBe(201);
+      expect(await numberOf(loose.json().document_id)).toBe('4');
+      // A number the author chose is kept.
+      const chosen = await generate(s, t.versionId, { lead: 'Ada' }, { number: '3.10' });
+      expect(await numberOf(chosen.json().document_id)).toBe('3.10');
+    });
+
     it('refuses a retired version and a draft template, and links the draft to the standards the project assesses', async () => {
       const s = await setup();
       await setStandardsRole(db(), s.project.id, s.people.admin.id, 'standards_admin');
