@@ -3,8 +3,17 @@ import { stubApi } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/fetch';
 import { click, getControl, text, typeInto, waitFor } from '../../../test/render';
 import { errorOf, field, pick, rows, seriousViolations } from '../../../test/ui';
-import { BASE, detail, generatorRoutes, openGenerator, PG_API, version, WIZARD_BODY } from './pg-test-fixtures';
-import { departmentFor, missingWarning, NO_PUBLISHED_VERSION } from './WizardPage';
+import {
+  BASE,
+  detail,
+  generatorRoutes,
+  lookups,
+  openGenerator,
+  PG_API,
+  version,
+  WIZARD_BODY,
+} from './pg-test-fixtures';
+import { DEPARTMENT_REQUIRED, departmentFor, NO_PUBLISHED_VERSION, NUMBER_USED } from './WizardPage';
 
 afterEach(() => localStorage.clear());
 
@@ -46,6 +55,22 @@ async function toStep(name: string) {
   await waitFor(() => expect(activeStep()).toContain(name));
 }
 
+/** Answers the template's two required questions. */
+async function answerRequired(owner = 'Dana') {
+  await typeInto(field('Program owner'), owner);
+  await typeInto(field('Start date'), '2026-04-01');
+}
+
+/** From the profile check to the destination, answering what is required and choosing Nursing. */
+async function toDestination() {
+  await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+  await toStep('Answers');
+  await answerRequired();
+  await toStep('Preview');
+  await toStep('Destination');
+  await pick('Department', 'Nursing (NUR)');
+}
+
 describe('WizardPage', () => {
   it('checks the profile, takes the answers, previews safely and generates the draft', async () => {
     const api = server({
@@ -73,29 +98,40 @@ describe('WizardPage', () => {
     expect(getControl('Edit the facility profile').getAttribute('href')).toBe(`${BASE}/profile`);
     expect(document.title).toContain('Generate: Infant security');
 
-    // 2. Answers: defaults filled, required ones flagged, Next allowed with a warning.
+    // 2. Answers: defaults filled; Next will not go on while a required one is empty, and says so under each.
     await toStep('Answers');
     expect(field('Drills per year').value).toBe('4');
     expect(field('Notify security').checked).toBe(false);
-    expect(warning()).toBe(missingWarning(2));
-    expect(warning()).toBe(
-      '2 required fields are empty. You can still generate the draft, but it cannot be sent for review until they are filled in.',
-    );
+    expect(errorOf('Program owner')).toBeNull();
+    await click(getControl('Next'));
+    expect(activeStep()).toContain('Answers');
+    expect(errorOf('Program owner')).toBe('Fill this in to go on.');
+    expect(errorOf('Start date')).toBe('Choose a date to go on.');
+    expect(errorOf('Drills per year')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(field('Program owner')));
     await typeInto(field('Program owner'), XSS);
-    expect(warning()).toBe(missingWarning(1));
+    expect(errorOf('Program owner')).toBeNull();
+    await click(getControl('Next'));
+    expect(activeStep()).toContain('Answers');
+    await waitFor(() => expect(document.activeElement).toBe(field('Start date')));
     expect(await seriousViolations()).toEqual([]);
+    await typeInto(field('Start date'), '2026-04-01');
+    expect(errorOf('Start date')).toBeNull();
 
-    // 3. Preview: the answer is text, unresolved names are marked, the section of a service not offered is left out.
+    // 3. Preview: the answer is text, the profile value still missing is marked, the section of a service not
+    // offered is left out.
     await toStep('Preview');
-    expect(warning()).toBe(missingWarning(1));
+    expect(warning()).toBeNull();
     expect(preview().querySelector('img')).toBeNull();
-    expect(text(preview())).toContain(`runs this program under ${XSS} from {{start_date}}.`);
-    expect(marks()).toEqual(['{{start_date}}', '{{title_cno}}']);
+    expect(text(preview())).toContain(`runs this program under ${XSS} from April 1, 2026.`);
+    expect(marks()).toEqual(['{{title_cno}}']);
     expect(text(preview())).toContain('Newborn care follows the OB protocol.');
     expect(text(preview())).not.toContain('Psychiatric unit');
     expect(section('procedure')).toBeNull();
     expect(text(document.querySelector('[data-testid="left-out"]')!)).toContain('Procedure');
-    expect(text(document.querySelector('[data-testid="unresolved-list"]')!)).toContain('Start date');
+    expect(text(document.querySelector('[data-testid="unresolved-list"]')!)).toContain(
+      'Title: Chief nursing executive',
+    );
     // The standards the template lists: not cited in this text, linked (the project assesses them).
     expect(text(document.querySelector('[data-testid="coverage"]')!)).toBe(
       'CMS482.13(e)Restraint or seclusionNot citedLinked to the draft',
@@ -106,29 +142,30 @@ describe('WizardPage', () => {
     expect(() => getControl('Suggest a rewrite')).toThrow();
     expect(text()).not.toContain('Suggest');
 
-    // "Answer it" goes back to the field.
-    await click(getControl('Answer it'));
-    await waitFor(() => expect(document.activeElement).toBe(field('Start date')));
-    await typeInto(field('Start date'), '2026-04-01');
-    expect(warning()).toBeNull();
-    await toStep('Preview');
-    expect(text(preview())).toContain('from April 1, 2026.');
-    expect(marks()).toEqual(['{{title_cno}}']);
-
-    // 4. Destination: the department's number, reviewers and signers; a used number is flagged.
+    // 4. Destination: no department fits the template's category, and the draft must go into one's chapter.
     await toStep('Destination');
     expect(field('Title').value).toBe('Infant security');
     expect(field('Number').value).toBe('1.9');
+    await click(getControl('Generate draft'));
+    expect(errorOf('Department')).toBe(DEPARTMENT_REQUIRED);
+    await waitFor(() => expect(document.activeElement).toBe(field('Department')));
+    expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(0);
+    // The department's number, reviewers and signers; a used number is flagged and stops the wizard.
     await pick('Department', 'Pharmacy (PHA)');
+    expect(errorOf('Department')).toBeNull();
     expect(field('Number').value).toBe('PHA-001');
     expect(text()).toContain(
-      'This department has no reviewers yet: a policy administrator assigns them under Department health.',
+      'Pharmacy has no reviewers yet: the draft can be generated, and a policy administrator assigns reviewers before it goes to review.',
     );
     await pick('Department', 'Nursing (NUR)');
     expect(field('Number').value).toBe('NUR-004');
     expect(text()).toContain('Reviewers: Rita Reviewer; Signers: Sam Signer');
     await typeInto(field('Number'), 'NUR-003');
     expect(document.querySelector('[data-testid="number-used"]')).not.toBeNull();
+    expect(errorOf('Number')).toBe(NUMBER_USED);
+    await click(getControl('Generate draft'));
+    await waitFor(() => expect(document.activeElement).toBe(field('Number')));
+    expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(0);
     await typeInto(field('Number'), 'NUR-004');
     expect(document.querySelector('[data-testid="number-used"]')).toBeNull();
     await pick('Owner', 'Olive Owner');
@@ -168,9 +205,11 @@ describe('WizardPage', () => {
     await openGenerator(PATH);
     await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
     await toStep('Answers');
+    await answerRequired('Dan');
     await toStep('Preview');
     expect(await seriousViolations()).toEqual([]);
     await toStep('Destination');
+    await pick('Department', 'Nursing (NUR)');
     expect(await seriousViolations()).toEqual([]);
     await click(getControl('Generate draft'));
     await waitFor(() => expect(activeStep()).toContain('Answers'));
@@ -189,6 +228,65 @@ describe('WizardPage', () => {
     expect(() => getControl('Next')).toThrow();
   });
 
+  it('will not skip ahead past a step with an empty required field: the step tells and focuses it', async () => {
+    server();
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    // Clicking the last step of the stepper checks each step on the way and stops at the answers.
+    const destinationStep = [...document.querySelectorAll<HTMLElement>('.mantine-Stepper-step')].at(-1)!;
+    await click(destinationStep);
+    await waitFor(() => expect(activeStep()).toContain('Answers'));
+    expect(errorOf('Program owner')).toBe('Fill this in to go on.');
+    await waitFor(() => expect(document.activeElement).toBe(field('Program owner')));
+    await answerRequired();
+    await click(destinationStep);
+    await waitFor(() => expect(activeStep()).toContain('Destination'));
+    // Back to the answers, a required field emptied again stops the wizard there.
+    await click(getControl('Back'));
+    await click(getControl('Back'));
+    await waitFor(() => expect(activeStep()).toContain('Answers'));
+    await typeInto(field('Program owner'), '');
+    await click(getControl('Next'));
+    expect(activeStep()).toContain('Answers');
+    expect(errorOf('Program owner')).toBe('Fill this in to go on.');
+  });
+
+  it('generates into the chosen department and sends its number', async () => {
+    const api = server({
+      [`POST ${PG_API}/generate`]: jsonResponse(
+        { document_id: 88, generation_id: 3, unresolved: [], links_added: 0, links_unmatched: [] },
+        201,
+      ),
+    });
+    await openGenerator(PATH);
+    await toDestination();
+    expect(field('Number').value).toBe('NUR-004');
+    expect(text()).toContain("The next free number in Nursing's chapter; left empty, the draft takes it.");
+    await click(getControl('Generate draft'));
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/generate`)[0]!.body).toMatchObject({ department_id: 11, number: 'NUR-004' });
+  });
+
+  it('lets a project without departments generate without one, and says what that means', async () => {
+    const api = server({
+      [`GET ${PG_API}/lookups`]: jsonResponse(lookups({ departments: [] })),
+      [`POST ${PG_API}/generate`]: jsonResponse(
+        { document_id: 88, generation_id: 3, unresolved: [], links_added: 0, links_unmatched: [] },
+        201,
+      ),
+    });
+    await openGenerator(PATH);
+    await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
+    await toStep('Answers');
+    await answerRequired();
+    await toStep('Preview');
+    await toStep('Destination');
+    expect(text()).toContain('This project has no departments yet: the draft takes the next top-level number');
+    await click(getControl('Generate draft'));
+    await waitFor(() => expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(1));
+    expect(api.calls(`POST ${PG_API}/generate`)[0]!.body).toMatchObject({ department_id: null, number: '1.9' });
+  });
+
   it('lets the author ask the assistant for a rewrite, and accept or reject it', async () => {
     const api = server({
       [`GET ${PG_API}/assist`]: jsonResponse({ enabled: true, model: 'local-llm', actions: ['clearer', 'shorter'] }),
@@ -197,7 +295,7 @@ describe('WizardPage', () => {
           call_id: 5,
           html: '<p>Lakeside Hospital Inc. runs this program.</p>',
           redline: {
-            html: '<p>Lakeside Hospital Inc. runs this program<del> under {{owner_name}} from {{start_date}}</del>.</p>',
+            html: '<p>Lakeside Hospital Inc. runs this program<del> under Dana from April 1, 2026</del>.</p>',
             insertions: 0,
             deletions: 1,
           },
@@ -222,6 +320,7 @@ describe('WizardPage', () => {
     await openGenerator(PATH);
     await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
     await toStep('Answers');
+    await answerRequired();
     await toStep('Preview');
 
     const target = getControl('Suggest a rewrite', section('purpose')!);
@@ -233,13 +332,13 @@ describe('WizardPage', () => {
     expect(api.calls(`POST ${PG_API}/assist/refine`)[0]!.body).toEqual({
       template_version_id: 70,
       section_key: 'purpose',
-      html: '<p>Lakeside Hospital Inc. runs this program under {{owner_name}} from {{start_date}}.</p>',
+      html: '<p>Lakeside Hospital Inc. runs this program under Dana from April 1, 2026.</p>',
       action: 'clearer',
     });
     const suggestion = section('purpose')!.querySelector<HTMLElement>('[data-testid="suggestion"]')!;
     expect(text(suggestion)).toContain('0 insertions');
     expect(text(suggestion)).toContain('1 deletion');
-    expect(suggestion.querySelector('.policy-content del')?.textContent).toContain('under {{owner_name}}');
+    expect(suggestion.querySelector('.policy-content del')?.textContent).toContain('under Dana');
     await click(getControl('Accept', suggestion));
     await waitFor(() => expect(api.calls(`POST ${PG_API}/assist/calls/5/decision`)).toHaveLength(1));
     expect(api.calls(`POST ${PG_API}/assist/calls/5/decision`)[0]!.body).toEqual({ accepted: true });
@@ -255,6 +354,7 @@ describe('WizardPage', () => {
     expect(text(section('scope')!)).toContain('{{title_cno}} oversees it.');
 
     await toStep('Destination');
+    await pick('Department', 'Nursing (NUR)');
     await click(getControl('Generate draft'));
     await waitFor(() => expect(api.calls(`POST ${PG_API}/generate`)).toHaveLength(1));
     expect(api.calls(`POST ${PG_API}/generate`)[0]!.body).toMatchObject({
@@ -271,6 +371,7 @@ describe('WizardPage', () => {
     await openGenerator(PATH);
     await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
     await toStep('Answers');
+    await answerRequired();
     await toStep('Preview');
     await toStep('Destination');
     expect(field('Department').value).toBe('Nursing (NUR)');
@@ -311,6 +412,7 @@ describe('WizardPage standards coverage', () => {
     await openGenerator(PATH);
     await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
     await toStep('Answers');
+    await answerRequired();
     await toStep('Preview');
     const items = [...document.querySelectorAll('[data-testid="coverage"] li')].map((li) => text(li as HTMLElement));
     expect(items).toEqual([
@@ -340,6 +442,7 @@ describe('WizardPage standards coverage', () => {
     await openGenerator(PATH);
     await waitFor(() => expect(document.querySelector('[data-testid="profile-check"]')).not.toBeNull());
     await toStep('Answers');
+    await answerRequired();
     await toStep('Preview');
     // Only the standard not cited is offered; the cited one is not.
     const target = getControl('Suggest a rewrite', section('purpose')!);

@@ -74,10 +74,29 @@ type Overrides = Partial<Record<TemplateSectionKey, string>>;
 
 export const NO_PUBLISHED_VERSION = 'This template has no published version yet.';
 
-/** 'N required fields are empty…' (the warning of the answers, preview and destination steps). */
+/** 'N required fields are empty…' (the warning of the answers when a generated policy is made again). */
 export function missingWarning(count: number): string {
   return `${count === 1 ? '1 required field is' : `${count} required fields are`} empty. You can still generate the draft, but it cannot be sent for review until they are filled in.`;
 }
+
+/** What a required answer left empty says under its field when the wizard will not go on without it. */
+export function requiredMessage(type: Variable['type']): string {
+  if (type === 'date') return 'Choose a date to go on.';
+  if (type === 'number') return 'Enter a number to go on.';
+  if (type === 'select' || type === 'department' || type === 'user') return 'Choose one to go on.';
+  return 'Fill this in to go on.';
+}
+
+export const DEPARTMENT_REQUIRED = 'Choose the department whose chapter the policy goes into.';
+export const NUMBER_USED = 'This number is already used by another policy: choose another.';
+
+/** Ids of the destination's fields, to focus the first one that stops the wizard. */
+const FIELD_IDS = {
+  title: 'pg-destination-title',
+  department_id: 'pg-destination-department',
+  number: 'pg-destination-number',
+} as const;
+const answerId = (key: string) => `pg-answer-${key}`;
 
 const STEPS = [
   { label: 'Facility profile', description: 'What the template takes from it' },
@@ -236,21 +255,64 @@ function Wizard({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<GenerateResult | null>(null);
-  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  // Steps the member tried to leave (or generate from): their empty required fields say so from then on.
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
   const contentRef = useRef<HTMLDivElement>(null);
 
   const lookup = useAnswerLookup(lookups);
   const resolved = useMemo(() => resolveAnswers(variables, answers, lookup), [variables, answers, lookup]);
   const values = useMemo(() => ({ ...profileValues(profile), ...resolved.values }), [profile, resolved]);
-  // Required fields left empty (a wrong answer shows its own error instead).
-  const missing = resolved.missing.filter((key) => !(key in resolved.errors)).length;
+  // The department decides the chapter the number is in: with departments to choose from, one must be chosen.
+  const needsDepartment = lookups.departments.length > 0;
+  const numberUsed = destination.number.trim() !== '' && lookups.used_numbers.includes(destination.number.trim());
 
-  // Moves focus to a field the member asked for (an unresolved name in the preview) once its step shows.
+  // Moves focus to a field (the first one that stops the wizard, an unresolved name in the preview) once it shows.
   useEffect(() => {
-    if (!focusKey) return;
-    document.getElementById(`pg-answer-${focusKey}`)?.focus();
-    setFocusKey(null);
-  }, [focusKey]);
+    if (!focusId) return;
+    document.getElementById(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
+
+  /** Each answer's message: the server's, a wrong answer's, or (once the member tried to go on) an empty one's. */
+  const answerErrors: Record<string, string> = {};
+  for (const v of variables) {
+    const message =
+      serverErrors[`answers.${v.key}`] ??
+      resolved.errors[v.key] ??
+      (checked.has(1) && resolved.missing.includes(v.key) ? requiredMessage(v.type) : undefined);
+    if (message) answerErrors[v.key] = message;
+  }
+  const destinationErrors: Record<string, string> = { ...serverErrors };
+  if (checked.has(3)) {
+    if (!destination.title.trim()) destinationErrors.title ??= 'Enter a title.';
+    if (needsDepartment && !destination.department) destinationErrors.department_id ??= DEPARTMENT_REQUIRED;
+  }
+
+  /** The id of the first field that keeps the member on `index`, or null when the step is complete. */
+  function firstInvalid(index: number): string | null {
+    if (index === 1) {
+      const first = variables.find((v) => v.key in resolved.errors || resolved.missing.includes(v.key));
+      return first ? answerId(first.key) : null;
+    }
+    if (index === 3) {
+      if (!destination.title.trim()) return FIELD_IDS.title;
+      if (needsDepartment && !destination.department) return FIELD_IDS.department_id;
+      if (numberUsed) return FIELD_IDS.number;
+    }
+    return null;
+  }
+
+  /** Checks `index`: when something is missing, the step shows why and its first such field takes the focus. */
+  function check(index: number): boolean {
+    const invalid = firstInvalid(index);
+    if (!invalid) return true;
+    setChecked((current) => new Set(current).add(index));
+    setStep(index);
+    setFocusId(invalid);
+    contentRef.current?.scrollIntoView({ block: 'nearest' });
+    return false;
+  }
 
   const answer = (key: string, value: Answer) => {
     setAnswers((current) => ({ ...current, [key]: value }));
@@ -260,33 +322,20 @@ function Wizard({
     });
   };
 
+  /** To another step; going forward, each step passed on the way must be complete (it stops at the first that is not). */
   const go = (target: number) => {
-    setStep(Math.max(0, Math.min(STEPS.length - 1, target)));
+    const to = Math.max(0, Math.min(STEPS.length - 1, target));
+    for (let index = step; index < to; index++) if (!check(index)) return;
+    setStep(to);
     contentRef.current?.scrollIntoView({ block: 'nearest' });
   };
 
-  const next = () => {
-    if (step === 1 && Object.keys(resolved.errors).length > 0) {
-      const first = variables.find((v) => v.key in resolved.errors);
-      if (first) document.getElementById(`pg-answer-${first.key}`)?.focus();
-      return;
-    }
-    go(step + 1);
-  };
+  const next = () => go(step + 1);
 
   const submit = async () => {
     if (generate.isPending) return;
     setFailure(null);
-    if (!destination.title.trim()) {
-      setServerErrors((current) => ({ ...current, title: 'Enter a title.' }));
-      document.getElementById('pg-destination-title')?.focus();
-      return;
-    }
-    if (Object.keys(resolved.errors).length > 0) {
-      setFailure('Some answers need a fix before the draft can be generated.');
-      go(1);
-      return;
-    }
+    if (!check(1) || !check(3)) return;
     const input: GenerateInput = {
       template_version_id: version.id,
       answers: answersPayload(variables, answers),
@@ -337,13 +386,9 @@ function Wizard({
           <AnswersStep
             variables={variables}
             answers={answers}
-            errors={Object.fromEntries(
-              variables
-                .map((v) => [v.key, serverErrors[`answers.${v.key}`] ?? resolved.errors[v.key]] as const)
-                .filter(([, message]) => message),
-            )}
+            errors={answerErrors}
             lookups={lookups}
-            missing={missing}
+            required
             onAnswer={answer}
           />
         )}
@@ -356,11 +401,10 @@ function Wizard({
             overrides={overrides}
             setOverrides={setOverrides}
             title={destination.title}
-            missing={missing}
             assistActions={assistActions}
             onAnswerName={(key) => {
               go(1);
-              setFocusKey(key);
+              setFocusId(answerId(key));
             }}
           />
         )}
@@ -376,8 +420,9 @@ function Wizard({
                 return next;
               });
             }}
-            errors={serverErrors}
-            missing={missing}
+            errors={destinationErrors}
+            needsDepartment={needsDepartment}
+            numberUsed={numberUsed}
           />
         )}
       </div>
@@ -517,14 +562,18 @@ export function AnswersStep({
   answers,
   errors,
   lookups,
-  missing,
+  missing = 0,
+  required = false,
   onAnswer,
 }: {
   variables: readonly Variable[];
   answers: Record<string, Answer>;
   errors: Record<string, string | undefined>;
   lookups: GeneratorLookups;
-  missing: number;
+  /** Required fields left empty, warned about when they do not stop the form (making a generated policy again). */
+  missing?: number;
+  /** The required fields must be filled in to go on (the wizard): each empty one says so under it. */
+  required?: boolean;
   onAnswer: (key: string, value: Answer) => void;
 }) {
   if (variables.length === 0) {
@@ -533,7 +582,9 @@ export function AnswersStep({
   return (
     <Stack gap="md" maw={720}>
       <Text size="sm" c="dimmed">
-        Fields marked * are required before the draft can be sent for review.
+        {required
+          ? 'Fields marked * are required to go on.'
+          : 'Fields marked * are required before the draft can be sent for review.'}
       </Text>
       {variables.map((variable) => (
         <AnswerField
@@ -545,7 +596,7 @@ export function AnswersStep({
           onChange={(value) => onAnswer(variable.key, value)}
         />
       ))}
-      {missing > 0 && (
+      {!required && missing > 0 && (
         <Alert color="yellow" variant="light" data-testid="missing-warning">
           {missingWarning(missing)}
         </Alert>
@@ -568,7 +619,7 @@ function AnswerField({
   onChange: (value: Answer) => void;
 }) {
   const common = {
-    id: `pg-answer-${variable.key}`,
+    id: answerId(variable.key),
     label: variable.label,
     description: variable.help || undefined,
     withAsterisk: variable.required,
@@ -672,7 +723,6 @@ function PreviewStep({
   overrides,
   setOverrides,
   title,
-  missing,
   assistActions,
   onAnswerName,
 }: {
@@ -683,7 +733,6 @@ function PreviewStep({
   overrides: Overrides;
   setOverrides: (update: (current: Overrides) => Overrides) => void;
   title: string;
-  missing: number;
   assistActions: readonly AssistAction[] | null;
   onAnswerName: (key: string) => void;
 }) {
@@ -703,11 +752,6 @@ function PreviewStep({
 
   return (
     <Stack gap="md" miw={0}>
-      {missing > 0 && (
-        <Alert color="yellow" variant="light" data-testid="missing-warning">
-          {missingWarning(missing)}
-        </Alert>
-      )}
       {preview.unresolved.length > 0 && (
         <Paper withBorder radius="md" p="md" component="section" aria-label="Still to fill in">
           <Title order={3} fz="h5" mb="xs">
@@ -997,17 +1041,17 @@ function DestinationStep({
   destination,
   setDestination,
   errors,
-  missing,
+  needsDepartment,
+  numberUsed,
 }: {
   lookups: GeneratorLookups;
   destination: Destination;
   setDestination: (patch: Partial<Destination>, cleared: string[]) => void;
   errors: Record<string, string>;
-  missing: number;
+  needsDepartment: boolean;
+  numberUsed: boolean;
 }) {
   const department = lookups.departments.find((d) => String(d.id) === destination.department) ?? null;
-  const number = destination.number.trim();
-  const used = number !== '' && lookups.used_numbers.includes(number);
 
   const chooseDepartment = (value: string | null) => {
     const next = lookups.departments.find((d) => String(d.id) === value) ?? null;
@@ -1016,11 +1060,13 @@ function DestinationStep({
     setDestination(patch, ['department_id', 'number']);
   };
 
-  let people: ReactNode = 'Without a department, a policy administrator assigns reviewers before it goes to review.';
+  let people: ReactNode = needsDepartment
+    ? "The policy is numbered in the department's chapter; its reviewers, signers and readers come from there."
+    : 'This project has no departments yet: the draft takes the next top-level number, and it goes to review once a policy administrator gives it a department.';
   if (department) {
     people =
       department.reviewers.length === 0
-        ? 'This department has no reviewers yet: a policy administrator assigns them under Department health.'
+        ? `${department.name} has no reviewers yet: the draft can be generated, and a policy administrator assigns reviewers before it goes to review.`
         : `Reviewers: ${department.reviewers.join(', ')}; Signers: ${
             department.signers.length ? department.signers.join(', ') : 'none yet'
           }`;
@@ -1028,13 +1074,8 @@ function DestinationStep({
 
   return (
     <Stack gap="md" maw={720}>
-      {missing > 0 && (
-        <Alert color="yellow" variant="light" data-testid="missing-warning">
-          {missingWarning(missing)}
-        </Alert>
-      )}
       <TextInput
-        id="pg-destination-title"
+        id={FIELD_IDS.title}
         label="Title"
         withAsterisk
         maxLength={PG_LIMITS.title}
@@ -1043,15 +1084,16 @@ function DestinationStep({
         error={errors.title}
       />
       <Select
+        id={FIELD_IDS.department_id}
         label="Department"
-        placeholder="No department"
+        withAsterisk={needsDepartment}
+        placeholder={needsDepartment ? 'Choose a department' : 'No department'}
         data={lookups.departments.map((d) => ({
           value: String(d.id),
           label: d.code ? `${d.name} (${d.code})` : d.name,
         }))}
         value={destination.department}
         onChange={chooseDepartment}
-        clearable
         allowDeselect={false}
         searchable={lookups.departments.length > 8}
         nothingFoundMessage="Nothing found"
@@ -1062,21 +1104,18 @@ function DestinationStep({
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
+          id={FIELD_IDS.number}
           label="Number"
           maxLength={40}
           value={destination.number}
           onChange={(event) => setDestination({ number: event.currentTarget.value, numberEdited: true }, ['number'])}
           description={
-            used ? (
-              <Text span size="xs" c="orange.9" fw={600} data-testid="number-used">
-                This number is already used by another policy: choose another.
-              </Text>
-            ) : (
-              'The next free number under the numbering rules; leave empty to number it later.'
-            )
+            department
+              ? `The next free number in ${department.name}'s chapter; left empty, the draft takes it.`
+              : 'The next free number; left empty, the draft takes it.'
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          error={errors.number}
+          error={errors.number ?? (numberUsed ? <span data-testid="number-used">{NUMBER_USED}</span> : undefined)}
         />
         <Select
           label="Owner"
