@@ -7,19 +7,24 @@
  * - a moment, an ISO date-time ('2026-03-04T18:00:00Z'): shown in the reader's time zone: formatDate,
  *   formatDateLong, formatDateTime, formatClock.
  * Each answers `empty` ('—' unless given) for a missing value and an unreadable value as it came.
+ * The long date is the product's one long format, shared with the server's PDFs (formatLongDate in @portal/shared).
  */
+
+import { formatLongDate } from '@portal/shared';
 
 const EMPTY = '—';
 
 const dayMedium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const dayLong = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dateMedium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateLong = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 type Value = string | null | undefined;
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The reader's time zone, for moments. */
+const readerZone = dateMedium.resolvedOptions().timeZone;
 
 function show(value: Value, empty: string, parse: (value: string) => Date, format: Intl.DateTimeFormat): string {
   if (!value) return empty;
@@ -37,7 +42,7 @@ export function formatDay(day: Value, empty = EMPTY): string {
 
 /** Calendar day: '2026-11-21' -> 'November 21, 2026'. */
 export function formatDayLong(day: Value, empty = EMPTY): string {
-  return show(day, empty, asDay, dayLong);
+  return day && !CALENDAR_DAY.test(day) ? day : formatLongDate(day, { empty });
 }
 
 /** Calendar month, from any day of it: '2026-03-01' -> 'Mar 2026'. */
@@ -52,7 +57,7 @@ export function formatDate(moment: Value, empty = EMPTY): string {
 
 /** Moment: '2026-03-04T18:00:00Z' -> 'March 4, 2026' (the reader's day). */
 export function formatDateLong(moment: Value, empty = EMPTY): string {
-  return show(moment, empty, asMoment, dateLong);
+  return formatLongDate(moment, { empty, timeZone: readerZone });
 }
 
 /** Moment: '2026-03-04T18:00:00Z' -> 'Mar 4, 2026, 10:00 AM' in the reader's time zone. */

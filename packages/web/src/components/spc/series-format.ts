@@ -1,4 +1,4 @@
-import { type Benchmark, RULE_LABELS, type SeriesPoint, type SpcRule } from '@portal/shared';
+import { type Benchmark, formatPercent, RULE_LABELS, type SeriesPoint, type SpcRule } from '@portal/shared';
 
 /**
  * Words, numbers and colours the SPC charts, tables and summaries share, in monitoring and in chart review (no chart
@@ -51,12 +51,13 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
 }
 
-/** "93.5%" or "2.13 per 1,000 patient days"; "No value" for a gap. */
+/** "93.5%" (the shared percent format) or "2.13 per 1,000 patient days"; "No value" for a gap. */
 export function formatValue(value: number | null, unit: string): string {
   if (value === null) return 'No value';
+  if (unit === '%') return formatPercent(value / 100);
   const number = formatNumber(value);
   if (!unit) return number;
-  return unit === '%' ? `${number}%` : `${number} ${unit}`;
+  return `${number} ${unit}`;
 }
 
 /** "n = 120 rows (12/120)": how much data a period's value rests on. */

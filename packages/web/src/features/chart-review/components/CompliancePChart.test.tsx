@@ -106,15 +106,15 @@ describe('CompliancePChart', () => {
     await click(field('Show data table'));
     await waitFor(() => expect(rows('table[aria-label="Overall compliance by period"]')).toHaveLength(3));
     expect(rows('table[aria-label="Overall compliance by period"]')).toEqual([
-      ['Jan 2026', '62.5 %', '5 / 8', '2', '75 %', '25 % to 100 %', '—'],
-      ['Feb 2026', 'No counted cases', '—', '0', '75 %', '—', '—'],
+      ['Jan 2026', '62.5%', '5 / 8', '2', '75%', '25% to 100%', '—'],
+      ['Feb 2026', 'No counted cases', '—', '0', '75%', '—', '—'],
       [
         'Mar 2026',
-        '87.5 %',
+        '87.5%',
         '7 / 8',
         '3',
-        '75 %',
-        '37.5 % to 100 %',
+        '75%',
+        '37.5% to 100%',
         expect.stringContaining('A point outside the control limits'),
       ],
     ]);

@@ -55,14 +55,14 @@ describe('DashboardPage', () => {
       [
         'Pain reassessment',
         'Mar 2026',
-        '81.8 %n = 11 · 95 % CI 52.3–94.9 %',
-        '66.7 %n = 3 · 95 % CI 20.8–93.9 %',
-        'Below target 90 %',
+        '81.8%n = 11 · 95% CI 52.3%–94.9%',
+        '66.7%n = 3 · 95% CI 20.8%–93.9%',
+        'Below target 90%',
         '4 / 7',
         '1',
         '2',
       ],
-      ['Sepsis bundlePaused', 'No sample yet', '—n = 0', '—n = 0', 'Target 90 %: no rate yet', '0 / 0', '0', '0'],
+      ['Sepsis bundlePaused', 'No sample yet', '—n = 0', '—n = 0', 'Target 90%: no rate yet', '0 / 0', '0', '0'],
     ]);
     await click(getControl('Pain reassessment'));
     await waitFor(() => expect(text()).toContain(`At ${BASE}/dashboard/4`));

@@ -1,26 +1,30 @@
 import { Badge, Paper, Stack, Text } from '@mantine/core';
-import type { CrRate } from '@portal/shared';
+import { type CrRate, formatPercent } from '@portal/shared';
 import type { ReactNode } from 'react';
 
 /** What the dashboard screens share: rates in words (always with n), the target badge and the privilege banner. */
 
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "81.8 %" for a share from 0 to 1; "—" without one. */
+/** "81.8%" for a share from 0 to 1 (the shared percent format); "—" without one. */
 export function formatShare(share: number | null): string {
-  return share === null ? '—' : `${percent.format(share * 100)} %`;
+  return formatPercent(share);
 }
 
 /** "n = 42". */
 export const formatN = (n: number) => `n = ${n.toLocaleString('en-US')}`;
 
-/** "95 % CI 52.3–94.8 %", or '' without an interval. */
-export function formatInterval(rate: Pick<CrRate, 'interval'>): string {
+/** "52.3%–94.8%", or '' without an interval. */
+export function formatIntervalRange(rate: Pick<CrRate, 'interval'>): string {
   if (!rate.interval) return '';
-  return `95 % CI ${percent.format(rate.interval.low * 100)}–${percent.format(rate.interval.high * 100)} %`;
+  return `${formatPercent(rate.interval.low)}–${formatPercent(rate.interval.high)}`;
 }
 
-/** "81.8 % (n = 11; 95 % CI 52.3–94.8 %)": a rate never travels without its n. */
+/** "95% CI 52.3%–94.8%", or '' without an interval. */
+export function formatInterval(rate: Pick<CrRate, 'interval'>): string {
+  const range = formatIntervalRange(rate);
+  return range ? `95% CI ${range}` : '';
+}
+
+/** "81.8% (n = 11; 95% CI 52.3%–94.8%)": a rate never travels without its n. */
 export function describeRate(rate: CrRate): string {
   if (rate.rate === null) return `No rate yet (${formatN(rate.n)})`;
   const interval = formatInterval(rate);
@@ -32,13 +36,13 @@ export function TargetBadge({ meets, target }: { meets: boolean | null; target: 
   if (meets === null) {
     return (
       <Badge color="gray.8" variant="light">
-        Target {formatShare(target)}: no rate yet
+        Target {formatPercent(target, { digits: 2 })}: no rate yet
       </Badge>
     );
   }
   return (
     <Badge color={meets ? 'green.9' : 'red.9'} variant="light">
-      {meets ? 'Meets' : 'Below'} target {formatShare(target)}
+      {meets ? 'Meets' : 'Below'} target {formatPercent(target, { digits: 2 })}
     </Badge>
   );
 }

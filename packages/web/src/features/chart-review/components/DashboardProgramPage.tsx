@@ -8,7 +8,7 @@ import { exportCsvUrl, useProgramDashboard } from '../api/dashboard';
 import { ComplianceHeatMap } from './ComplianceHeatMap';
 import { CompliancePChart } from './CompliancePChart';
 import { EmptyState, idParam, PrivilegeBanner } from './cr-parts';
-import { CountCard, formatInterval, formatN, formatShare, RateCard, TargetBadge } from './DashboardParts';
+import { CountCard, formatIntervalRange, formatN, formatShare, RateCard, TargetBadge } from './DashboardParts';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -99,7 +99,7 @@ function QuestionTable({ dashboard }: { dashboard: CrDashboard }) {
             <Table.Th scope="col">Question</Table.Th>
             <Table.Th scope="col">Compliance</Table.Th>
             <Table.Th scope="col">n</Table.Th>
-            <Table.Th scope="col">95 % interval</Table.Th>
+            <Table.Th scope="col">95% interval</Table.Th>
             <Table.Th scope="col">Target</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -121,7 +121,7 @@ function QuestionTable({ dashboard }: { dashboard: CrDashboard }) {
               </Table.Th>
               <Table.Td fw={600}>{formatShare(q.rate)}</Table.Td>
               <Table.Td>{q.n}</Table.Td>
-              <Table.Td>{formatInterval(q).replace('95 % CI ', '') || '—'}</Table.Td>
+              <Table.Td>{formatIntervalRange(q) || '—'}</Table.Td>
               <Table.Td>
                 {q.rate === null ? (
                   '—'
@@ -273,7 +273,7 @@ function Figures({ projectId, dashboard }: { projectId: string; dashboard: CrDas
 
 /**
  * /app/chart-review/{projectId}/dashboard/{programId}?period=: one programme's period: progress, overall compliance
- * and all-or-none (with n and the 95 % interval) against the target, each question, the question x unit heat map,
+ * and all-or-none (with n and the 95% interval) against the target, each question, the question x unit heat map,
  * the P chart over all periods, reliability and findings; the period picker and the CSV export.
  */
 export function DashboardProgramPage() {

@@ -26,7 +26,7 @@ const MEASURES = { measures: [{ id: 90, name: 'Pain reassessment compliance', pa
 
 const WITH_PLAN = findingBody({
   id: 41,
-  title: 'Pain reassessed within 60 minutes: 72 % (n = 18) against 90 %',
+  title: 'Pain reassessed within 60 minutes: 72% (n = 18) against 90%',
   status: 'action_plan',
   action_plan: {
     root_cause: 'Night shift handover skips the reassessment.',
@@ -90,17 +90,17 @@ describe('FindingsDetailPage', () => {
     // The privilege label comes from the settings, a query of its own that may answer after the finding's.
     await waitFor(() => expect(text()).toContain('Privileged and confidential: quality improvement work product.'));
     const page = text();
-    expect(page).toContain('Pain reassessed within 60 minutes: 72 % (n = 18) against 90 %');
-    expect(page).toContain('Rate72 % (n = 18)');
-    expect(page).toContain('Target90 %');
+    expect(page).toContain('Pain reassessed within 60 minutes: 72% (n = 18) against 90%');
+    expect(page).toContain('Rate72% (n = 18)');
+    expect(page).toContain('Target90%');
     expect(page).toContain('PeriodMar 2026');
     expect(page).toContain('UnitEvery unit');
     expect(page).toContain('QuestionPain reassessed within 60 minutes');
     expect(page).toContain('Privileged and confidential: quality improvement work product.');
     expect(page).toContain('Linked measure: Pain reassessment compliance.');
-    expect(page).toContain('Not met yet: 1 of the latest 2 periods at or beyond 90 %');
-    expect(page).toContain('Apr 202685 %No');
-    expect(page).toContain('May 202693 %Yes');
+    expect(page).toContain('Not met yet: 1 of the latest 2 periods at or beyond 90%');
+    expect(page).toContain('Apr 202685%No');
+    expect(page).toContain('May 202693%Yes');
     expect(field('Action 1').value).toBe('Teach the night shift');
     expect(field('Owner of action 2').value).toBe('Cy Reviewer (Reviewer)');
     expect(field('Due date of action 1').value).toBe('2026-05-01');

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { CR_FINDING_LIMITS } from '@portal/shared';
+import { CR_FINDING_LIMITS, formatPercent } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +13,6 @@ import { type CrFinding, useChangeFindingStatus, useFinding } from '../api/findi
 import { ActionPlanEditor } from './ActionPlanEditor';
 import { idParam, ProjectPrivilegeBanner, QueryPanel } from './cr-parts';
 import { FINDING_STATUS_COLORS, FINDING_STATUS_LABELS, periodName, rateWithN, successWords } from './findings-words';
-import { formatPercent } from './percent';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 /** /app/chart-review/{projectId}/findings/{findingId}: the finding, its action plan and its success rule. */
@@ -71,7 +70,7 @@ function FindingView({ projectId, finding }: { projectId: string; finding: CrFin
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Fact label="Rate">{rateWithN(finding.rate, finding.n)}</Fact>
-          <Fact label="Target">{formatPercent(finding.target)}</Fact>
+          <Fact label="Target">{formatPercent(finding.target, { digits: 2 })}</Fact>
           <Fact label="Period">{periodName(finding.period_start, finding.program.grain)}</Fact>
           <Fact label="Unit">{finding.unit ?? 'Every unit'}</Fact>
           <Fact label="Question">{finding.question_text ?? finding.question_key ?? 'All questions (overall)'}</Fact>
@@ -131,9 +130,7 @@ function SuccessPanel({ finding }: { finding: CrFinding }) {
                 {state.latest.map((point) => (
                   <Table.Tr key={point.period}>
                     <Table.Td>{periodName(point.period)}</Table.Td>
-                    <Table.Td>
-                      {point.value === null ? 'No data' : formatPercent(Math.round(point.value * 1000) / 1000)}
-                    </Table.Td>
+                    <Table.Td>{point.value === null ? 'No data' : formatPercent(point.value)}</Table.Td>
                     <Table.Td>{point.met ? 'Yes' : 'No'}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -32,13 +32,13 @@ const LIST = {
   findings: [
     findingSummary({
       id: 41,
-      title: 'Pain reassessed within 60 minutes: 72 % (n = 18) against 90 %',
+      title: 'Pain reassessed within 60 minutes: 72% (n = 18) against 90%',
       status: 'action_plan',
       plan: { actions_done: 1, actions_total: 3, next_due: '2026-05-01', overdue: 2, success: NO_SUCCESS },
     }),
     findingSummary({
       id: 40,
-      title: 'Ward B: overall compliance: 60 % (n = 3) against 90 %',
+      title: 'Ward B: overall compliance: 60% (n = 3) against 90%',
       period_start: '2026-02-01',
       unit: 'Ward B',
       question_key: null,
@@ -61,7 +61,7 @@ function suggestions(overrides: Partial<CrFindingSuggestions> = {}): CrFindingSu
         unit: null,
         question_key: 'pain_scored',
         question_text: 'Pain score recorded',
-        title: 'Pain score recorded: 75 % (n = 12) against 90 %',
+        title: 'Pain score recorded: 75% (n = 12) against 90%',
         rate: 0.75,
         n: 12,
         target: 0.9,
@@ -71,7 +71,7 @@ function suggestions(overrides: Partial<CrFindingSuggestions> = {}): CrFindingSu
         unit: 'Ward A',
         question_key: null,
         question_text: null,
-        title: 'Ward A: overall compliance: 50 % (n = 4) against 90 %',
+        title: 'Ward A: overall compliance: 50% (n = 4) against 90%',
         rate: 0.5,
         n: 4,
         target: 0.9,
@@ -101,9 +101,9 @@ describe('FindingsPage', () => {
     await waitFor(() => expect(rows('table[aria-label="Findings"]')).toHaveLength(2));
     expect(document.title).toContain('Findings');
     const [first, second] = rows('table[aria-label="Findings"]');
-    expect(first![0]).toContain('Pain reassessed within 60 minutes: 72 % (n = 18) against 90 %');
+    expect(first![0]).toContain('Pain reassessed within 60 minutes: 72% (n = 18) against 90%');
     expect(first![1]).toBe('Pain auditMar 2026');
-    expect(first![2]).toBe('72 % (n = 18) against 90 %');
+    expect(first![2]).toBe('72% (n = 18) against 90%');
     expect(first![3]).toBe('Action plan');
     expect(first![4]).toContain('1 of 3 actions done');
     expect(first![4]).toContain('2 overdue');
@@ -132,19 +132,19 @@ describe('FindingsPage', () => {
       routes({
         [`POST ${API}/programs/7/findings`]: [
           jsonResponse({ message: 'This finding is already recorded and not closed.', code: 'CONFLICT' }, 409),
-          jsonResponse(findingBody({ id: 55, title: 'Ward A: overall compliance: 50 % (n = 4) against 90 %' }), 201),
+          jsonResponse(findingBody({ id: 55, title: 'Ward A: overall compliance: 50% (n = 4) against 90%' }), 201),
         ],
       }),
     );
     const router = await open(`${BASE}/findings`);
     await waitFor(() => expect(labelled('Suggested findings')).toBeDefined());
     const list = labelled('Suggested findings');
-    expect(text(list)).toContain('Pain score recorded: 75 % (n = 12) against 90 %');
+    expect(text(list)).toContain('Pain score recorded: 75% (n = 12) against 90%');
     expect(text(list)).toContain('Small n (fewer than 5)');
     const period = recentPeriods('month', new Date())[0]!;
     expect(api.calls(`GET ${API}/programs/7/finding-suggestions`)[0]!.query.get('period')).toBe(period);
 
-    const record = labelled('Record finding: Ward A: overall compliance: 50 % (n = 4) against 90 %');
+    const record = labelled('Record finding: Ward A: overall compliance: 50% (n = 4) against 90%');
     await click(record);
     await waitFor(() => expect(toasts()).toContain('This finding is already recorded and not closed.'));
     expect(router.state.location.pathname).toBe(`${BASE}/findings`);
@@ -172,7 +172,7 @@ describe('FindingsPage', () => {
     expect(() => getControl('Record finding')).toThrow();
     await pick('Programme of the suggestions', 'Falls audit');
     await waitFor(() =>
-      expect(text()).toContain('Nothing below the 90 % target without a finding in this period (12 counted cases).'),
+      expect(text()).toContain('Nothing below the 90% target without a finding in this period (12 counted cases).'),
     );
     expect(field('Period').value).toMatch(/^\d{4} Q[1-4]$/);
   });

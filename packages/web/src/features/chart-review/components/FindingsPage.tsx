@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { CR_FINDING_STATUSES, type CrFindingStatus, type CrFindingSuggestion } from '@portal/shared';
+import { CR_FINDING_STATUSES, type CrFindingStatus, type CrFindingSuggestion, formatPercent } from '@portal/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -17,7 +17,6 @@ import {
 import { type CrProgram, usePrograms } from '../api/programs';
 import { EmptyState, idParam, ProjectPrivilegeBanner, QueryPanel, TableCard } from './cr-parts';
 import { FINDING_STATUS_COLORS, FINDING_STATUS_LABELS, periodName, rateWithN, recentPeriods } from './findings-words';
-import { formatPercent } from './percent';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 const isStatus = (value: string | null): value is CrFindingStatus =>
@@ -143,7 +142,7 @@ function FindingsTable({ projectId, findings }: { projectId: string; findings: C
           </Table.Td>
           <Table.Td>
             <Text>
-              {rateWithN(finding.rate, finding.n)} against {formatPercent(finding.target)}
+              {rateWithN(finding.rate, finding.n)} against {formatPercent(finding.target, { digits: 2 })}
             </Text>
             {finding.small_n && (
               <Text c="dimmed" size="sm">
@@ -210,7 +209,7 @@ function SuggestionsPanel({
       <Text c="dimmed">
         {data.cases === 0
           ? 'No counted reviews in this period yet.'
-          : `Nothing below the ${formatPercent(data.program.target)} target without a finding in this period (${data.cases} counted cases).`}
+          : `Nothing below the ${formatPercent(data.program.target, { digits: 2 })} target without a finding in this period (${data.cases} counted cases).`}
       </Text>
     ) : (
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Suggested findings">

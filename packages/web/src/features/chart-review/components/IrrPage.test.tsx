@@ -76,10 +76,10 @@ describe('IrrPage', () => {
     await waitFor(() => expect(rows('table[aria-label="Reliability by question"]')).toHaveLength(2));
     expect(api.calls(`GET ${API}/programs/4/irr`)[0]!.query.get('period')).toBe('2026-03-01');
     expect(text()).toContain('Privileged and confidential');
-    expect(text()).toContain('83.33 %');
+    expect(text()).toContain('83.3%');
     expect(rows('table[aria-label="Reliability by question"]')).toEqual([
-      ['Was the patient in ICU?', '50 %', '0.00', '0.00', '2', 'Below threshold'],
-      ['Pain assessed?', '100 %', '—', '1.00', '2', ''],
+      ['Was the patient in ICU?', '50%', '0.00', '0.00', '2', 'Below threshold'],
+      ['Pain assessed?', '100%', '—', '1.00', '2', ''],
     ]);
     expect(rows('table[aria-label="Second reviews"]')).toEqual([
       ['CR-2026-03-0001', 'Ward 4', 'Mar 2026', 'Cy Reviewer and Rob Second', '2 of 4', 'Needs adjudication'],

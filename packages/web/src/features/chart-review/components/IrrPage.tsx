@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatPercent } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure, PageHeading } from '../../../components/page-parts';
@@ -7,12 +8,11 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { usePrograms } from '../api/programs';
 import { type CrIrrProgram, useIrrProgram } from '../api/reviews';
 import { EmptyState, idParam, Loading, PrivilegeBanner, TableCard } from './cr-parts';
-import { formatPercent } from './percent';
 import { PAIR_STATUS_COLORS, PAIR_STATUS_LABELS } from './review-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 const kappaText = (value: number | null) => (value === null ? '—' : value.toFixed(2));
-const percentText = (value: number | null) => (value === null ? '—' : formatPercent(value));
+const percentText = (value: number | null) => formatPercent(value);
 
 /**
  * /app/chart-review/{projectId}/irr?program=&period=: second reviews of a programme, their reliability per question
@@ -118,7 +118,7 @@ function IrrReport({ projectId, irr }: { projectId: string; irr: CrIrrProgram })
         note={
           <Text size="xs" c="dimmed" mt="xs">
             Flagged when kappa is below 0.70, below {thresholds.kappa_min}, or agreement below{' '}
-            {formatPercent(thresholds.agreement_min)}.
+            {formatPercent(thresholds.agreement_min, { digits: 2 })}.
           </Text>
         }
       >

@@ -107,7 +107,7 @@ function fieldOf(path: string): Field | null {
   return FIELD_SET.has(path) ? (path as Field) : null;
 }
 
-/** Defaults of a new programme: monthly, Joint Commission table, due in 14 days, 5 % second reviews, target 90 %. */
+/** Defaults of a new programme: monthly, Joint Commission table, due in 14 days, 5% second reviews, target 90%. */
 const NEW_PROGRAM: ProgramForm = {
   name: '',
   tool_id: null,
@@ -488,7 +488,7 @@ function ProgramEditor({ projectId, program, tools, people }: ProgramEditorProps
               maw={420}
               description={
                 values.method === 'jc_table'
-                  ? 'Per period: 102 cases from 510 eligible, 20 % from 255 to 509, 51 from 51 to 254, all below 51.'
+                  ? 'Per period: 102 cases from 510 eligible, 20% from 255 to 509, 51 from 51 to 254, all below 51.'
                   : values.method === 'all'
                     ? 'Every eligible case is reviewed.'
                     : undefined

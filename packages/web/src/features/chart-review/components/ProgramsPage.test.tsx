@@ -49,7 +49,7 @@ describe('ProgramsPage', () => {
         'Ward 4, Ward 5',
         'Monthly',
         'Joint Commission table',
-        '90 %',
+        '90%',
         'No owner',
         'Active',
       ],
@@ -59,7 +59,7 @@ describe('ProgramsPage', () => {
         'All units',
         'Quarterly',
         'Fixed 30 per quarter',
-        '97.5 %',
+        '97.5%',
         'Ada Lead',
         'Paused',
       ],
@@ -68,12 +68,12 @@ describe('ProgramsPage', () => {
         'Falls audit · nothing published yet',
         'Ward 4',
         'Monthly',
-        '20 % (min 10, max 50), each unit separately',
-        '90 %',
+        '20% (min 10, max 50), each unit separately',
+        '90%',
         'No owner',
         'Active',
       ],
-      ['Consent', 'Falls audit · v2', 'Ward 4', 'Monthly', 'All cases', '90 %', 'No owner', 'Closed'],
+      ['Consent', 'Falls audit · v2', 'Ward 4', 'Monthly', 'All cases', '90%', 'No owner', 'Closed'],
     ]);
     expect(getControl('Falls, medical wards').getAttribute('href')).toBe(`${BASE}/programs/1/edit`);
     // Without the edit ability the name is not a link.

@@ -1,11 +1,10 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import type { CrProgramStatus } from '@portal/shared';
+import { type CrProgramStatus, formatPercent } from '@portal/shared';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-parts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrProgram, usePrograms } from '../api/programs';
 import { EmptyState, QueryPanel, TableCard } from './cr-parts';
-import { formatPercent } from './percent';
 import { describeSamplingPlan, GRAIN_LABELS } from './sampling-words';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
@@ -88,7 +87,7 @@ function ProgramsTable({ projectId, programs }: { projectId: string; programs: C
           <Table.Td>{program.units.length ? program.units.join(', ') : 'All units'}</Table.Td>
           <Table.Td>{GRAIN_LABELS[program.grain]}</Table.Td>
           <Table.Td>{describeSamplingPlan(program.sampling, program.grain)}</Table.Td>
-          <Table.Td>{formatPercent(program.target)}</Table.Td>
+          <Table.Td>{formatPercent(program.target, { digits: 2 })}</Table.Td>
           <Table.Td>{program.owner?.name ?? <Text c="dimmed">No owner</Text>}</Table.Td>
           <Table.Td>
             <Badge variant="light" color={STATUS_COLORS[program.status]}>

@@ -107,7 +107,7 @@ describe('SettingsPage', () => {
     expect(document.querySelector('form')).toBeNull();
     expect(document.querySelector('input, textarea')).toBeNull();
     const cells = [...document.querySelectorAll('table tr')].map((row) => row.textContent);
-    expect(cells).toContain('Second-review share10 %');
+    expect(cells).toContain('Second-review share10%');
     expect(cells).toContain('Roles that may read encounter references (pull list, reveal)None');
     expect(cells).toContain('Allow Partial answersYes');
   });

@@ -13,7 +13,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { CHART_REVIEW_MAIN_ROLES, crSettingsInputSchema } from '@portal/shared';
+import { CHART_REVIEW_MAIN_ROLES, crSettingsInputSchema, formatPercent } from '@portal/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { useLeaveWarning } from '../../../components/leave-warning';
@@ -24,7 +24,7 @@ import { type FieldErrors, schemaFieldErrors, serverFieldErrors } from '../../..
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type CrSettings, type CrSettingsInput, useCrSettings, useSaveSettings } from '../api/settings';
 import { CR_ROLE_LABELS, PercentInput, QueryPanel } from './cr-parts';
-import { formatPercent, numberOf, percentError, percentToShare, shareToPercent } from './percent';
+import { numberOf, percentError, percentToShare, shareToPercent } from './percent';
 import { ReviewerUnitsPanel } from './ReviewerUnitsPanel';
 import { useChartReviewProjectId } from './use-chart-review-project';
 
@@ -205,7 +205,7 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PercentInput
               label="Second-review share (%)"
-              description="Share of submitted reviews that get a blind second review, to measure agreement between reviewers. 5 % is usual."
+              description="Share of submitted reviews that get a blind second review, to measure agreement between reviewers. 5% is usual."
               {...bind.number('default_irr_rate')}
             />
             <NumberInput
@@ -219,12 +219,12 @@ function SettingsForm({ projectId, settings }: { projectId: string; settings: Cr
             />
             <PercentInput
               label="Minimum agreement (%)"
-              description="Share of items two reviewers must answer alike (95 % is usual)."
+              description="Share of items two reviewers must answer alike (95% is usual)."
               {...bind.number('irr_agreement_min')}
             />
             <PercentInput
               label="New reviewer match (%)"
-              description="Every review of a new reviewer gets a second review until at least 10 items checked match this share (97 % is usual; 0 turns it off)."
+              description="Every review of a new reviewer gets a second review until at least 10 items checked match this share (97% is usual; 0 turns it off)."
               {...bind.number('new_reviewer_match_min')}
             />
           </SimpleGrid>
@@ -285,10 +285,10 @@ function SettingsSummary({ settings }: { settings: CrSettings }) {
         : 'None',
     ],
     ['Keep encounter references for', `${settings.retention_months} months`],
-    ['Second-review share', formatPercent(settings.default_irr_rate)],
+    ['Second-review share', formatPercent(settings.default_irr_rate, { digits: 2 })],
     ['Minimum kappa', String(settings.irr_kappa_min)],
-    ['Minimum agreement', formatPercent(settings.irr_agreement_min)],
-    ['New reviewer match', formatPercent(settings.new_reviewer_match_min)],
+    ['Minimum agreement', formatPercent(settings.irr_agreement_min, { digits: 2 })],
+    ['New reviewer match', formatPercent(settings.new_reviewer_match_min, { digits: 2 })],
     ['Allow Partial answers', yesNo(settings.partial_enabled)],
     ['Privilege label', settings.privilege_label],
     ['Reviewers may not review cases of their own unit', yesNo(settings.coi_own_unit)],

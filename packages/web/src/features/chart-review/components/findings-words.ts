@@ -1,5 +1,4 @@
-import { type CrFindingStatus, type CrSuccessState, periodLabel } from '@portal/shared';
-import { formatPercent } from './percent';
+import { type CrFindingStatus, type CrSuccessState, formatPercent, periodLabel } from '@portal/shared';
 
 /** Words and colours the findings screens share. */
 
@@ -15,9 +14,9 @@ export const FINDING_STATUS_COLORS: Record<CrFindingStatus, string> = {
   closed: 'gray.8',
 };
 
-/** "72 % (n = 18)", or "no rate (n = 0)". */
+/** "72% (n = 18)", or "no rate (n = 0)". */
 export function rateWithN(rate: number | null, n: number): string {
-  return `${rate === null ? 'no rate' : formatPercent(Math.round(rate * 1000) / 1000)} (n = ${n})`;
+  return `${rate === null ? 'no rate' : formatPercent(rate)} (n = ${n})`;
 }
 
 /** "Mar 2026" for a month, "2026 Q1" for the first day of a quarter's period. */
@@ -37,13 +36,13 @@ export function recentPeriods(grain: 'month' | 'quarter', today: Date, count = 1
   return out;
 }
 
-/** The success rule in words: "Met: 2 of 2 periods at or beyond 90 %." */
+/** The success rule in words: "Met: 2 of 2 periods at or beyond 90%." */
 export function successWords(state: CrSuccessState): string {
   const metCount = state.latest.filter((p) => p.met).length;
   const source = state.source === 'measure' ? 'the linked measure' : 'this finding’s own compliance';
   if (state.met)
-    return `Met: ${source} was at or beyond ${formatPercent(state.target)} for ${state.required} complete period${state.required === 1 ? '' : 's'} in a row.`;
+    return `Met: ${source} was at or beyond ${formatPercent(state.target, { digits: 2 })} for ${state.required} complete period${state.required === 1 ? '' : 's'} in a row.`;
   if (state.periods_checked < state.required)
     return `Not met yet: ${state.periods_checked} of ${state.required} complete periods after the finding so far (${source}).`;
-  return `Not met yet: ${metCount} of the latest ${state.required} periods at or beyond ${formatPercent(state.target)} (${source}).`;
+  return `Not met yet: ${metCount} of the latest ${state.required} periods at or beyond ${formatPercent(state.target, { digits: 2 })} (${source}).`;
 }

@@ -1,5 +1,6 @@
 /**
- * Shares are stored from 0 to 1 and typed as percentages. Rounding to 4 decimals of a percent hides the binary
+ * Percentage fields. Shares are stored from 0 to 1 and typed as percentages; they are shown with the shared
+ * formatPercent (@portal/shared), a configured value (a target, a threshold) with `{ digits: 2 }`. Rounding to 4 decimals of a percent hides the binary
  * noise of the conversion (0.07 * 100 is 7.000000000000001) without losing anything a person types.
  */
 export function shareToPercent(share: number): number {
@@ -8,11 +9,6 @@ export function shareToPercent(share: number): number {
 
 export function percentToShare(percent: number): number {
   return Math.round(percent * 10_000) / 1_000_000;
-}
-
-/** "90 %", "97.5 %". */
-export function formatPercent(share: number): string {
-  return `${shareToPercent(share).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 }
 
 /** NumberInput gives a number, or a string while empty or half typed ("-", "1."). */
@@ -31,6 +27,6 @@ export function numberOf(value: number | string): number | undefined {
 export function percentError(value: number | string, what: string): string | null {
   const number = numberOf(value);
   if (number === undefined) return `Enter the ${what} as a percentage.`;
-  if (number < 0 || number > 100) return `The ${what} is from 0 % to 100 %.`;
+  if (number < 0 || number > 100) return `The ${what} is from 0% to 100%.`;
   return null;
 }

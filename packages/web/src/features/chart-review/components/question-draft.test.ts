@@ -1,7 +1,7 @@
-import type { CrQuestionInput } from '@portal/shared';
+import { type CrQuestionInput, formatPercent } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { formatPercent, percentError, percentToShare, shareToPercent } from './percent';
+import { percentError, percentToShare, shareToPercent } from './percent';
 import {
   checkDraft,
   type DraftQuestion,
@@ -96,9 +96,10 @@ describe('words and numbers of the screens', () => {
     expect(shareToPercent(0.07)).toBe(7);
     expect(percentToShare(7)).toBe(0.07);
     expect(percentToShare(97.5)).toBe(0.975);
-    expect(formatPercent(0.975)).toBe('97.5 %');
+    expect(formatPercent(0.975, { digits: 2 })).toBe('97.5%');
+    expect(formatPercent(0.9725, { digits: 2 })).toBe('97.25%');
     expect(percentError('', 'target')).toBe('Enter the target as a percentage.');
-    expect(percentError(101, 'target')).toBe('The target is from 0 % to 100 %.');
+    expect(percentError(101, 'target')).toBe('The target is from 0% to 100%.');
     expect(percentError('12.5', 'target')).toBeNull();
   });
 
@@ -106,9 +107,9 @@ describe('words and numbers of the screens', () => {
     expect(describeSamplingPlan({ method: 'jc_table' }, 'month')).toBe('Joint Commission table');
     expect(describeSamplingPlan({ method: 'fixed', n: 30 }, 'month')).toBe('Fixed 30 per month');
     expect(describeSamplingPlan({ method: 'percent', pct: 20, min: 10, max: 50 }, 'quarter')).toBe(
-      '20 % (min 10, max 50)',
+      '20% (min 10, max 50)',
     );
-    expect(describeSamplingPlan({ method: 'percent', pct: 5, max: 1500 }, 'month')).toBe('5 % (max 1,500)');
+    expect(describeSamplingPlan({ method: 'percent', pct: 5, max: 1500 }, 'month')).toBe('5% (max 1,500)');
     expect(describeSamplingPlan({ method: 'all', stratify_by_unit: true }, 'month')).toBe(
       'All cases, each unit separately',
     );

@@ -1,4 +1,4 @@
-import type { CrGrain, SamplingPlan } from '@portal/shared';
+import { type CrGrain, formatPercent, type SamplingPlan } from '@portal/shared';
 
 export const SAMPLING_METHOD_LABELS: Record<SamplingPlan['method'], string> = {
   jc_table: 'Joint Commission table',
@@ -11,7 +11,7 @@ export const GRAIN_LABELS: Record<CrGrain, string> = { month: 'Monthly', quarter
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** A sampling plan in words: "Joint Commission table", "Fixed 30 per month", "20 % (min 10, max 50)", "All cases". */
+/** A sampling plan in words: "Joint Commission table", "Fixed 30 per month", "20% (min 10, max 50)", "All cases". */
 export function describeSamplingPlan(plan: SamplingPlan, grain: CrGrain): string {
   let words: string;
   switch (plan.method) {
@@ -27,7 +27,7 @@ export function describeSamplingPlan(plan: SamplingPlan, grain: CrGrain): string
         plan.min === undefined ? null : `min ${count(plan.min)}`,
         plan.max === undefined ? null : `max ${count(plan.max)}`,
       ].filter(Boolean);
-      words = `${plan.pct.toLocaleString('en-US', { maximumFractionDigits: 2 })} %${bounds.length ? ` (${bounds.join(', ')})` : ''}`;
+      words = `${formatPercent(plan.pct / 100, { digits: 2 })}${bounds.length ? ` (${bounds.join(', ')})` : ''}`;
       break;
     }
   }

@@ -4,6 +4,7 @@ import {
   type AstronomicalPointCriterion,
   type BenchmarkStatistic,
   type ExpressionError,
+  formatPercent,
   type IhiRunsTest,
   type ImprovementDirection,
   type MeasureType,
@@ -126,11 +127,12 @@ export function formatNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : numbers.format(value);
 }
 
-/** "12.5%" or "4.2 per 1,000 patient days". */
+/** "12.5%" (the shared percent format) or "4.2 per 1,000 patient days". */
 export function formatValue(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined) return '—';
+  if (unit === '%') return formatPercent(value / 100);
   if (!unit) return numbers.format(value);
-  return unit === '%' ? `${numbers.format(value)}%` : `${numbers.format(value)} ${unit}`;
+  return `${numbers.format(value)} ${unit}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -19,6 +19,7 @@ import {
   type BulkAction,
   DOCUMENT_STATUSES,
   documentName,
+  formatPercent,
   permissionKey,
   REVIEW_DUE_SOON_DAYS,
   type ReviewDue,
@@ -279,13 +280,15 @@ function AttestationCard({ dashboard }: { dashboard: PolicyDashboard }) {
                   <Text size="sm" c={rate === null ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
                     {rate === null
                       ? 'No readers'
-                      : `${row.attested.toLocaleString('en-US')} of ${row.required.toLocaleString('en-US')} · ${Math.round(rate * 100)}%`}
+                      : `${row.attested.toLocaleString('en-US')} of ${row.required.toLocaleString('en-US')} · ${formatPercent(rate, { digits: 0 })}`}
                   </Text>
                 </Group>
                 <Progress
                   value={rate === null ? 0 : rate * 100}
                   color={rate === null ? 'gray' : rateColor(rate)}
-                  aria-label={rate === null ? `${name}: no readers` : `${name}: ${Math.round(rate * 100)}% read`}
+                  aria-label={
+                    rate === null ? `${name}: no readers` : `${name}: ${formatPercent(rate, { digits: 0 })} read`
+                  }
                 />
               </Stack>
             );

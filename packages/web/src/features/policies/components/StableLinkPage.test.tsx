@@ -52,7 +52,7 @@ describe('StableLinkPage (/p/:projectId/:number)', () => {
     );
     await renderRoute('/p/12/ic-3.1');
     await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('This policy was retired'));
-    expect(text()).toContain('Policy IC-3.1 "Restraints" was retired on 10 March 2026.');
+    expect(text()).toContain('Policy IC-3.1 "Restraints" was retired on March 10, 2026.');
     expect(text()).toContain('It was replaced by IC-3.4 "Restraint and seclusion".');
     expect(getControl('IC-3.4 "Restraint and seclusion"').getAttribute('href')).toBe('/p/12/IC-3.4');
   });
@@ -68,7 +68,7 @@ describe('StableLinkPage (/p/:projectId/:number)', () => {
       }),
     );
     await renderRoute('/p/12/ic-3.1');
-    await waitFor(() => expect(text()).toContain('was retired on 10 March 2026.'));
+    await waitFor(() => expect(text()).toContain('was retired on March 10, 2026.'));
     expect(text()).not.toContain('replaced by');
   });
 

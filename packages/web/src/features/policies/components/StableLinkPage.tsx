@@ -7,17 +7,9 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageCard, PublicPage } from '../../../components/PublicPage';
 import { RetryableFailure } from '../../../components/page-parts';
 import { ApiError, messageFor } from '../../../lib/api';
+import { formatDayLong } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type PolicyLink, usePolicyLink } from '../api/policy-links';
-
-/** "10 March 2026" from YYYY-MM-DD, without a time zone shift. */
-const dayOf = (value: string) =>
-  new Date(`${value}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -42,7 +34,7 @@ function RetiredNotice({ projectId, link }: { projectId: string; link: Extract<P
   return (
     <Notice title="This policy was retired">
       <Text>
-        Policy {link.number} "{link.title}" was retired on {dayOf(link.retired_on)}.
+        Policy {link.number} "{link.title}" was retired on {formatDayLong(link.retired_on)}.
       </Text>
       {replacement && (
         <Text>

@@ -68,7 +68,7 @@ describe('VersionSourceText', () => {
       ],
     });
     await show();
-    await waitFor(() => expect(text(panel()!)).toContain('Reading the text of this PDF… 40 %'));
+    await waitFor(() => expect(text(panel()!)).toContain('Reading the text of this PDF… 40%'));
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('40');
     const link = panel()!.querySelector<HTMLAnchorElement>('a[download]')!;
     expect(link.getAttribute('href')).toBe(`${API}/files/77`);

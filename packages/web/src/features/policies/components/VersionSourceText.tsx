@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Paper, Progress, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { formatPercent } from '@portal/shared';
 import { useId } from 'react';
 import { LoadingRows, QueryFailure } from '../../../components/page-parts';
 import { type SourceText, useSourceText } from '../api/get-source-text';
@@ -60,7 +61,7 @@ function SourceTextBody({ text }: { text: SourceText }) {
     return (
       <Stack gap={6}>
         <Text size="sm" role="status">
-          Reading the text of this PDF… {text.progress} %
+          Reading the text of this PDF… {formatPercent(text.progress / 100, { digits: 0 })}
         </Text>
         <Progress value={text.progress} animated aria-label="Reading the text of this PDF" />
         <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { formatPercent } from '@portal/shared';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api';
@@ -55,9 +56,9 @@ export function DepartmentLabel({ name, code, to }: { name: string; code: string
   );
 }
 
-/** Percent of a 0-1 rate, whole numbers ('67%'). */
+/** Percent of a 0-1 rate, whole numbers ('67%', the shared percent format). */
 export function percent(rate: number): string {
-  return `${Math.round(rate * 100)}%`;
+  return formatPercent(rate, { digits: 0 });
 }
 
 export function rateColor(rate: number): string {

@@ -63,7 +63,7 @@ describe('CompliancePage', () => {
     expect(counts).toContain('2 Compliant');
     expect(counts).toContain('1 Non-compliant');
     expect(counts).toContain('2 Not assessed');
-    expect(document.querySelector('[data-testid="score"]')?.textContent).toBe('67 %');
+    expect(document.querySelector('[data-testid="score"]')?.textContent).toBe('67%');
     expect(document.querySelector('[data-testid="overdue"]')?.textContent).toBe('1');
 
     // Chapters start open (their standards and elements directly below show), standards closed.
@@ -72,7 +72,7 @@ describe('CompliancePage', () => {
     expect(chapter.textContent).toContain('Non-compliant');
     // The counts below a chapter are in its chip (tooltip and screen readers).
     expect(chapter.textContent).toContain('1 compliant, 1 non-compliant, 1 not assessed');
-    expect(chapter.textContent).toContain('50 % compliant');
+    expect(chapter.textContent).toContain('50% compliant');
     expect(treeRow('§482.24').textContent).toContain('Incomplete');
 
     await click(document.querySelector<HTMLElement>('[aria-label="Expand §482.23(b)"]')!);

@@ -338,9 +338,7 @@ function QuestionItem({
       onUnlink={onUnlink && (() => onUnlink(question.link_id, question.text))}
     >
       <Facts>
-        <Fact>
-          {question.tool} · {question.key}
-        </Fact>
+        <Fact>Audit tool: {question.tool}</Fact>
       </Facts>
       {question.programs.length === 0 ? (
         <Facts>

@@ -248,7 +248,7 @@ describe('standards findings', () => {
     });
     await openApp(`${BASE}/readiness`);
     await waitFor(() => expect(text()).toContain('Corrections due'));
-    expect(text()).toContain('75 %');
+    expect(text()).toContain('75%');
     expect(text()).toContain('30 of 40 applicable elements');
     expect(document.querySelector('[aria-label="High likelihood, pattern scope: 2 open"]')?.textContent).toBe('2');
     expect(text()).toContain('Two rosters lacked an RN in charge.');

@@ -1,4 +1,5 @@
 import {
+  formatPercent,
   STD_RESULT_LABELS,
   type StdAssessmentKind,
   type StdCounts,
@@ -81,9 +82,9 @@ export function countsText(counts: StdCounts): string {
   return parts.length > 0 ? parts.join(', ') : 'No elements';
 }
 
-/** A share 0..1 as a whole percentage ('85 %'); a dash when there is none. */
+/** A share 0..1 as a whole percentage ('85%', the shared percent format); a dash when there is none. */
 export function formatShare(share: number | null | undefined): string {
-  return share === null || share === undefined ? '–' : `${Math.round(share * 100)} %`;
+  return formatPercent(share, { digits: 0, empty: '–' });
 }
 
 /** A number as people read it: at most two decimals, no trailing zeros. */
