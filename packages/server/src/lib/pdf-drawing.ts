@@ -653,11 +653,14 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   return ticks;
 }
 
-/** A number as a short label (up to two decimals, thousands grouped). */
+/**
+ * A number as a short axis label (up to two decimals, thousands grouped, so a 0.25 step stays readable); a percentage
+ * takes its sign without a space, as the shared percent format writes it.
+ */
 export const formatNumber = (value: number | null, unit = '') =>
   value === null
     ? ''
-    : `${value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 1 : 2 })}${unit === '%' ? ' %' : ''}`;
+    : `${value.toLocaleString('en-US', { maximumFractionDigits: Math.abs(value) >= 100 ? 1 : 2 })}${unit === '%' ? '%' : ''}`;
 
 function valueRange(points: readonly ChartPoint[]): { min: number; max: number } {
   const values = points

@@ -21,6 +21,7 @@ import {
 } from '../db/schema/index.js';
 import { encrypt, sha256 } from '../lib/crypto.js';
 import { recomputeCase } from '../modules/chart-review/case-results.js';
+import { findingTitle } from '../modules/chart-review/findings.service.js';
 import { refHash } from '../modules/chart-review/sampling.service.js';
 
 /**
@@ -274,7 +275,13 @@ export async function seedDemoChartReviewCases(
       periodStart: firstPeriod,
       unit: null,
       questionKey: question.key,
-      title: `Pain reassessed within 60 minutes: ${Math.round((reassessed.rate ?? 0) * 100)} % (n = ${reassessed.n}) against ${Math.round(program.target * 100)} %`,
+      // Rate and target worded as every finding's title is (findingTitle: the shared percent format).
+      title: findingTitle(
+        { questionKey: question.key, unit: null },
+        'Pain reassessed within 60 minutes',
+        reassessed,
+        program.target,
+      ),
       rate: reassessed.rate,
       n: reassessed.n,
       target: program.target,

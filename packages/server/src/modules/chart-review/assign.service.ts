@@ -4,6 +4,7 @@ import {
   type CrReviewerUnitsInput,
   type CrSample,
   drawSample,
+  formatPercent,
   isAllowed,
 } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -236,7 +237,7 @@ export async function lockSample(
           'reviewer_ids',
           share > 0
             ? 'A second review needs at least two reviewers.'
-            : `A reviewer chosen is new: each of their reviews gets a second review until their answers match ${Math.round(settings.newReviewerMatchMin * 100)} % of items. Choose a second reviewer too.`,
+            : `A reviewer chosen is new: each of their reviews gets a second review until their answers match ${formatPercent(settings.newReviewerMatchMin, { digits: 2 })} of items. Choose a second reviewer too.`,
         );
       }
       for (const c of cases.filter((x) => chosen.has(x.code))) {

@@ -51,7 +51,7 @@ describe('chart review sampling: lock and assign, pull list, reveal, reviewer un
     const alone = await lock([s.people.reviewer.id]);
     expect(alone.statusCode, alone.body).toBe(400);
     expect(alone.json().errors.reviewer_ids).toEqual([
-      'A reviewer chosen is new: each of their reviews gets a second review until their answers match 97 % of items. Choose a second reviewer too.',
+      'A reviewer chosen is new: each of their reviews gets a second review until their answers match 97% of items. Choose a second reviewer too.',
     ]);
     // Two new reviewers: each case gets a second review by the other, though the programme's share is 0.
     expect((await lock([s.people.reviewer.id, s.reviewer2.id])).statusCode).toBe(200);

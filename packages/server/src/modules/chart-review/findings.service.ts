@@ -13,6 +13,7 @@ import {
   type CrFindingSummary,
   type CrPlanSummary,
   type CrSuccessState,
+  formatPercent,
   type ImprovementDirection,
   nextPeriod,
   type PeriodGrain,
@@ -157,10 +158,10 @@ async function questionTexts(db: DbOrTx, projectId: number, toolId: number): Pro
   return texts;
 }
 
-const percent = (share: number) =>
-  `${(Math.round(share * 1000) / 10).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
-
-/** "Pain reassessed within 60 minutes: 72 % (n = 18) against 90 %", with the unit when there is one. */
+/**
+ * "Pain reassessed within 60 minutes: 72% (n = 18) against 90%", with the unit when there is one: the rate and the
+ * target in the shared percent format (the target, a configured value, as precisely as it was set).
+ */
 export function findingTitle(
   scope: Scope,
   questionText: string | null,
@@ -173,8 +174,8 @@ export function findingTitle(
       : scope.unit === null
         ? 'Overall compliance'
         : `${scope.unit}: overall compliance`;
-  const rate = compliance.rate === null ? 'no rate' : percent(compliance.rate);
-  return `${subject}: ${rate} (n = ${compliance.n}) against ${percent(target)}`;
+  const rate = formatPercent(compliance.rate, { empty: 'no rate' });
+  return `${subject}: ${rate} (n = ${compliance.n}) against ${formatPercent(target, { digits: 2 })}`;
 }
 
 // ------------------------------------------------------------------------------------------------ loading

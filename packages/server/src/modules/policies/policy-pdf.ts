@@ -1,3 +1,4 @@
+import { formatLongDate } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import {
@@ -19,8 +20,8 @@ import { audit } from './policy-common.js';
 /** What a printed policy says at the foot of every page (SPEC: printed copies are not controlled). */
 export const UNCONTROLLED_COPY = 'Printed copies are not controlled.';
 
-const dayOf = (value: Date | string) =>
-  new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** 'December 2, 2026': the product's long date (formatLongDate), a moment's day in UTC. */
+const dayOf = (value: Date | string) => formatLongDate(value);
 
 /**
  * The current published version of a policy as a PDF to print or keep: its number, title, version, approval and

@@ -1,4 +1,4 @@
-import { type QrSheetQuery, stableLinkPath } from '@portal/shared';
+import { formatLongDate, type QrSheetQuery, stableLinkPath } from '@portal/shared';
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.js';
@@ -99,8 +99,8 @@ function drawCard(pdf: Pdf, policy: SheetPolicy, x: number, y: number, width: nu
   pdf.fillColor('#212529').font('Helvetica');
 }
 
-const dayOf = (value: Date) =>
-  value.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** 'December 2, 2026': the product's long date (formatLongDate), a moment's day in UTC. */
+const dayOf = (value: Date | string) => formatLongDate(value);
 
 async function auditSheet(db: DbOrTx, actor: PolicyActor, query: QrSheetQuery, policies: SheetPolicy[], now: Date) {
   const subject =

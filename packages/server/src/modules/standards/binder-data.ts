@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
+  formatLongDate,
+  formatPercent,
   type ImprovementDirection,
   SAFER_LIKELIHOOD_LABELS,
   SAFER_SCOPE_LABELS,
@@ -53,13 +55,20 @@ import { isoDay } from './route-kit.js';
 /** The footer of every page of a binder or gap report. */
 export const footerOf =
   (facility: string, assessment: string, generatedAt: Date, kind: string) => (page: number, of: number) =>
-    `${kind} · ${facility} · ${assessment} · generated ${isoDay(generatedAt)} · page ${page} of ${of}`;
+    `${kind} · ${facility} · ${assessment} · generated ${formatLongDate(generatedAt)} · page ${page} of ${of}`;
 
 export const MAX_BINDER_ELEMENTS = 500;
 export const BINDER_TOO_LARGE = 'Choose a smaller part: at most 500 elements per binder.';
 
-export const isoMinute = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-export const percent = (share: number | null) => (share === null ? 'None' : `${Math.round(share * 1000) / 10} %`);
+/** A moment as the PDFs print it: the shared long date and the UTC time, 'January 10, 2026, 10:00 UTC'. */
+export const longMinute = (d: Date) => `${formatLongDate(d)}, ${d.toISOString().slice(11, 16)} UTC`;
+/** A calendar day as the PDFs print it, 'November 1, 2026' (formatLongDate); `empty` without one. */
+export const longDay = (day: string | null | undefined, empty = 'None') => formatLongDate(day, { empty });
+/**
+ * A share in the shared percent format, 'None' without one; `digits: 2` for a configured value (a target) as
+ * precisely as it was set.
+ */
+export const percent = (share: number | null, digits = 1) => formatPercent(share, { digits, empty: 'None' });
 
 export const KIND_LABELS: Record<string, string> = { self: 'Self-assessment', mock: 'Mock survey', survey: 'Survey' };
 export const EVENT_LABELS: Record<string, string> = {
@@ -374,18 +383,18 @@ async function binderPolicies(
         .map((e) => ({
           step: EVENT_LABELS[e.action] ?? e.action,
           who: e.who ?? 'Former user',
-          at: isoMinute(e.at),
+          at: longMinute(e.at),
           comment: e.comment ?? '',
         })),
       signatures: signatures
         .filter((s) => s.versionId === versionId)
         .map((s) => ({
           signer: s.signerName,
-          signedAt: isoMinute(s.signedAt),
+          signedAt: longMinute(s.signedAt),
           meaning: s.meaning,
           method: METHOD_LABELS[s.method] ?? s.method,
           sha256: s.contentSha256,
-          voided: s.voidedAt ? `Voided ${isoMinute(s.voidedAt)}${s.voidReason ? `: ${s.voidReason}` : ''}` : null,
+          voided: s.voidedAt ? `Voided ${longMinute(s.voidedAt)}${s.voidReason ? `: ${s.voidReason}` : ''}` : null,
         })),
       blocks: content ? htmlBlocks(content) : [],
     });
@@ -559,7 +568,7 @@ export async function loadBinder(
       dueDate: req.dueDate,
       overdue: isOverdue(req.dueDate, req.status, today),
       lastReviewed: req.lastReviewedAt
-        ? `${isoDay(req.lastReviewedAt)}${req.lastReviewedBy ? ` by ${req.lastReviewedBy}` : ''}`
+        ? `${formatLongDate(req.lastReviewedAt)}${req.lastReviewedBy ? ` by ${req.lastReviewedBy}` : ''}`
         : null,
       observation: req.observation,
       findings: findings.get(req.id) ?? [],
@@ -576,7 +585,7 @@ export async function loadBinder(
       kind: KIND_LABELS[assessment.kind] ?? assessment.kind,
       surveyWindow:
         assessment.surveyWindowStart || assessment.surveyWindowEnd
-          ? `${assessment.surveyWindowStart ?? '...'} to ${assessment.surveyWindowEnd ?? '...'}`
+          ? `${longDay(assessment.surveyWindowStart, '...')} to ${longDay(assessment.surveyWindowEnd, '...')}`
           : null,
     },
     framework: {

@@ -237,19 +237,25 @@ describe('standards survey binder and gap report (PDF)', () => {
     expect(text).toContain('Vera Viewer');
     for (const ref of ['GOV', 'GOV.1', 'GOV.1.1', 'GOV.1.2', 'GOV.2', 'GOV.2.1']) expect(text).toContain(`${ref}\n`);
     expect(text).not.toContain('IC.1.1');
-    expect(text).toMatch(/Survey binder · North Clinic · Self-assessment 2026 · generated 2026-11-27 · page 1 of \d+/);
+    expect(text).toMatch(
+      /Survey binder · North Clinic · Self-assessment 2026 · generated November 27, 2026 · page 1 of \d+/,
+    );
+    // Dates as people read them (the shared long US date), never ISO: only the CSV exports keep ISO dates.
+    expect(text).toContain('November 27, 2026, 12:00 UTC');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // The element: framework text (the facility's own framework), wording, guidance, assessment, finding.
     expect(text).toContain('GOV.1.1 Board meets quarterly');
     expect(text).toContain('The board meets at least once a quarter.');
     expect(text).toContain('Our board meets in March, June, September and December.');
     expect(text).toContain('Check the minutes folder.');
     expect(text).toContain('Non-compliant');
-    expect(text).toContain('2026-11-01 (overdue)');
+    expect(text).toContain('November 1, 2026 (overdue)');
     expect(text).toContain('Two meetings had no quorum.');
     expect(text).toContain('Owen Owner');
     expect(text).toContain('Two of five board minutes were not signed.');
-    expect(text).toContain('Low likelihood, pattern');
-    expect(text).toContain('2027-01-19');
+    expect(text).toMatch(/Low likelihood,\s+pattern/);
+    // Cited and due dates each on one line of their cells.
+    expect(text).toContain('November 20, 2026\nJanuary 19, 2027');
     // The policy: approval trail, signatures with the SHA-256 (the voided one marked), its text.
     expect(text).toContain('Policy 1.1 Board governance');
     expect(text).toContain('Section 3 covers quorum');
@@ -257,11 +263,11 @@ describe('standards survey binder and gap report (PDF)', () => {
     expect(text).toContain('Looks right');
     expect(text).toContain('Leo Lead');
     expect(text).toContain('Ada Admin');
-    expect(text).toContain('2026-01-10 10:00 UTC');
+    expect(text).toContain('January 10, 2026, 10:00 UTC');
     expect(text).toContain('Approved as policy owner');
     expect(text).toContain(sha);
     expect(text).toContain('Owen Owner (VOIDED)');
-    expect(text).toContain('Voided 2026-01-09 15:00 UTC: Sent back to draft');
+    expect(text).toContain('Voided January 9, 2026, 15:00 UTC: Sent back to draft');
     expect(text).toContain('Purpose');
     expect(text).toContain('meets every quarter');
     expect(text).toContain('•\nSecretary keeps minutes');
@@ -275,8 +281,9 @@ describe('standards survey binder and gap report (PDF)', () => {
     expect(text).toContain('Measure Pain reassessment compliance');
     expect(text).toContain('Pain audit');
     expect(text).toContain('Target');
-    expect(text).toContain('95 %');
-    expect(text).toContain('90 %');
+    expect(text).toContain('95%');
+    expect(text).toContain('90%');
+    expect(text).not.toMatch(/\d %/);
     expect(text).toContain('Chart review Hand hygiene audit');
     expect(text).toContain('No reviewed period yet');
 
@@ -374,7 +381,11 @@ describe('standards survey binder and gap report (PDF)', () => {
   it('exports the gap report as a landscape PDF with a summary and the gap rows, audited', async () => {
     ctx.clock.set(TODAY);
     const s = await standardsSetup(ctx);
-    await saveElement(s.admin, s.base, s.reqs['GOV.1.1'], { result: 'non_compliant', observation: 'No quorum twice.' });
+    await saveElement(s.admin, s.base, s.reqs['GOV.1.1'], {
+      result: 'non_compliant',
+      observation: 'No quorum twice.',
+      due_date: '2026-12-15',
+    });
     await saveElement(s.admin, s.base, s.reqs['GOV.1.2'], { result: 'compliant' });
     await saveElement(s.admin, s.base, s.reqs['OB.1'], { result: 'not_applicable', na_justification: 'No births.' });
     const answer = await (await ctx.signedIn(s.people.viewer)).get(
@@ -396,7 +407,11 @@ describe('standards survey binder and gap report (PDF)', () => {
     expect(text).not.toContain('GOV.1.2');
     expect(text).not.toContain('OB.1');
     expect(text).toContain('No quorum twice.');
-    expect(text).toMatch(/Gap report · North Clinic · Self-assessment 2026 · generated 2026-11-27 · page 1 of 1/);
+    expect(text).toContain('December 15, 2026');
+    expect(text).toMatch(
+      /Gap report · North Clinic · Self-assessment 2026 · generated November 27, 2026 · page 1 of 1/,
+    );
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const [event] = await auditOf(db(), s.project.id, 'standards.gap_report_exported');
     expect(event?.data).toEqual({ rows: 4, format: 'pdf' });
   });

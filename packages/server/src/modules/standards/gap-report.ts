@@ -7,10 +7,11 @@ import {
   elementReqs,
   facilityName,
   footerOf,
-  isoMinute,
   KIND_LABELS,
   loadFrameworkRow,
   localWording,
+  longDay,
+  longMinute,
   openFindings,
   personName,
   type RenderOptions,
@@ -33,7 +34,10 @@ export interface GapRow {
   overdue: boolean;
   observation: string;
   wording: string;
+  /** The open findings in one cell of the CSV: 'text (due YYYY-MM-DD) | ...'. */
   findings: string;
+  /** The same findings for the PDF, which prints their due dates as people read them. */
+  openFindings: { text: string; dueDate: string }[];
 }
 
 export interface GapReportData {
@@ -92,6 +96,7 @@ export async function loadGapReport(
       observation: req.observation,
       wording: wording.get(node.id)?.wording ?? '',
       findings: (findings.get(req.id) ?? []).map((f) => `${f.text} (due ${f.dueDate})`).join(' | '),
+      openFindings: (findings.get(req.id) ?? []).map((f) => ({ text: f.text, dueDate: f.dueDate })),
     });
   }
   return {
@@ -117,7 +122,7 @@ function gapSummary(data: GapReportData): [string, string][] {
         'partially_compliant',
       )} partially compliant, ${count('not_assessed')} not assessed; ${data.rows.filter((r) => r.overdue).length} overdue`,
     ],
-    ['Generated', `${isoMinute(data.generatedAt)} by ${data.generatedBy}`],
+    ['Generated', `${longMinute(data.generatedAt)} by ${data.generatedBy}`],
   ];
 }
 
@@ -147,10 +152,11 @@ export function renderGapReport(
       { header: 'Result', weight: 1.6 },
       { header: 'Status', weight: 1.1 },
       { header: 'Owner', weight: 1.4 },
-      { header: 'Due', weight: 1.2 },
+      // Wide enough for a long date on one line ('September 30, 2026').
+      { header: 'Due', weight: 2 },
       { header: 'Overdue', weight: 1.1 },
-      { header: 'Observation', weight: 3 },
-      { header: 'Facility wording', weight: 2.8 },
+      { header: 'Observation', weight: 2.6 },
+      { header: 'Facility wording', weight: 2.4 },
       { header: 'Open findings', weight: 3 },
     ],
     data.rows.map((r) => [
@@ -160,11 +166,11 @@ export function renderGapReport(
       STD_RESULT_LABELS[r.result],
       STD_STATUS_LABELS[r.status],
       r.owner,
-      r.dueDate,
+      longDay(r.dueDate, ''),
       r.overdue ? 'yes' : 'no',
       clip(r.observation, 600),
       clip(r.wording, 600),
-      clip(r.findings, 600),
+      clip(r.openFindings.map((f) => `${f.text} (due ${longDay(f.dueDate)})`).join(' | '), 600),
     ]),
     7,
   );
