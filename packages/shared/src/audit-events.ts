@@ -516,3 +516,60 @@ export type AuditChange = z.infer<typeof auditChangeSchema>;
 /** `data.changes` of an update event: the changed fields by name (lib/audit-diff.ts on the server). */
 export const auditChangesSchema = z.record(z.string(), auditChangeSchema);
 export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+/** What an event is about, in words (the audit log's Subject column): the kinds of record the server audits. */
+const AUDIT_SUBJECT_LABELS: Record<string, string> = {
+  user: 'User',
+  user_request: 'New-user request',
+  user_import: 'User import',
+  session: 'Session',
+  email: 'Email',
+  project: 'Project',
+  terms_version: 'Terms version',
+  permission_matrix: 'Permission matrix',
+  identity_provider: 'Identity provider',
+  directory_group: 'Directory group',
+  contact_message: 'Contact message',
+  stored_file: 'File',
+  facility_profile: 'Facility profile',
+  policy: 'Policy',
+  policy_document: 'Policy',
+  policy_department: 'Department',
+  policy_search_synonyms: 'Search synonyms',
+  pg_template: 'Policy template',
+  pg_llm_call: 'Writing assistant call',
+  monitoring: 'Monitoring',
+  measure: 'Measure',
+  mon_measure: 'Measure',
+  mon_chart: 'Chart',
+  mon_dataset: 'Dataset',
+  mon_import: 'Data import',
+  mon_insight: 'Key insight',
+  mon_page: 'Monitoring page',
+  mon_page_level: 'Page level',
+  mon_request: 'Data request',
+  mon_role: 'Monitoring role',
+  mon_settings: 'Monitoring settings',
+  cr_assignment: 'Review assignment',
+  cr_case: 'Case',
+  cr_finding: 'Chart review finding',
+  cr_irr_pair: 'Second review',
+  cr_program: 'Programme',
+  cr_sample: 'Sample',
+  cr_settings: 'Chart review settings',
+  cr_tool: 'Audit tool',
+  cr_tool_version: 'Audit tool version',
+  std_assessment: 'Assessment',
+  std_framework: 'Framework',
+  std_node: 'Standard',
+  std_req_assessment: 'Requirement assessment',
+  std_tracer: 'Tracer',
+};
+
+/** The kind of record an event is about, in words; an unknown kind reads as its words ("some_kind" → "Some kind"). */
+export function auditSubjectLabel(type: string): string {
+  const known = AUDIT_SUBJECT_LABELS[type];
+  if (known) return known;
+  const words = type.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -31,7 +31,7 @@ describe('template renderer: variables', () => {
     expect(plain.html).toBe('<p>{{facility_name}} and {{facility_name}} and Nursing</p>');
     expect(plain.unresolved).toEqual(['facility_name']);
     const marked = renderTemplate(template, {}, { markUnresolved: true });
-    expect(marked.html).toContain('<mark class="pg-unresolved">{{facility_name}}</mark>');
+    expect(marked.html).toContain('<mark class="pg-unresolved"><code>{{facility_name}}</code></mark>');
     expect(marked.unresolved).toEqual(['facility_name', 'dept']);
     expect(unresolvedIn(plain.html)).toEqual(['facility_name']);
   });

@@ -19,7 +19,7 @@ export type TemplateValue = string | number | boolean | null;
 export type TemplateValues = Readonly<Record<string, TemplateValue | undefined>>;
 
 export interface RenderOptions {
-  /** Wrap each unresolved placeholder in <mark class="pg-unresolved"> (the preview); otherwise plain "{{name}}". */
+  /** Wrap each unresolved placeholder in <mark class="pg-unresolved"><code> (the preview); otherwise plain "{{name}}". */
   markUnresolved?: boolean;
 }
 
@@ -249,7 +249,8 @@ export function renderTemplate(html: string, values: TemplateValues, options: Re
       if (value === undefined) {
         if (!unresolved.includes(t.name)) unresolved.push(t.name);
         const text = `{{${t.name}}}`;
-        out.push(options.markUnresolved ? `<mark class="pg-unresolved">${text}</mark>` : text);
+        // The placeholder as the template writes it: a code, for the author who fills it in.
+        out.push(options.markUnresolved ? `<mark class="pg-unresolved"><code>${text}</code></mark>` : text);
       } else out.push(escapeHtmlText(valueText(value, t.filter)));
     } else out.push(t.raw);
   }

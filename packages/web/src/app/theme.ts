@@ -1,4 +1,5 @@
 import {
+  Badge,
   type CSSVariablesResolver,
   createTheme,
   darken,
@@ -33,6 +34,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
   variantColorResolver,
+  components: {
+    // A status is a word or two: a badge keeps its whole label ("ACT..." told nobody anything) and does not shrink
+    // in a crowded row; the row wraps instead (docs/ui.md).
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

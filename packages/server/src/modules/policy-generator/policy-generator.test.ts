@@ -415,7 +415,7 @@ describe('policy generator', () => {
       expect(empty.missing_required).toEqual(['lead']);
       expect(empty.unresolved).toEqual(['start', 'lead']); // a wrong answer is not inserted
       expect(empty.errors).toEqual({ start: 'Start is a date (YYYY-MM-DD).' });
-      expect(empty.html).toContain('<mark class="pg-unresolved">{{lead}}</mark>');
+      expect(empty.html).toContain('<mark class="pg-unresolved"><code>{{lead}}</code></mark>');
       await s.admin.put(`${s.base}/profile`, profileBody());
       const ob = (
         await s.author.post(`${s.base}/preview`, { template_version_id: t.versionId, answers: { lead: 'Ada' } })

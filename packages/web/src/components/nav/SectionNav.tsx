@@ -95,6 +95,11 @@ function FoldedSectionNav(props: SectionNavProps) {
         onClick={() => setOpen((was) => !was)}
         rightSection={<DisclosureChevron open={open} />}
         maw="100%"
+        // A long section name wraps by words inside the button rather than being cut where the row is narrow.
+        styles={{
+          root: { height: 'auto', minHeight: 30, paddingBlock: 4 },
+          label: { whiteSpace: 'normal', textAlign: 'start', overflow: 'visible' },
+        }}
       >
         {current ? current.label : 'Sections'}
       </Button>

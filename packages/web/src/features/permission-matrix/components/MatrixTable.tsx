@@ -85,8 +85,8 @@ export function MatrixTable({ app, roles, rows, disabled, onToggle, onToggleAll 
                     </Text>
                   )}
                   {/* The address, for the administrator who needs it. */}
-                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {row.path}
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    <code>{row.path}</code>
                   </Text>
                   {(row.locked || row.changedFromDefault || row.unsaved) && (
                     <Group gap={4} mt={4}>

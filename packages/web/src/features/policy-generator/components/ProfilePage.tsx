@@ -171,7 +171,11 @@ function ProfileForm({ projectId, profile }: { projectId: number; profile: Facil
             <TextInput
               label="Legal name"
               withAsterisk
-              description="As on the licence: templates write it as {{facility_name}}."
+              description={
+                <>
+                  As on the licence: templates write it as <code>{'{{facility_name}}'}</code>.
+                </>
+              }
               maxLength={PG_LIMITS.name}
               disabled={readOnly}
               error={errors.legal_name?.message}

@@ -760,7 +760,7 @@ function PreviewStep({
           <List spacing={4} size="sm" data-testid="unresolved-list">
             {preview.unresolved.map((name) => (
               <List.Item key={name}>
-                <span className="pg-unresolved-sample">{`{{${name}}}`}</span> {nameLabel(name, variables)}
+                <code className="pg-unresolved-sample">{`{{${name}}}`}</code> {nameLabel(name, variables)}
                 {' · '}
                 {variableKeys.has(name) ? (
                   <Anchor component="button" type="button" size="sm" onClick={() => onAnswerName(name)}>

@@ -92,7 +92,7 @@ describe('AuditLogPage', () => {
     expect(getControl('Ann Admin', first!).getAttribute('href')).toBe('/superadmin/users/5');
     expect(first!.querySelector('code')?.textContent).toBe('user.disabled');
     expect(text(first!)).toContain('North Clinic');
-    expect(text(first!)).toContain('user #44');
+    expect(text(first!)).toContain('User #44');
     expect(text(first!)).toContain('{"reason":"Left the facility"');
     expect(text(first!)).toContain('…');
     expect(text(second!)).toContain('System');
@@ -170,6 +170,9 @@ describe('AuditLogPage', () => {
     expect(text(profile!)).toContain('Profile updated');
     expect(text(password!)).toContain('Password changed');
     expect(text(element!)).toContain('Element assessment updated');
+    // What each is about, in words: the kind of record, not its table's name.
+    expect(text(element!)).toContain('Requirement assessment #9');
+    expect(text(element!)).not.toContain('std_req_assessment');
     expect(profile!.querySelector('code')).toBeNull();
     expect(old!.querySelector('code')?.textContent).toBe('user.disabled');
 
@@ -230,7 +233,7 @@ describe('AuditLogPage', () => {
       expect(document.querySelector('table')).toBeNull();
       const card = document.querySelector<HTMLElement>('li[data-event-id="60"]')!;
       expect(text(card)).toContain('Monitoring introduction updated');
-      expect(text(card)).toContain('Ann Admin · North Clinic · mon_settings #12');
+      expect(text(card)).toContain('Ann Admin · North Clinic · Monitoring settings #12');
       await click(getControl('Show changes of event 60', card));
       expect(changeList(card)).toEqual([['Introduction', 'from <p>Old</p> → to <p>New</p>']]);
     } finally {

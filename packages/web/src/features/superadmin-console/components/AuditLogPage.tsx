@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel } from '@portal/shared';
+import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, auditSubjectLabel } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/form-parts/ScrollTable';
@@ -430,7 +430,8 @@ function Details({ event, view }: { event: AuditEvent; view: EventView }) {
 }
 
 function Subject({ event }: { event: AuditEvent }) {
-  return <>{event.subject_type ? `${event.subject_type}${event.subject_id ? ` #${event.subject_id}` : ''}` : '—'}</>;
+  if (!event.subject_type) return <>—</>;
+  return <>{`${auditSubjectLabel(event.subject_type)}${event.subject_id ? ` #${event.subject_id}` : ''}`}</>;
 }
 
 function Actor({ event }: { event: AuditEvent }) {

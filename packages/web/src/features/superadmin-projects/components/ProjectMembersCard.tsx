@@ -150,7 +150,7 @@ export function ProjectMembersCard({ projectId, projectName }: ProjectMembersCar
                   <Button
                     size="xs"
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     onClick={() => {
                       setRemoving(member);
                       setConfirmingRemove(true);

@@ -2,6 +2,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   FileButton,
   Group,
   List,
@@ -145,8 +146,8 @@ function FileCard({
           The file
         </Title>
         <Text size="sm">
-          A CSV file (UTF-8, commas) whose first line names the columns; only email, first_name and last_name are
-          required.{' '}
+          A CSV file (UTF-8, commas) whose first line names the columns; only <Code>email</Code>,{' '}
+          <Code>first_name</Code> and <Code>last_name</Code> are required.{' '}
           <Anchor href={TEMPLATE_HREF} download="people-template.csv">
             Download a template
           </Anchor>
@@ -157,10 +158,10 @@ function FileCard({
             <Table.Tbody>
               {USER_IMPORT_COLUMNS.map((column) => (
                 <Table.Tr key={column}>
-                  <Table.Th scope="row" fw={600} ff="monospace" w={180}>
-                    {column}
+                  <Table.Th scope="row" fw={600} w={180}>
+                    <Code>{column}</Code>
                   </Table.Th>
-                  <Table.Td>{USER_IMPORT_COLUMN_HELP[column]}</Table.Td>
+                  <Table.Td>{withCodes(USER_IMPORT_COLUMN_HELP[column])}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -183,6 +184,13 @@ function FileCard({
       </Stack>
     </Paper>
   );
+}
+
+/** A help text whose values to type in the file (`policy_admin`) are set as code, the rest as words. */
+function withCodes(text: string) {
+  return text
+    .split(/\b([a-z]+(?:_[a-z]+)+)\b/)
+    .map((part, i) => (i % 2 === 1 ? <Code key={`${i}-${part}`}>{part}</Code> : part));
 }
 
 function PreviewCard({ preview }: { preview: UserImportPreview }) {
