@@ -1,11 +1,4 @@
-import {
-  type CrAnswerValue,
-  type ExpressionNode,
-  evaluateRow,
-  parseExpression,
-  type ScoredAnswer,
-  scoreCase,
-} from '@portal/shared';
+import { type CrAnswerValue, reviewQuestionStates, type ScoredAnswer, scoreCase } from '@portal/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { crAnswers, crAssignments, crCaseResults, crCases, crIrrPairs, crQuestions } from '../../db/schema/index.js';
@@ -33,50 +26,14 @@ export interface QuestionForReview {
 
 export type AnswersByKey = Readonly<Record<string, CrAnswerValue | null | undefined>>;
 
-const parsedConditions = new Map<string, ExpressionNode | null>();
-
-/** The parsed condition, cached by text and the keys it may use; null: always shown (or unreadable, then shown). */
-function conditionOf(showIf: string, columns: readonly string[]): ExpressionNode | null {
-  const text = showIf.trim();
-  if (text === '') return null;
-  const cacheKey = `${columns.join(',')}\n${text}`;
-  if (parsedConditions.has(cacheKey)) return parsedConditions.get(cacheKey)!;
-  const parsed = parseExpression(text, { columns, level: 'row' });
-  const ast = parsed.ok ? parsed.ast : null;
-  if (parsedConditions.size > 500) parsedConditions.clear();
-  parsedConditions.set(cacheKey, ast);
-  return ast;
-}
-
 /**
- * The keys of the questions a reviewer sees for these answers, with the shared expression engine exactly as the
- * form does it (components/show-if.ts): a condition holds only when it is true (an unanswered question makes it
- * unknown, so false); a hidden question's answer does not feed the conditions after it.
+ * The keys of the questions a reviewer sees for these answers: the shared rule (reviewQuestionStates, the one the
+ * form and the progress use): a condition holds only when it is true (an unanswered question makes it unknown, so
+ * not shown); a hidden question's answer does not feed the conditions after it.
  */
 export function visibleKeys(questions: readonly QuestionForReview[], answers: AnswersByKey): Set<string> {
-  const row: Record<string, CrAnswerValue> = {};
-  const shown = new Set<string>();
-  const earlier: string[] = [];
-  for (const question of questions) {
-    const ast = conditionOf(question.show_if, earlier);
-    const visible =
-      ast === null ||
-      evaluateRow(
-        {
-          type: 'ConditionalExpression',
-          test: ast,
-          consequent: { type: 'Literal', value: true },
-          alternate: { type: 'Literal', value: false },
-        },
-        row,
-      ) === true;
-    earlier.push(question.key);
-    if (!visible) continue;
-    shown.add(question.key);
-    const answer = answers[question.key];
-    if (answer !== undefined && answer !== null) row[question.key] = answer;
-  }
-  return shown;
+  const states = reviewQuestionStates(questions, answers);
+  return new Set(questions.filter((_, index) => states[index] === 'shown').map((question) => question.key));
 }
 
 /** The value of every visible question (null: unanswered); hidden questions are left out. */

@@ -13,6 +13,7 @@ import {
   type CrQuestion,
   type CrReviewForm,
   isAllowed,
+  reviewProgress,
 } from '@portal/shared';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.js';
@@ -44,7 +45,7 @@ import {
 } from '../../policies/chart-review-records.js';
 import { authorize, can, serialize } from '../../policies/rules.js';
 import { rulesFor } from '../permissions/permissions.service.js';
-import { type QuestionForReview, questionsOf, recomputeCase, visibleAnswers, visibleKeys } from './case-results.js';
+import { type QuestionForReview, questionsOf, recomputeCase, visibleKeys } from './case-results.js';
 import { chartReviewPeopleAmong } from './people.service.js';
 import { chartReviewAudit } from './route-kit.js';
 import { loadSettings } from './settings.service.js';
@@ -212,8 +213,9 @@ export async function listMyAssignments(
   const today = dayOf(now);
   const list: CrMyAssignment[] = rows.map(({ assignment, caseCode, unit, period, programName, form }) => {
     const answers = Object.fromEntries(form.filter((q) => q.answered).map((q) => [q.key, q.value]));
-    const visible = visibleAnswers(form, answers);
-    const values = Object.values(visible);
+    // The shared rule, as the review form counts: answered shown questions of those to answer (a conditional
+    // question counts until an answer rules it out), so the total does not grow while the reviewer answers.
+    const { answered, total } = reviewProgress(form, answers);
     const status = assignment.status as CrAssignmentStatus;
     return {
       id: assignment.id,
@@ -226,7 +228,7 @@ export async function listMyAssignments(
       status,
       role: assignment.role as CrMyAssignment['role'],
       return_reason: status === 'returned' ? assignment.returnReason : null,
-      progress: { answered: values.filter((v) => v !== null).length, total: values.length },
+      progress: { answered, total },
     };
   });
   list.sort(

@@ -149,7 +149,7 @@ describe('chart review reviews', () => {
     await expectSwitchedOff(ctx, s, calls(s, f.questions[0]!.id));
   });
 
-  it('lists my assignments: overdue first, then by due date; progress over visible questions; submitted last', async () => {
+  it('lists my assignments: overdue first, then by due date; progress over the questions to answer; submitted last', async () => {
     const s = await setup((s, robId) => [
       { unit: 'Ward A', reviewerId: s.people.reviewer.id, dueAt: day(10) },
       { unit: 'Ward B', reviewerId: s.people.reviewer.id, dueAt: day(-5) },
@@ -157,7 +157,9 @@ describe('chart review reviews', () => {
       { unit: 'Ward C', reviewerId: s.people.reviewer.id, dueAt: day(-9) },
     ]);
     const [first, second, third, fourth] = s.sample.cases;
-    // Case 1: icu yes shows icu_score: 2 answered of 5 visible... icu, pain, icu_score, reassessed = 4 visible.
+    // Progress (the shared rule, as the form counts): answered shown questions of those to answer; icu_score counts
+    // until icu rules it out. Case 1: icu yes shows icu_score: 2 answered of 4. Case 2, not started: icu unanswered
+    // leaves icu_score to come: 0 of 4 (not 0 of 3, which grew to 4 when icu was answered yes). Case 4: icu no: 3 of 3.
     expect((await save(s, s.rita, first!.primaryId, { icu: 'yes', pain_assessed: 'yes' })).statusCode).toBe(200);
     await answerAndSubmit(s, s.rita, fourth!.primaryId, FULL);
 
@@ -170,7 +172,7 @@ describe('chart review reviews', () => {
       first!.caseCode, // due 20th
       fourth!.caseCode, // submitted
     ]);
-    expect(rows[0]).toMatchObject({ overdue: true, status: 'assigned', progress: { answered: 0, total: 3 } });
+    expect(rows[0]).toMatchObject({ overdue: true, status: 'assigned', progress: { answered: 0, total: 4 } });
     expect(rows[1]).toMatchObject({
       role: 'second',
       unit: 'Ward A',

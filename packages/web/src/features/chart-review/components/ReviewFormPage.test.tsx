@@ -79,9 +79,17 @@ describe('ReviewFormPage', () => {
     // N/A is not offered where it is not allowed; the conditional question waits for its condition.
     expect(option('icu', 'na')).toBeNull();
     expect(card('icu_score')).toBeNull();
+    // The progress counts the conditional question from the start (the rule My reviews and the server use), so the
+    // total does not grow when it shows.
+    const progress = () =>
+      [...document.querySelectorAll('[aria-live="polite"]')]
+        .map((node) => node.textContent)
+        .find((words) => words?.includes('questions answered'));
+    expect(progress()).toBe('0 of 3 questions answered. 1 of them depends on your answers.');
 
     await click(option('icu', 'yes'));
     await waitFor(() => expect(card('icu_score')).not.toBeNull());
+    expect(progress()).toBe('1 of 3 questions answered.');
     await waitFor(() => expect(api.calls(`PUT ${API}/assignments/31/answers`)).toHaveLength(1));
     expect(api.calls(`PUT ${API}/assignments/31/answers`)[0]!.body).toEqual({
       version: 0,

@@ -15,7 +15,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { CR_ANSWER_LIMITS, type CrAnswerValue, type CrAnswerWarning, type CrQuestion } from '@portal/shared';
+import {
+  CR_ANSWER_LIMITS,
+  type CrAnswerValue,
+  type CrAnswerWarning,
+  type CrQuestion,
+  reviewProgress,
+  reviewQuestionStates,
+} from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -41,7 +48,6 @@ import { AnswerButtons, answerChoices } from './AnswerButtons';
 import { idParam, PrivilegeBanner, QueryPanel } from './cr-parts';
 import { groupBySection } from './question-draft';
 import { REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS } from './review-words';
-import { type PreviewAnswer, questionVisibility } from './show-if';
 import { chartReviewRoute, useChartReviewProjectId } from './use-chart-review-project';
 
 /** Autosave waits this long after the last change, so typing a note saves once. */
@@ -57,6 +63,16 @@ const EMPTY: Draft = { value: null, na_reason: '', note: '', evidence_location: 
 type SaveState = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
 
 /** /app/chart-review/{projectId}/review/{assignmentId}: the review form (read-only for leads and once submitted). */
+/**
+ * "2 of 5 questions answered." and, while a conditional question waits on an answer still to come, "1 of them depends
+ * on your answers." (it is in the total from the start, so the total never grows while answering).
+ */
+function progressWords(progress: { answered: number; total: number; pending: number }): string {
+  const words = `${progress.answered} of ${progress.total} questions answered.`;
+  if (progress.pending === 0) return words;
+  return `${words} ${progress.pending} of them ${progress.pending === 1 ? 'depends' : 'depend'} on your answers.`;
+}
+
 export function ReviewFormPage() {
   usePageTitle('Review');
   const projectId = useChartReviewProjectId();
@@ -197,18 +213,19 @@ function ReviewForm({
 
   const leave = useLeaveWarning(editable && (dirtyCount > 0 || saveState === 'saving'), 'this review');
 
-  // Which questions show, with the shared expression engine over the current answers.
+  // Which questions show and the progress: the shared rule (reviewQuestionStates), the one My reviews and the server
+  // count with, so the total the reviewer reads here is the one in their list.
   const values = useMemo(() => {
-    const byKey: Record<string, PreviewAnswer> = {};
+    const byKey: Record<string, string> = {};
     for (const q of form.questions) {
       const value = drafts[q.id]?.value;
       if (value) byKey[q.key] = value;
     }
     return byKey;
   }, [drafts, form.questions]);
-  const visibility = questionVisibility(form.questions, values);
-  const visible = form.questions.filter((_, index) => visibility[index] !== 'hidden');
-  const answered = visible.filter((q) => drafts[q.id]?.value).length;
+  const visibility = reviewQuestionStates(form.questions, values);
+  const visible = form.questions.filter((_, index) => visibility[index] === 'shown');
+  const progress = reviewProgress(form.questions, values);
 
   // Keyboard: Y N A P answer the current question; Up/Down or J/K move between questions.
   const [current, setCurrent] = useState<number | null>(visible[0]?.id ?? null);
@@ -341,7 +358,7 @@ function ReviewForm({
         </Alert>
       )}
       {groupBySection(form.questions).map((group) => {
-        const items = group.items.filter(({ index }) => visibility[index] !== 'hidden');
+        const items = group.items.filter(({ index }) => visibility[index] === 'shown');
         if (items.length === 0) return null;
         return (
           <Stack key={`${group.section}-${group.items[0]?.index}`} gap="sm" component="section">
@@ -375,7 +392,7 @@ function ReviewForm({
       {form.abilities.submit && (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {answered} of {visible.length} questions answered.
+            {progressWords(progress)}
           </Text>
           <Button
             ref={submitButton}
