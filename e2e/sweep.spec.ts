@@ -225,10 +225,18 @@ async function open(page: Page, route: string) {
     await page.goto(route);
     return;
   }
-  await page.evaluate((to) => {
+  const heading = await page.evaluate((to) => {
+    const before = document.querySelector('h1')?.textContent ?? '';
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return before;
   }, route);
+  // The new screen has come when its heading replaces the last one's (a screen of the same title waits 3 s).
+  await page
+    .waitForFunction((before) => (document.querySelector('h1')?.textContent ?? '') !== before, heading, {
+      timeout: 3000,
+    })
+    .catch(() => {});
 }
 
 /** The requests in flight of a page, so that a screen counts as settled when its data has come. */
@@ -250,10 +258,15 @@ function trackRequests(page: Page) {
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  /** Waits until no request has been in flight for 250 ms and no loader shows (15 s at most). */
+  /**
+   * Waits until no request has been in flight for 300 ms since the navigation (a screen's code and data are asked for
+   * a moment after the address changes) and no loader shows (15 s at most).
+   */
   return async function settle() {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastChange < 250)) await page.waitForTimeout(50);
+    const started = Date.now();
+    const deadline = started + 15_000;
+    const quiet = () => inFlight.size === 0 && Date.now() - Math.max(lastChange, started) >= 300;
+    while (Date.now() < deadline && !quiet()) await page.waitForTimeout(50);
     await expect(page.locator('.mantine-Loader-root:visible, [aria-busy="true"]:visible'))
       .toHaveCount(0, { timeout: Math.max(0, deadline - Date.now()) })
       .catch(() => {});

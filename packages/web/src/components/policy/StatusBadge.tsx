@@ -1,19 +1,19 @@
 import { Badge } from '@mantine/core';
 import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from '@portal/shared';
+import { TONE } from '../status-tones';
 
 const COLORS: Record<DocumentStatus, string> = {
-  draft: 'gray',
-  in_review: 'yellow',
-  pending_signature: 'orange',
-  published: 'teal',
-  archived: 'dark',
+  draft: TONE.neutral,
+  in_review: TONE.attention,
+  pending_signature: TONE.attention,
+  published: TONE.done,
+  archived: TONE.neutral,
 };
 
 /** A document's status, in the same words and colours on every policy screen. */
 export function StatusBadge({ status }: { status: DocumentStatus }) {
   return (
-    // Dark text on the light tint: Mantine's light badges fall under 4.5:1 for teal and yellow.
-    <Badge color={COLORS[status]} variant="light" radius="sm" c="dark.8">
+    <Badge color={COLORS[status]} variant="light" radius="sm">
       {DOCUMENT_STATUS_LABELS[status]}
     </Badge>
   );

@@ -7,13 +7,17 @@ import {
 } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
+import { TONE } from '../../../components/status-tones';
 import { myPermissionsQueryOptions } from '../../../lib/permissions';
 import { sanitizeHtml } from '../../../lib/sanitize';
 
 /** Pieces the page screens of monitoring share (headings, states, icons, rich text). */
 
-/** Shades that keep AA contrast on the light badge (the theme tints the background and darkens the text). */
-const STATUS_COLOR: Record<PageStatus, string> = { draft: 'gray.8', published: 'green.9', archived: 'yellow.9' };
+const STATUS_COLOR: Record<PageStatus, string> = {
+  draft: TONE.neutral,
+  published: TONE.done,
+  archived: TONE.neutral,
+};
 const STATUS_LABEL: Record<PageStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 
 export const statusLabel = (status: PageStatus) => STATUS_LABEL[status];

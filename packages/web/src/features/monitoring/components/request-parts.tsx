@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { DataRequestStatus, RequestFormat } from '@portal/shared';
+import { TONE } from '../../../components/status-tones';
 
 /** Words and badges the Request Data screen shares (form, tables, drawer). */
 
@@ -14,13 +15,13 @@ export const REQUEST_STATUS_LABEL: Record<DataRequestStatus, string> = {
 };
 
 const STATUS_COLOR: Record<DataRequestStatus, string> = {
-  submitted: 'blue.8',
-  triaged: 'cyan.9',
-  in_progress: 'yellow.9',
-  delivered: 'green.9',
-  closed: 'gray.8',
-  rejected: 'red.8',
-  cancelled: 'gray.8',
+  submitted: TONE.progress,
+  triaged: TONE.progress,
+  in_progress: TONE.progress,
+  delivered: TONE.done,
+  closed: TONE.neutral,
+  rejected: TONE.problem,
+  cancelled: TONE.neutral,
 };
 
 /** The label of the button that moves a request to a status. */

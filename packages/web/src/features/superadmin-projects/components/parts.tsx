@@ -1,12 +1,13 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { QueryFailure, SectionTitle } from '../../../components/page-parts';
+import { TONE } from '../../../components/status-tones';
 import { SLUG_MAX } from './project-helpers';
 
 /** A project's status; never cut short when its table column is narrow (it read "ACT..." at 1440 px). */
 export function ProjectStatusBadge({ active }: { active: boolean }) {
   return (
-    <Badge variant="light" color={active ? 'teal.9' : 'gray.7'} size="sm" miw="max-content">
+    <Badge variant="light" color={active ? TONE.done : TONE.neutral} size="sm" miw="max-content">
       {active ? 'Active' : 'Inactive'}
     </Badge>
   );

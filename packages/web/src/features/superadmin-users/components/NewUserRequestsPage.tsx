@@ -16,6 +16,7 @@ import { PERMISSION_APPS } from '@portal/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryBody } from '../../../components/page-parts';
+import { TONE } from '../../../components/status-tones';
 import { formatDateTime } from '../../../lib/dates';
 import { APP_ROLE_LABELS, PROJECT_ROLE_LABELS, roleLabel } from '../../../lib/role-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -41,9 +42,9 @@ export const EMPTY_REQUESTS: Record<UserRequestFilter, string> = {
   all: 'No requests yet.',
 };
 const STATUS_COLORS: Record<UserRequest['status'], string> = {
-  pending: 'blue.8',
-  approved: 'teal.9',
-  rejected: 'red.9',
+  pending: TONE.progress,
+  approved: TONE.done,
+  rejected: TONE.problem,
 };
 
 function readFilter(value: string | null): UserRequestFilter {

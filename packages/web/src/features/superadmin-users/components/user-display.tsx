@@ -1,5 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import type { GlobalRole, UserStatus } from '@portal/shared';
+import { TONE } from '../../../components/status-tones';
 
 /** "First Last", or the username when the account has no name yet. */
 export function fullName(person: { first_name: string; last_name: string; username?: string }): string {
@@ -27,7 +28,11 @@ export function RoleBadge({ role }: { role: GlobalRole }) {
   );
 }
 
-const STATUS_COLORS: Record<UserStatus, string> = { active: 'teal.9', invited: 'blue.8', disabled: 'red.9' };
+const STATUS_COLORS: Record<UserStatus, string> = {
+  active: TONE.done,
+  invited: TONE.progress,
+  disabled: TONE.problem,
+};
 
 /** The account's status, and "Locked" beside it while sign-in is locked. */
 export function StatusBadges({ status, locked }: { status: UserStatus; locked: boolean }) {
@@ -37,8 +42,7 @@ export function StatusBadges({ status, locked }: { status: UserStatus; locked: b
         {USER_STATUS_LABELS[status]}
       </Badge>
       {locked && (
-        // Orange text fails AA contrast on its light background: dark text on orange instead.
-        <Badge variant="light" color="orange" c="dark.8" size="sm" tt="none">
+        <Badge variant="light" color={TONE.attention} size="sm" tt="none">
           {USER_STATUS_LABELS.locked}
         </Badge>
       )}
