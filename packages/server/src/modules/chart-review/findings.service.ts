@@ -170,7 +170,7 @@ export function findingTitle(
 ): string {
   const subject =
     scope.questionKey !== null
-      ? `${questionText ?? scope.questionKey}${scope.unit === null ? '' : ` (${scope.unit})`}`
+      ? `${questionText ?? 'A question no longer in the tool'}${scope.unit === null ? '' : ` (${scope.unit})`}`
       : scope.unit === null
         ? 'Overall compliance'
         : `${scope.unit}: overall compliance`;

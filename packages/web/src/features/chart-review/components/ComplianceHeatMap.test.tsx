@@ -45,8 +45,8 @@ describe('ComplianceHeatMap', () => {
       'Ward B',
     ]);
     expect(rows(table)).toEqual([
-      ['Is a pain score recorded?pain_score', '95%n = 20', '50%n = 2, fewer than 5 cases'],
-      ['Is there a care plan?care_plan', '70%n = 10, below target', '— no applicable answers'],
+      ['Is a pain score recorded?', '95%n = 20', '50%n = 2, fewer than 5 cases'],
+      ['Is there a care plan?', '70%n = 10, below target', '— no applicable answers'],
     ]);
     const bands = [...document.querySelectorAll(`${table} td`)].map((td) => td.getAttribute('data-band'));
     expect(bands).toEqual(['meets', 'small', 'below', 'none']);

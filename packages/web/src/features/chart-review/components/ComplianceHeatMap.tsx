@@ -86,9 +86,6 @@ export function ComplianceHeatMap({ rows, units, target }: { rows: CrHeatRow[]; 
               <Table.Tr key={row.key}>
                 <Table.Th scope="row" fw={500} style={{ minWidth: 200 }}>
                   <Text size="sm">{row.text}</Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {row.key}
-                  </Text>
                 </Table.Th>
                 {row.cells.map((cell) => {
                   const band = heatBand(cell, target);

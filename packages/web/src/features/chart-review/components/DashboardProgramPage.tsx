@@ -108,16 +108,11 @@ function QuestionTable({ dashboard }: { dashboard: CrDashboard }) {
             <Table.Tr key={q.key}>
               <Table.Th scope="row" fw={500}>
                 <Text size="sm">{q.text}</Text>
-                <Group gap={6}>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {q.key}
-                  </Text>
-                  {q.critical && (
-                    <Badge size="xs" color="gray.8" variant="light">
-                      Critical
-                    </Badge>
-                  )}
-                </Group>
+                {q.critical && (
+                  <Badge size="xs" color="gray.8" variant="light">
+                    Critical
+                  </Badge>
+                )}
               </Table.Th>
               <Table.Td fw={600}>{formatShare(q.rate)}</Table.Td>
               <Table.Td>{q.n}</Table.Td>
@@ -145,6 +140,9 @@ function QuestionTable({ dashboard }: { dashboard: CrDashboard }) {
 
 function Reliability({ projectId, dashboard }: { projectId: string; dashboard: CrDashboard }) {
   const r = dashboard.reliability;
+  // The flagged questions by their words (a key is for the tool's editor only).
+  const textOf = new Map(dashboard.questions.map((q) => [q.key, q.text]));
+  const flagged = r.flagged.map((key) => textOf.get(key) ?? 'a question no longer in the tool');
   const link = dashboard.abilities.irr && (
     <Anchor component={Link} to={`${chartReviewRoute(projectId, 'irr')}?program=${dashboard.program.id}`} size="sm">
       Open reliability and adjudication
@@ -193,7 +191,7 @@ function Reliability({ projectId, dashboard }: { projectId: string; dashboard: C
             <Text size="sm">
               {r.flagged.length === 0
                 ? 'No question flagged (kappa below 0.70).'
-                : `${r.flagged.length} ${r.flagged.length === 1 ? 'question' : 'questions'} flagged (kappa below 0.70): ${r.flagged.join(', ')}`}
+                : `${flagged.length} ${flagged.length === 1 ? 'question' : 'questions'} flagged (kappa below 0.70): ${flagged.join('; ')}`}
             </Text>
           </Group>
         </Stack>

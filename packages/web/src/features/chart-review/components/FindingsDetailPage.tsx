@@ -73,7 +73,11 @@ function FindingView({ projectId, finding }: { projectId: string; finding: CrFin
           <Fact label="Target">{formatPercent(finding.target, { digits: 2 })}</Fact>
           <Fact label="Period">{periodName(finding.period_start, finding.program.grain)}</Fact>
           <Fact label="Unit">{finding.unit ?? 'Every unit'}</Fact>
-          <Fact label="Question">{finding.question_text ?? finding.question_key ?? 'All questions (overall)'}</Fact>
+          <Fact label="Question">
+            {finding.question_key === null
+              ? 'All questions (overall)'
+              : (finding.question_text ?? 'A question no longer in the tool')}
+          </Fact>
           <Fact label="Recorded">
             {formatDate(finding.created_at)}
             {finding.created_by ? ` by ${finding.created_by.name}` : ''}

@@ -131,7 +131,10 @@ function FindingsTable({ projectId, findings }: { projectId: string; findings: C
               {finding.title}
             </Anchor>
             <Text c="dimmed" size="sm">
-              {finding.unit ?? 'Every unit'} · {finding.question_text ?? finding.question_key ?? 'All questions'}
+              {finding.unit ?? 'Every unit'} ·{' '}
+              {finding.question_key === null
+                ? 'All questions'
+                : (finding.question_text ?? 'A question no longer in the tool')}
             </Text>
           </Table.Td>
           <Table.Td>

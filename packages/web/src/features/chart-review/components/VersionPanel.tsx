@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CrSettings } from '../api/settings';
 import { type CrQuestion, type CrToolVersion, useToolVersion } from '../api/tool-versions';
@@ -132,9 +132,6 @@ function QuestionList({ questions }: { questions: CrQuestion[] }) {
                   </Text>
                 )}
                 <Group gap={6} wrap="wrap">
-                  <Badge variant="outline" color="gray.8" tt="none">
-                    {question.key}
-                  </Badge>
                   <Badge variant="light" color="gray.8" tt="none">
                     {ANSWER_TYPE_LABELS[question.answer_type]}
                   </Badge>
@@ -159,6 +156,10 @@ function QuestionList({ questions }: { questions: CrQuestion[] }) {
                     </Badge>
                   )}
                 </Group>
+                {/* The key is for the tool's editors (conditions and exports use it): secondary, small, as code. */}
+                <Text size="xs" c="dimmed">
+                  Key <Code fz="xs">{question.key}</Code>
+                </Text>
               </Stack>
             </Paper>
           ))}
