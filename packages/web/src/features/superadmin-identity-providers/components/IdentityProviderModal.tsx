@@ -32,6 +32,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { ErrorNotice } from '../../../components/page-parts';
 import { messageFor } from '../../../lib/api';
+import { formatDateLong } from '../../../lib/dates';
 import { fileText } from '../../../lib/file-text';
 import { useSaveIdentityProvider } from '../api/save-identity-provider';
 import {
@@ -575,7 +576,7 @@ function SamlFields({ provider, draft, errors, change }: SamlFieldsProps) {
           </Text>
           {certificates.map((cert) => (
             <Text key={cert.fingerprint} size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {cert.subject} · expires {new Date(cert.expires_at).toLocaleDateString()} · SHA-256 {cert.fingerprint}
+              {cert.subject} · expires {formatDateLong(cert.expires_at)} · SHA-256 {cert.fingerprint}
             </Text>
           ))}
         </Stack>
