@@ -298,7 +298,7 @@ describe('ToolPage, later versions', () => {
     expect(versionRows).toEqual([['v1', 'Published', 'Mar 2, 2026 by Ada Lead', '—', '3 questions']]);
     expect(text()).toContain("Shown when icu_patient == 'yes'");
     // The key, for the tool's editors only: secondary, small, as code.
-    const keys = [...document.querySelectorAll('[data-question-key] code')].map((node) => node.textContent);
+    const keys = [...document.querySelectorAll('[data-question-key] code[data-key]')].map((node) => node.textContent);
     expect(keys).toEqual(['icu_patient', 'pain_score', 'sedation_scale']);
 
     await click(getControl('Start a new version'));

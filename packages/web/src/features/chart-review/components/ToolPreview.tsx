@@ -103,9 +103,13 @@ function PreviewItem({ question, number, invalid, answer, onAnswer }: PreviewIte
         {question.show_if.trim() && (
           <Group gap={4}>
             <Badge variant="light" color={invalid ? 'red.9' : 'blue.9'} tt="none">
-              {invalid
-                ? 'Its condition cannot be read, so it is always shown here'
-                : `Shown when ${question.show_if.trim()}`}
+              {invalid ? (
+                'Its condition cannot be read, so it is always shown here'
+              ) : (
+                <>
+                  Shown when <code>{question.show_if.trim()}</code>
+                </>
+              )}
             </Badge>
           </Group>
         )}

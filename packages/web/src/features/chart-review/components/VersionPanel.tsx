@@ -152,13 +152,17 @@ function QuestionList({ questions }: { questions: CrQuestion[] }) {
                   </Badge>
                   {question.show_if && (
                     <Badge variant="light" color="blue.9" tt="none">
-                      Shown when {question.show_if}
+                      {/* The condition as the editor wrote it, in the question keys it reads. */}
+                      Shown when <code>{question.show_if}</code>
                     </Badge>
                   )}
                 </Group>
                 {/* The key is for the tool's editors (conditions and exports use it): secondary, small, as code. */}
                 <Text size="xs" c="dimmed">
-                  Key <Code fz="xs">{question.key}</Code>
+                  Key{' '}
+                  <Code fz="xs" data-key>
+                    {question.key}
+                  </Code>
                 </Text>
               </Stack>
             </Paper>
