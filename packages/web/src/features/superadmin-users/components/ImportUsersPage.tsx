@@ -188,9 +188,11 @@ function FileCard({
 
 /** A help text whose values to type in the file (`policy_admin`) are set as code, the rest as words. */
 function withCodes(text: string) {
+  const codes = new Set(text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? []);
+  // A help text names each value once, so the value is its own key.
   return text
     .split(/\b([a-z]+(?:_[a-z]+)+)\b/)
-    .map((part, i) => (i % 2 === 1 ? <Code key={`${i}-${part}`}>{part}</Code> : part));
+    .map((part) => (codes.has(part) ? <Code key={part}>{part}</Code> : part));
 }
 
 function PreviewCard({ preview }: { preview: UserImportPreview }) {
