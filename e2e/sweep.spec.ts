@@ -32,13 +32,23 @@ const G = '/app/policy_generator';
 const A = '/app/admin/1';
 
 const ROUTES: Record<string, Visit[]> = {
-  'signed-out': ['/member-login', '/lost-password', '/terms-and-conditions', '/no/such/page'],
+  'signed-out': [
+    '/member-login',
+    '/lost-password',
+    `/reset-password?token=${'a'.repeat(64)}&email=someone%40example.com`,
+    '/terms-and-conditions',
+    '/read/1',
+    '/no/such/page',
+  ],
   'member@example.com': [
     '/member/projects',
     '/member/projects/1/apps',
     '/member/projects/1/contact-us',
     '/member/projects/demo-facility/myaccount',
     '/two-factor-settings',
+    '/logout-confirm',
+    '/not-superadmin',
+    '/p/1/1',
     `${P}/toc`,
     `${P}/documents`,
     `${P}/documents/status/published`,
@@ -69,6 +79,7 @@ const ROUTES: Record<string, Visit[]> = {
     `${A}/project-details-edit`,
     '/member/projects/1/contact-us-messages',
     `${P}/admin-dashboard`,
+    `${P}/documents/status/draft`,
     `${P}/healthy-departments`,
     { from: `${P}/healthy-departments`, link: /\/attestation-reports\/\d+$/ },
     `${P}/department-reviewers`,
@@ -144,6 +155,7 @@ const ROUTES: Record<string, Visit[]> = {
     { from: '/superadmin/users', link: /\/superadmin\/users\/\d+$/ },
     '/superadmin/new-user-requests',
     '/superadmin/identity-providers',
+    '/dev/editor',
     '/superadmin/monitoring-permissions',
     '/superadmin/chart-review-permissions',
     '/superadmin/policy-management-permissions',
