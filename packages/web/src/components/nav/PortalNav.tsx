@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import type { AppCode } from '@portal/shared';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useMonitoringTocItems } from '../../lib/monitoring-toc';
 import { usePolicyTocItems } from '../../lib/policy-toc';
@@ -184,6 +185,7 @@ export function PortalNav({ projectName, user, submenu, ...ctx }: PortalNavProps
           menu={open}
           title={SUBMENU_TITLE[open](adminLabel)}
           project={ctx.project}
+          usableApps={ctx.usableApps}
           onClose={() => toggle(open)}
         />
       )}
@@ -195,11 +197,13 @@ function Submenu({
   menu,
   title,
   project,
+  usableApps,
   onClose,
 }: {
   menu: SubmenuKey;
   title: string;
   project: NavProject;
+  usableApps: readonly AppCode[] | undefined;
   onClose: () => void;
 }) {
   return (
@@ -214,7 +218,7 @@ function Submenu({
       </Box>
       {menu === 'admin' ? (
         <Stack gap={2}>
-          {adminLinks(project).map((link) => (
+          {adminLinks(project, usableApps).map((link) => (
             <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} />
           ))}
         </Stack>

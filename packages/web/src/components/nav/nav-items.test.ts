@@ -181,4 +181,11 @@ describe('navItems (SPEC section 2 "Layout")', () => {
       'Monitoring Users',
     ]);
   });
+
+  it('admin sub-menu: no link into a module the admin has no role in', () => {
+    const active = { ...project, active_apps: ['admin', 'monitoring', 'chart_review'] as const };
+    expect(
+      adminLinks({ ...active, active_apps: [...active.active_apps] }, ['admin', 'chart_review']).map((l) => l.label),
+    ).toEqual(['Manage Users', 'Request New User', 'Project Details', 'Contact Messages', 'Chart Review Settings']);
+  });
 });

@@ -85,10 +85,14 @@ export interface SubmenuLink {
   to: string;
 }
 
-/** The Admin sub-menu: Manage Users, Request New User, Project Details, Contact Messages, then the module links. */
-export function adminLinks(project: NavProject): SubmenuLink[] {
+/**
+ * The Admin sub-menu: Manage Users, Request New User, Project Details, Contact Messages, then the links of the active
+ * modules the admin can open (`usableApps`, as in navItems: absent when not known).
+ */
+export function adminLinks(project: NavProject, usableApps?: readonly AppCode[]): SubmenuLink[] {
   const id = project.id;
-  const has = (app: AppCode) => project.active_apps.includes(app);
+  const has = (app: AppCode) =>
+    project.active_apps.includes(app) && (usableApps === undefined || usableApps.includes(app));
   const links: SubmenuLink[] = [
     { label: 'Manage Users', to: `/app/admin/${id}/admin-dashboard` },
     { label: 'Request New User', to: `/app/admin/${id}/new-user-request` },
