@@ -36,6 +36,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .catch(() => {
       // Something still moving after five seconds is checked as it is.
     });
+  // The offending HTML makes a failure readable without rerunning.
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** Axe's serious and critical violations on the page as it is, each with the HTML it found them in. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Toasts are left out: sonner fades the older ones of a stack behind the newest on purpose, which axe would
   // measure as low contrast; a toast's own text is sonner's dark-on-white.
   // Legacy mode runs axe.run() in the page (and its same-origin frames: the app has no other) instead of a partial
@@ -47,9 +53,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('[data-sonner-toaster]')
     .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  // The offending HTML makes a failure readable without rerunning.
-  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`)).toEqual([]);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`);
 }
 
 /** A YYYY-MM-DD date (UTC) in the SPEC's long US format, e.g. December 2, 2026. */

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SECTION_LABELS } from '@portal/shared';
-import { DEMO_PASSWORD, signInThroughApi } from './fixtures';
+import { DEMO_PASSWORD, seriousA11yViolations, signInThroughApi } from './fixtures';
 import { SHELL_URL } from './urls';
 
 /**
@@ -285,18 +284,6 @@ function trackRequests(page: Page) {
   };
 }
 
-async function seriousA11y(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `accessibility: ${v.help} (${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')})`);
-}
-
 async function resolve(page: Page, settle: () => Promise<void>, visit: Visit): Promise<string | null> {
   if (typeof visit === 'string') return visit;
   await open(page, visit.from);
@@ -340,7 +327,7 @@ async function sweep(browser: Browser, account: string, width: (typeof WIDTHS)[n
     const inPage = await page.evaluate(screenProblems, SECTION_CODES);
     const t4 = Date.now();
     // Axe's rules read names, roles and colours, which do not change with the width: once, at desktop width.
-    const axe = width.isMobile ? [] : await seriousA11y(page);
+    const axe = width.isMobile ? [] : (await seriousA11yViolations(page)).map((v) => `accessibility: ${v}`);
     if (process.env.SWEEP_TIMING) console.log(route, t1 - t0, t2 - t1, t3 - t2, t4 - t3, Date.now() - t4);
     const found = [...inPage, ...axe, ...scriptErrors.splice(0).map((message) => `script error: ${message}`)];
     problems.push(...found.map((problem) => `${route}: ${problem}`));

@@ -55,8 +55,11 @@ function conditionOf(showIf: string, columns: readonly string[]): { ast: Express
   return condition;
 }
 
-/** The language's own rule for a condition: it holds only when true; unknown (an unanswered question) does not. */
-function holds(ast: ExpressionNode, row: Record<string, string>): boolean {
+/**
+ * The language's own rule for a "show if" condition: it holds only when true; unknown (an unanswered question) does
+ * not. The review form, its server and the tool editor's preview all ask this.
+ */
+export function conditionHolds(ast: ExpressionNode, row: Readonly<Record<string, string>>): boolean {
   const asCondition: ExpressionNode = {
     type: 'ConditionalExpression',
     test: ast,
@@ -84,7 +87,7 @@ export function reviewQuestionStates(
     earlier.push(question.key);
     let state: ReviewQuestionState;
     if (condition === null) state = 'shown';
-    else if (holds(condition.ast, row)) state = 'shown';
+    else if (conditionHolds(condition.ast, row)) state = 'shown';
     else if (unknown(evaluateRow(condition.ast, row)) && condition.reads.some((key) => open.has(key)))
       state = 'pending';
     else state = 'hidden';

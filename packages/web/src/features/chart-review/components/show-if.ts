@@ -1,4 +1,4 @@
-import { COLUMN_KEY_PATTERN, type ExpressionNode, evaluateRow, parseExpression } from '@portal/shared';
+import { COLUMN_KEY_PATTERN, conditionHolds, type ExpressionNode, parseExpression } from '@portal/shared';
 
 /** An answer in the preview, as conditions read it: `icu_patient == 'yes'`. */
 export type PreviewAnswer = 'yes' | 'no' | 'na' | 'partial';
@@ -29,17 +29,6 @@ export function checkCondition(showIf: string, columns: readonly string[]): Cond
   return { ast: null, error: parsed.errors[0]?.message ?? 'This condition cannot be read.' };
 }
 
-/** The language's own rule for a condition: true only when it holds; unknown (an unanswered question) is false. */
-function holds(ast: ExpressionNode, row: Record<string, PreviewAnswer>): boolean {
-  const asCondition: ExpressionNode = {
-    type: 'ConditionalExpression',
-    test: ast,
-    consequent: { type: 'Literal', value: true },
-    alternate: { type: 'Literal', value: false },
-  };
-  return evaluateRow(asCondition, row) === true;
-}
-
 export type Visibility = 'shown' | 'hidden' | 'invalid';
 
 /**
@@ -56,7 +45,7 @@ export function questionVisibility(
     const check = checkCondition(question.show_if, earlierKeys(questions, index));
     let visibility: Visibility;
     if (check.error !== null) visibility = 'invalid';
-    else visibility = check.ast === null || holds(check.ast, row) ? 'shown' : 'hidden';
+    else visibility = check.ast === null || conditionHolds(check.ast, row) ? 'shown' : 'hidden';
     const answer = answers[question.key];
     if (visibility !== 'hidden' && answer !== undefined) row[question.key] = answer;
     return visibility;
