@@ -209,6 +209,7 @@ export class Client {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
   put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
   delete = (url: string) => this.request('DELETE', url);
 
   async csrf(): Promise<void> {

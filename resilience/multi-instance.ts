@@ -301,6 +301,36 @@ export async function multiInstance(): Promise<Summary> {
       `member ${member} removed ${removed.status} on 1 ${removedOnFirst.status} then ${gone.answer} in ${gone.took} ms`,
     );
 
+    // Whole answers kept between reads (decision record 032): the admin reads the policy table of contents on every
+    // instance, so each keeps it; a policy renamed on instance 1 shows there at once, on 2 and 3 within a second.
+    const toc = '/api/projects/1/policy-management/documents';
+    const tocEverywhere = () =>
+      Promise.all(
+        direct.map((u) =>
+          admin
+            .on(u)
+            .get(toc)
+            .then((a) => a.body as { id: number; title: string }[]),
+        ),
+      );
+    const tocBefore = await tocEverywhere();
+    const policy = tocBefore[0]![0]!;
+    const newTitle = `${policy.title} (renamed)`;
+    const titled = (all: { id: number; title: string }[][], title: string) =>
+      all.every((rows) => rows.find((row) => row.id === policy.id)?.title === title);
+    const renamed = await admin.patch(`${toc}/${policy.id}`, { title: newTitle });
+    const renamedOnFirst = await admin.get(toc);
+    const shown = await until(1000, tocEverywhere, (all) => titled(all, newTitle));
+    const renamedBack = await admin.patch(`${toc}/${policy.id}`, { title: policy.title });
+    check(
+      'a policy renamed on instance 1 shows in the kept table of contents there at once, on 2 and 3 within a second',
+      renamed.status === 200 &&
+        titled([renamedOnFirst.body as { id: number; title: string }[]], newTitle) &&
+        titled(shown.answer, newTitle) &&
+        renamedBack.status === 200,
+      `renamed ${renamed.status} then shown everywhere in ${shown.took} ms, back ${renamedBack.status}`,
+    );
+
     // Live notifications: the reviewer listens on instance 2 and through nginx; the admin sends a policy to review
     // on instance 1; PostgreSQL LISTEN/NOTIFY carries it to both streams.
     const reviewer = new Client(direct[1]!);

@@ -73,6 +73,7 @@ import { registerNoStoreByDefault } from './plugins/cache-control.js';
 import { registerAnswerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser, registerNulGuard } from './plugins/input-guards.js';
+import { registerKeptAnswers } from './plugins/kept-answers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSessions } from './plugins/session.js';
 import { registerTwoFactorPolicy } from './plugins/two-factor-policy.js';
@@ -177,6 +178,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerNoStoreByDefault(app);
+  registerKeptAnswers(app);
   registerAnswerCompression(app);
   registerJsonBodyParser(app);
   registerNulGuard(app);

@@ -54,6 +54,12 @@ const envSchema = z.object({
    * change of access anywhere forgets it at once. 0 keeps nothing.
    */
   ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /**
+   * How long an instance may keep a whole answer of the heaviest reads (decision record 032), and in how many MB at
+   * most; any change of data or access anywhere forgets them at once. 0 keeps nothing.
+   */
+  ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   INACTIVITY_TIMEOUT_MINUTES: z.coerce.number().min(0.5).max(1440).default(15),
   MFA_REQUIRED_ROLES: z
     .string()

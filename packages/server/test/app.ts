@@ -71,8 +71,9 @@ export function useTestApp(
       CAPTCHA_PROVIDER: 'off',
       CAPTCHA_COST: '50',
       // Tests change access behind the server's back and read at once: nothing kept between reads, except in the
-      // tests of what is kept (plugins/access-cache.test.ts).
+      // tests of what is kept (plugins/kept-until-changed.test.ts, plugins/kept-answers.test.ts).
       ACCESS_CACHE_SECONDS: '0',
+      ANSWER_CACHE_SECONDS: '0',
       ...options.env,
     });
     state.app = await buildApp({

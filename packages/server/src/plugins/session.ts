@@ -17,7 +17,7 @@ import {
 import { type Clock, hours, minutes } from '../lib/clock.js';
 import { safeEqual, sha256 } from '../lib/crypto.js';
 import { AppError } from '../lib/errors.js';
-import { AccessCache } from './access-cache.js';
+import { deepFreeze, KeptUntilChanged } from './kept-until-changed.js';
 
 /**
  * Cookie sessions and CSRF (DESIGN section 3). The session cookie holds 32 random bytes; PostgreSQL holds their
@@ -31,7 +31,7 @@ import { AccessCache } from './access-cache.js';
 export const SESSION_COOKIE = 'portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_KEY_COOKIE = 'portal_xsrf_key';
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // last_seen_at is written at most this often: enough for a 30-minute idle timeout, few writes per request.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -59,7 +59,7 @@ export interface SessionUser {
 /**
  * Read with the session on a GET or HEAD of a project's address (a `:projectId` route parameter), in the same
  * statement, so that the guards of that read ask PostgreSQL nothing more (policies/projects.ts projectAccess,
- * policies/app-access.ts appAccess), and kept with it between reads (AccessCache, decision record 029). Only reads use
+ * policies/app-access.ts appAccess), and kept with it between reads (KeptUntilChanged, decision record 029). Only reads use
  * it: a request that changes data reads access inside its own work, as before.
  */
 export interface ProjectContext {
@@ -110,7 +110,7 @@ export interface LoadedSession {
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the session statement read, kept between requests (decision record 029). */
-    accessCache: AccessCache<SessionRow>;
+    accessCache: KeptUntilChanged<SessionRow>;
   }
   interface FastifyRequest {
     session: LoadedSession | null;
@@ -189,7 +189,7 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('portal_load_session_project');
 
-  const cache = new AccessCache<SessionRow>({
+  const cache = new KeptUntilChanged<SessionRow>({
     pool: app.database.pool,
     log: app.log,
     ttlMs: app.config.ACCESS_CACHE_SECONDS * 1000,
@@ -221,7 +221,7 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
     return key !== undefined && anonymousXsrfExpiry(app.appKey, key, sent) > clock.now().getTime();
   }
 
-  /** The session's row, with the project's when the read names one: kept (AccessCache) or read by one statement. */
+  /** The session's row, with the project's when the read names one: kept (KeptUntilChanged) or read by one statement. */
   async function sessionRow(idHash: string, projectId: number | null): Promise<SessionRow | undefined> {
     if (projectId === null) {
       const [row] = await loadStatement.execute({ idHash });
@@ -260,7 +260,7 @@ export function registerSessions(app: FastifyInstance, clock: Clock): void {
       }
       if (touch) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
       // A touched row's last_seen_at is already old: the next read takes the new one.
-      else cache.set(key, row, generation);
+      else cache.set(key, deepFreeze(row), generation);
     }
     const { session, user, projectRoles } = row;
     // A kept row is frozen and shared: the request gets its own copy of the data it may change.

@@ -57,7 +57,7 @@ export const chartReviewReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/me/assignments`,
     {
-      config: { access: access.section('chart_review', 'my') },
+      config: { keptAnswer: true, access: access.section('chart_review', 'my') },
       schema: {
         tags,
         summary: "The actor's reviews across programmes: overdue first, then by due date; submitted ones last",

@@ -46,7 +46,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/measures/:measureId/series`,
     {
-      config: { access: access.section('monitoring', 'pages') },
+      config: { keptAnswer: true, access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A measure's series: points with centre line, limits, signals, variation and assurance",
@@ -87,7 +87,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/measure-summary`,
     {
-      config: { access: access.section('monitoring', 'pages') },
+      config: { keptAnswer: true, access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'One line per measure of a page: latest value and n, target, benchmark, variation, sparkline',
@@ -104,7 +104,7 @@ export const monitoringChartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/charts`,
     {
-      config: { access: access.section('monitoring', 'pages') },
+      config: { keptAnswer: true, access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A page's charts in page order",

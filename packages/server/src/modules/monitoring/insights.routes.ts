@@ -31,7 +31,7 @@ export const monitoringInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId/insights`,
     {
-      config: { access: access.section('monitoring', 'pages') },
+      config: { keptAnswer: true, access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: "A page's key insights: published ones, and drafts for those who may edit the page",

@@ -101,7 +101,7 @@ export const monitoringPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/pages/:pageId`,
     {
-      config: { access: access.section('monitoring', 'pages') },
+      config: { keptAnswer: true, access: access.section('monitoring', 'pages') },
       schema: {
         tags,
         summary: 'One page with its sections, ancestors and visible children',

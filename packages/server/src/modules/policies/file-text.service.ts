@@ -62,6 +62,18 @@ export async function unsafeQueueMissingFileTexts(db: DbOrTx, now: Date): Promis
 
 // ---------------------------------------------------------------- reading (the job)
 
+/** Whether a file waits to be read, or a reading is stale: claimNext's and giveUpOnDeadReads' rows, read only. */
+async function anythingToRead(db: DbOrTx, now: Date): Promise<boolean> {
+  const stale = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
+  const retry = new Date(now.getTime() - RETRY_AFTER_MS).toISOString();
+  const result = await db.execute<{ any: boolean }>(sql`
+    select exists (select 1 from ${policyFileTexts}
+      where state = 'queued'
+        or (state = 'reading' and queued_at < ${stale}::timestamptz)
+        or (attempts < ${MAX_FILE_TEXT_ATTEMPTS} and state = 'failed' and finished_at < ${retry}::timestamptz)) as any`);
+  return result.rows[0]?.any === true;
+}
+
 /** Takes the next file to read (queued, left by a dead job, or failed and due a retry), safe with several servers. */
 async function claimNext(db: DbOrTx, now: Date) {
   const stale = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
@@ -162,6 +174,9 @@ export async function unsafeReadQueuedFileTexts(
   // The clock's time as the run goes on (a run may read for minutes; a test's clock may be elsewhere in time).
   const started = performance.now();
   const at = () => new Date(now.getTime() + Math.round(performance.now() - started));
+  // Most runs find nothing to do: they write nothing either, since any write, even of no row, makes every instance
+  // forget the answers it keeps (decision record 032).
+  if (!(await anythingToRead(db, now))) return 0;
   await giveUpOnDeadReads(db, now);
   let read = 0;
   for (; read < (options.limit ?? 100); read++) {

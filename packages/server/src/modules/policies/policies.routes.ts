@@ -249,7 +249,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents`,
     {
-      config: { access: access.section('policy_management', 'documents') },
+      config: { keptAnswer: true, access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'Documents (id, number, title, ...) with filters',

@@ -187,7 +187,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/assessments/:id/tree`,
     {
-      config: { access: access.standards('allow') },
+      config: { keptAnswer: true, access: access.standards('allow') },
       schema: {
         tags,
         summary: 'The compliance tree with roll-ups; filters keep the ancestors of matching elements',

@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/app.js';
 import { addMember, createProject, createUser } from '../../test/factories.js';
 import { statementsOf } from '../../test/statements.js';
 import { projectMemberships, sessions, users } from '../db/schema/index.js';
-import { ACCESS_CHANNEL, AccessCache } from './access-cache.js';
+import { ACCESS_CHANNEL, DATA_CHANNEL, deepFreeze, KeptUntilChanged } from './kept-until-changed.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -134,19 +134,19 @@ describe('the access kept between reads', () => {
   });
 });
 
-describe('AccessCache', () => {
+describe('KeptUntilChanged', () => {
   const ctx = useTestApp();
-  let cache: AccessCache<{ n: number; inner: { list: number[] } }> | undefined;
+  let cache: KeptUntilChanged<{ n: number; inner: { list: number[] } }> | undefined;
   afterEach(() => cache?.stop());
   const started = async (ttlMs: number, max = 10) => {
-    cache = new AccessCache({ pool: ctx.db.handle.pool, log: { warn: () => {} }, ttlMs, max });
+    cache = new KeptUntilChanged({ pool: ctx.db.handle.pool, log: { warn: () => {} }, ttlMs, max });
     await cache.start();
     return cache;
   };
 
   it('forgets after its time, keeps at most its size and stores nothing read before a clear', async () => {
     const c = await started(200, 2);
-    c.set('a', { n: 1, inner: { list: [1] } }, c.generation);
+    c.set('a', deepFreeze({ n: 1, inner: { list: [1] } }), c.generation);
     expect(c.get('a')?.n).toBe(1);
     // Shared between requests: frozen to the bottom.
     expect(() => c.get('a')!.inner.list.push(2)).toThrow(TypeError);
@@ -165,6 +165,48 @@ describe('AccessCache', () => {
     c.set('e', { n: 5, inner: { list: [] } }, c.generation);
     await sleep(250);
     expect(c.get('e')).toBeUndefined();
+  });
+
+  it('keeps at most its weight, the oldest going first, and nothing heavier than all of it', async () => {
+    const c = new KeptUntilChanged<{ n: number; inner: { list: number[] } }>({
+      pool: ctx.db.handle.pool,
+      log: { warn: () => {} },
+      ttlMs: 10_000,
+      max: 100,
+      maxWeight: 10,
+      weigh: (value) => value.n,
+    });
+    cache = c;
+    await c.start();
+    c.set('four', { n: 4, inner: { list: [] } }, c.generation);
+    c.set('five', { n: 5, inner: { list: [] } }, c.generation);
+    expect([c.get('four')?.n, c.get('five')?.n]).toEqual([4, 5]);
+    c.set('three', { n: 3, inner: { list: [] } }, c.generation);
+    expect([c.get('four'), c.get('five')?.n, c.get('three')?.n]).toEqual([undefined, 5, 3]);
+    c.set('eleven', { n: 11, inner: { list: [] } }, c.generation);
+    expect([c.get('eleven'), c.get('five')?.n]).toEqual([undefined, 5]);
+    // Kept again under the same key: weighed once.
+    c.set('five', { n: 5, inner: { list: [] } }, c.generation);
+    c.set('two', { n: 2, inner: { list: [] } }, c.generation);
+    expect([c.get('three')?.n, c.get('five')?.n, c.get('two')?.n]).toEqual([3, 5, 2]);
+  });
+
+  it('forgets on a notice of any of its channels', async () => {
+    const c = new KeptUntilChanged<{ n: number }>({
+      pool: ctx.db.handle.pool,
+      log: { warn: () => {} },
+      ttlMs: 10_000,
+      max: 10,
+      channels: [ACCESS_CHANNEL, DATA_CHANNEL],
+    });
+    cache = c as never;
+    await c.start();
+    for (const channel of [ACCESS_CHANNEL, DATA_CHANNEL]) {
+      c.set('a', { n: 1 }, c.generation);
+      expect(c.get('a')?.n).toBe(1);
+      await ctx.db.handle.pool.query('select pg_notify($1, $2)', [channel, '']);
+      await within(1000, async () => (c.get('a') ? 1 : 0), 0);
+    }
   });
 
   it('keeps nothing with no time to keep it', async () => {

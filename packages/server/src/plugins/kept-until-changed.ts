@@ -2,18 +2,22 @@ import pg from 'pg';
 
 /** PostgreSQL's channel on which the triggers of migration 0030 say that sessions or access changed. */
 export const ACCESS_CHANNEL = 'portal_access_changed';
+/** PostgreSQL's channel on which the triggers of migration 0031 say that any other data changed. */
+export const DATA_CHANNEL = 'portal_data_changed';
 
 interface Entry<T> {
   value: T;
   at: number;
+  weight: number;
 }
 
 /**
- * What the session statement read, kept between requests by this instance (decision record 029): a signed-in read
- * then asks PostgreSQL only for its data. It is forgotten, whole:
- * - when any instance changes a session, a user, a membership, a role, a rule or a project: the triggers of
- *   migration 0030 NOTIFY at commit and every instance's listener clears (milliseconds; the multi-instance test holds
- *   it to a second);
+ * What a read found, kept between requests by this instance until PostgreSQL says it may have changed: the session
+ * statement's row (decision record 029) and whole answers of the heaviest reads (decision record 032). It is
+ * forgotten, whole:
+ * - when any instance changes what it was read from: the triggers of migrations 0030 (sessions and access) and 0031
+ *   (everything else) NOTIFY at commit on the `channels` it listens to, and every instance's listener clears
+ *   (milliseconds; the multi-instance test holds it to a second);
  * - when this instance changes data (`clear()` after every state-changing request and every session write), so that
  *   its own next read never sees what it kept before;
  * - after `ttlMs` in any case.
@@ -22,8 +26,9 @@ interface Entry<T> {
  * requests' connections.
  * A read that began before a clear does not store what it read (`generation`).
  */
-export class AccessCache<T> {
+export class KeptUntilChanged<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private weight = 0;
   private listening = false;
   private generationNumber = 0;
   private client: pg.Client | undefined;
@@ -34,11 +39,20 @@ export class AccessCache<T> {
     private readonly options: {
       pool: pg.Pool;
       log: { warn(obj: unknown, msg: string): void };
-      /** 0 keeps nothing (the API tests, which change access behind the server's back). */
+      /** 0 keeps nothing (the API tests, which change data behind the server's back). */
       ttlMs: number;
+      /** At most this many entries, and at most `maxWeight` in all as `weigh` counts them (bytes, say). */
       max: number;
+      maxWeight?: number;
+      weigh?: (value: T) => number;
+      /** What it listens to; ACCESS_CHANNEL alone by default. */
+      channels?: readonly string[];
     },
   ) {}
+
+  private get channels(): readonly string[] {
+    return this.options.channels ?? [ACCESS_CHANNEL];
+  }
 
   get enabled(): boolean {
     return this.listening && this.options.ttlMs > 0;
@@ -54,43 +68,54 @@ export class AccessCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (performance.now() - entry.at > this.options.ttlMs) {
-      this.entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     return entry.value;
   }
 
-  /** Keeps `value` (deep-frozen: requests share it) if nothing was forgotten since `generation` was read. */
+  /**
+   * Keeps `value` if nothing was forgotten since `generation` was read. Requests share it: the caller freezes it
+   * (`deepFreeze`) or never changes it.
+   */
   set(key: string, value: T, generation: number): void {
     if (!this.enabled || generation !== this.generationNumber) return;
-    if (this.entries.size >= this.options.max) {
-      // The oldest entry goes (a Map iterates in insertion order).
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    const weight = this.options.weigh?.(value) ?? 0;
+    const maxWeight = this.options.maxWeight ?? Number.POSITIVE_INFINITY;
+    if (weight > maxWeight) return;
+    this.delete(key);
+    // The oldest entries go first (a Map iterates in insertion order).
+    while (this.entries.size > 0 && (this.entries.size >= this.options.max || this.weight + weight > maxWeight)) {
+      this.delete(this.entries.keys().next().value as string);
     }
-    this.entries.set(key, { value: deepFreeze(value), at: performance.now() });
+    this.entries.set(key, { value, at: performance.now(), weight });
+    this.weight += weight;
   }
 
   delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 
   clear(): void {
     this.generationNumber++;
     this.entries.clear();
+    this.weight = 0;
   }
 
   async start(): Promise<void> {
     if (this.options.ttlMs <= 0 || this.stopped) return;
     const client = new pg.Client(this.options.pool.options);
     client.on('notification', (message) => {
-      if (message.channel === ACCESS_CHANNEL) this.clear();
+      if (this.channels.includes(message.channel)) this.clear();
     });
     client.on('error', (error) => this.reconnect(error));
     client.on('end', () => this.reconnect(new Error('connection ended')));
     try {
       await client.connect();
-      await client.query(`listen ${ACCESS_CHANNEL}`);
+      for (const channel of this.channels) await client.query(`listen ${channel}`);
       this.client = client;
       // Whatever changed while nobody listened is unknown: start empty.
       this.clear();
@@ -116,7 +141,10 @@ export class AccessCache<T> {
     this.listening = false;
     this.clear();
     if (this.stopped) return;
-    this.options.log.warn({ err: error }, 'access listener lost its connection; reading access for every request');
+    this.options.log.warn(
+      { err: error, channels: this.channels },
+      'change listener lost its connection; keeping nothing until it is back',
+    );
     const client = this.client;
     this.client = undefined;
     client?.removeAllListeners('end');
@@ -127,7 +155,8 @@ export class AccessCache<T> {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` to the bottom: what is kept is shared between requests. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
