@@ -13,8 +13,8 @@
 // tree of the CMS framework with an assessment, a monitoring page (its calls in turn on each connection), My reviews;
 // BENCH_ONLY=notifications,document,toc,standards,monitoring,reviews picks some; BENCH_SPLIT=1 measures each call of
 // the monitoring page on its own; BENCH_PORTAL_NODE_ARGS go to the
-// portal's Node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). The portal keeps the answers of the TOC, the tree, the
-// monitoring page and My reviews between reads (decision record 032); ANSWER_CACHE_SECONDS=0 measures what they cost
+// portal's Node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). The portal keeps the answers of all six reads between
+// reads (decision record 032); ANSWER_CACHE_SECONDS=0 measures what they cost
 // when nothing is kept (the first read after a change). Uses BENCH_DATABASE_URL (a server
 // URL, e.g. postgres://postgres@127.0.0.1:5432/postgres) or an embedded PostgreSQL in a temporary folder.
 import { randomBytes } from 'node:crypto';

@@ -55,7 +55,7 @@ const envSchema = z.object({
    */
   ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /**
-   * How long an instance may keep a whole answer of the heaviest reads (decision record 032), and in how many MB at
+   * How long an instance may keep a whole answer of the hottest reads (decision record 032), and in how many MB at
    * most; any change of data or access anywhere forgets them at once. 0 keeps nothing.
    */
   ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),

@@ -34,7 +34,7 @@ const LEFT_OUT = [
 ];
 
 /**
- * Whole answers of the heaviest reads, kept between reads (decision record 032), on the policy table of contents.
+ * Whole answers of the hottest reads, kept between reads (decision record 032), on the policy table of contents.
  * Changes below are made in the database directly, as another instance or a script makes them, or through this
  * instance; both hold within a second.
  */
@@ -61,24 +61,35 @@ describe('the answers kept between reads', () => {
     return { ...s, admin, toc, titles };
   }
 
+  /**
+   * Reads until the answer comes kept, with no statement but the session's: the notices of the setup's own writes
+   * may still be on their way, and each makes the instance forget.
+   */
+  async function keptRead<T>(read: () => Promise<T>): Promise<T> {
+    let answer: T | undefined;
+    await within(2000, async () => {
+      const texts = await statementsOf(pool(), async () => {
+        answer = await read();
+      });
+      return texts.filter((text) => !/from "sessions"/.test(text)).length === 0;
+    });
+    return answer as T;
+  }
+
   it('answers a second read of the same address with no statement but the session, byte for byte', async () => {
     const { admin, toc } = await setup();
     const first = await admin.get(toc);
     expect(first.statusCode).toBe(200);
-    let second: Awaited<ReturnType<typeof admin.get>> | undefined;
-    const texts = await statementsOf(pool(), async () => {
-      second = await admin.get(toc);
-    });
-    expect(texts.filter((text) => !/from "sessions"/.test(text))).toEqual([]);
-    expect(second!.statusCode).toBe(200);
-    expect(second!.body).toBe(first.body);
-    expect(second!.headers['content-type']).toBe(first.headers['content-type']);
-    expect(second!.headers['cache-control']).toBe('no-store');
+    const kept = await keptRead(() => admin.get(toc));
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers['content-type']).toBe(first.headers['content-type']);
+    expect(kept.headers['cache-control']).toBe('no-store');
   });
 
   it('reads once for many readers of the same address at the same time', async () => {
     const { admin, toc } = await setup();
-    const first = await admin.get(toc);
+    const first = await keptRead(() => admin.get(toc));
     ctx.app.keptAnswers.clear();
     const answers: Awaited<ReturnType<typeof admin.get>>[] = [];
     const texts = await statementsOf(pool(), async () => {
@@ -149,7 +160,10 @@ describe('the answers kept between reads', () => {
 
   it("reads again at the clock's next quarter hour: an answer may say what is due today", async () => {
     const { project, titles } = await setup();
-    await titles();
+    // A minute into a quarter hour, so that the reads below fall in the same one.
+    const quarter = 15 * 60_000;
+    ctx.clock.advance(quarter - (ctx.clock.now().getTime() % quarter) + 60_000);
+    await keptRead(titles);
     // A change nobody is told of (triggers off for this transaction): only the clock can make it show.
     const client = await pool().connect();
     try {
@@ -164,7 +178,7 @@ describe('the answers kept between reads', () => {
     }
     await sleep(100);
     expect(await titles()).not.toContain('Told nobody');
-    ctx.clock.advance(15 * 60_000);
+    ctx.clock.advance(quarter);
     expect(await titles()).toContain('Told nobody');
   });
 

@@ -12,7 +12,7 @@ export interface KeptAnswer {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Whole answers of the heaviest reads, kept between requests (decision record 032). */
+    /** Whole answers of the hottest reads, kept between requests (decision record 032). */
     keptAnswers: KeptUntilChanged<KeptAnswer>;
   }
   interface FastifyRequest {
@@ -35,8 +35,8 @@ const QUARTER_HOUR_MS = 15 * 60_000;
 const WAIT_FOR_READ_MS = 5_000;
 
 /**
- * Whole answers of the heaviest reads (the policy table of contents, the compliance tree, a monitoring page's calls,
- * My reviews) kept by this instance for the session that read them, with their compressed forms: the next read of
+ * Whole answers of the hottest reads (the policy table of contents and a policy document, the compliance tree, a
+ * monitoring page's calls, My reviews, the notifications list) kept by this instance for the session that read them, with their compressed forms: the next read of
  * the same address answers without a statement, a serializer or a compressor. The route's own guards still run
  * before (its preHandlers), and the handler's check of the actor is answered by the session that got the answer:
  * what the session may see changes only with access, whose every change forgets everything kept. Any change of data

@@ -13,7 +13,7 @@ interface Entry<T> {
 
 /**
  * What a read found, kept between requests by this instance until PostgreSQL says it may have changed: the session
- * statement's row (decision record 029) and whole answers of the heaviest reads (decision record 032). It is
+ * statement's row (decision record 029) and whole answers of the hottest reads (decision record 032). It is
  * forgotten, whole:
  * - when any instance changes what it was read from: the triggers of migrations 0030 (sessions and access) and 0031
  *   (everything else) NOTIFY at commit on the `channels` it listens to, and every instance's listener clears

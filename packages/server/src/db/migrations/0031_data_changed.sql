@@ -1,4 +1,4 @@
--- Whole answers of the heaviest reads may be kept between requests by each instance (decision record 032): every
+-- Whole answers of the hottest reads may be kept between requests by each instance (decision record 032): every
 -- statement that changes a table they may be read from tells every instance to forget them, on PostgreSQL's channel
 -- portal_data_changed, delivered at commit, once per transaction however many rows. The tables of migration 0030
 -- already notify on portal_access_changed, which the kept answers hear too. Left out, because no kept answer reads

@@ -18,6 +18,8 @@ export class NotificationHub {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: { warn(obj: unknown, msg: string): void },
+    /** Runs for every notice before any stream hears of it. */
+    private readonly beforeStreams: () => void = () => {},
   ) {}
 
   async start(): Promise<void> {
@@ -62,6 +64,7 @@ export class NotificationHub {
           ? { notificationId: message.id }
           : null;
       if (!event) return;
+      this.beforeStreams();
       for (const listener of this.listeners.get(message.user_id) ?? []) listener(event);
     } catch {
       // Not ours: ignore.

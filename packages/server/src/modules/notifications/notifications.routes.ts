@@ -19,7 +19,9 @@ const HEARTBEAT_MS = 25_000;
 /** SPEC section 7 "Notifications", and a live stream of new ones (server-sent events). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const hub = new NotificationHub(app.database.pool, app.log);
+  // A stream's reader asks for the list as soon as it hears of a notice: the list this instance keeps (decision
+  // record 032) is forgotten first, whichever of PostgreSQL's two notices of the change arrives first.
+  const hub = new NotificationHub(app.database.pool, app.log, () => app.keptAnswers.clear());
   const streams = new Set<() => void>();
   app.addHook('onReady', () => hub.start());
   // Open streams would hold the shutdown for its whole grace period: end them first.
@@ -33,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        config: { access: access.project() },
+        config: { keptAnswer: true, access: access.project() },
         schema: {
           tags: ['notifications'],
           summary: 'My unread notifications in this project',

@@ -323,7 +323,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${P}/documents/:documentId`,
     {
-      config: { access: access.section('policy_management', 'documents') },
+      config: { keptAnswer: true, access: access.section('policy_management', 'documents') },
       schema: {
         tags,
         summary: 'A document with its versions',
