@@ -35,16 +35,27 @@ export function registerAnswerCompression(app: FastifyInstance): void {
   });
 }
 
-/** `payload` in `encoding`, at its fastest level, off the event loop. */
-export function compressAnswer(payload: string | Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+/** How hard to compress: the fastest levels for an answer made for one request, better ones for an answer kept. */
+export interface CompressionEffort {
+  brotliQuality: number;
+  gzipLevel: number;
+}
+export const FASTEST: CompressionEffort = { brotliQuality: 1, gzipLevel: 1 };
+
+/** `payload` in `encoding`, off the event loop (zlib's threads). */
+export function compressAnswer(
+  payload: string | Buffer,
+  encoding: 'br' | 'gzip',
+  effort: CompressionEffort = FASTEST,
+): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(payload, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload),
         },
       })
-    : gzip(payload, { level: 1 });
+    : gzip(payload, { level: effort.gzipLevel });
 }
 
 /**
