@@ -9,10 +9,11 @@ import {
 import { ACCESS_CHANNEL, DATA_CHANNEL, KeptUntilChanged } from './kept-until-changed.js';
 import { STATE_CHANGING } from './session.js';
 
-/** An answer as it left: its type, its JSON, and that JSON compressed in each coding asked for so far. */
+/** An answer as it left: its type, its JSON and its size, and that JSON compressed in each coding asked for so far. */
 export interface KeptAnswer {
   type: string;
   plain: string;
+  bytes: number;
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
@@ -48,8 +49,9 @@ const WAIT_FOR_READ_MS = 5_000;
 
 /**
  * Whole answers of the hottest reads (the policy table of contents and a policy document, the compliance tree, a
- * monitoring page's calls, My reviews, the notifications list) kept by this instance for the session that read them, with their compressed forms: the next read of
- * the same address answers without a statement, a serializer or a compressor. The route's own guards still run
+ * monitoring page's calls, My reviews, the notifications list) kept by this instance for the session that read them,
+ * with their compressed forms: the next read of the same address answers without a statement, a serializer or a
+ * compressor. The route's own guards still run
  * before (its preHandlers), and the handler's check of the actor is answered by the session that got the answer:
  * what the session may see changes only with access, whose every change forgets everything kept. Any change of data
  * anywhere forgets too (migration 0031's triggers, `DATA_CHANNEL`), as does every write through this instance before
@@ -62,8 +64,8 @@ export function registerKeptAnswers(app: FastifyInstance): void {
     ttlMs: app.config.ANSWER_CACHE_SECONDS * 1000,
     max: 5_000,
     maxWeight: app.config.ANSWER_CACHE_MB * 1024 * 1024,
-    // A JSON string of ASCII takes a byte a character; its compressed forms are a small part of it.
-    weigh: (answer) => Math.ceil(answer.plain.length * 1.25),
+    // Its compressed forms are a small part of it.
+    weigh: (answer) => Math.ceil(answer.bytes * 1.25),
     channels: [ACCESS_CHANNEL, DATA_CHANNEL],
   });
   app.decorate('keptAnswers', kept);
@@ -112,7 +114,8 @@ export function registerKeptAnswers(app: FastifyInstance): void {
     if (STATE_CHANGING.has(request.method)) kept.clear();
     const state = request.keptAnswer;
     if (!state || state.hit || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const answer: KeptAnswer = { type: String(reply.getHeader('content-type') ?? ''), plain: payload, encoded: {} };
+    const type = String(reply.getHeader('content-type') ?? '');
+    const answer: KeptAnswer = { type, plain: payload, bytes: Buffer.byteLength(payload), encoded: {} };
     const sent = await encoded(request, reply, answer);
     kept.set(state.key, answer, state.generation);
     state.done?.();
@@ -125,7 +128,7 @@ export function registerKeptAnswers(app: FastifyInstance): void {
 
 /** The answer as this client takes it: compressed where `registerAnswerCompression` would, each form made once. */
 async function encoded(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): Promise<string | Buffer> {
-  if (Buffer.byteLength(answer.plain) < COMPRESS_FROM_BYTES) return answer.plain;
+  if (answer.bytes < COMPRESS_FROM_BYTES) return answer.plain;
   reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return answer.plain;
