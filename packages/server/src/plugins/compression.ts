@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -22,17 +22,29 @@ export function registerAnswerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const size = Buffer.byteLength(payload);
-    if (size < COMPRESS_FROM_BYTES) return payload;
-    // Whatever this client gets, another may get the other form: a cache must tell them apart.
-    reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const encoding = answerCoding(request, reply, Buffer.byteLength(payload));
     if (!encoding) return payload;
     const body = await compressAnswer(payload, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
+    markCoded(reply, encoding);
     return body;
   });
+}
+
+/**
+ * The coding a text answer of `bytes` goes in to this client, or null for none (too small, or none accepted). A large
+ * one says it varies with Accept-Encoding: whatever this client gets, another may get the other form, and a cache
+ * must tell them apart.
+ */
+export function answerCoding(request: FastifyRequest, reply: FastifyReply, bytes: number): 'br' | 'gzip' | null {
+  if (bytes < COMPRESS_FROM_BYTES) return null;
+  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+  return preferredEncoding(request.headers['accept-encoding']);
+}
+
+/** Headers of an answer sent compressed in `encoding`. */
+export function markCoded(reply: FastifyReply, encoding: 'br' | 'gzip'): void {
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
 }
 
 /** How hard to compress: the fastest levels for an answer made for one request, better ones for an answer kept. */
@@ -40,7 +52,7 @@ export interface CompressionEffort {
   brotliQuality: number;
   gzipLevel: number;
 }
-export const FASTEST: CompressionEffort = { brotliQuality: 1, gzipLevel: 1 };
+const FASTEST: CompressionEffort = { brotliQuality: 1, gzipLevel: 1 };
 
 /** `payload` in `encoding`, off the event loop (zlib's threads). */
 export function compressAnswer(
@@ -78,7 +90,7 @@ export function preferredEncoding(header: string | string[] | undefined): 'br' |
   return br >= gz ? 'br' : 'gzip';
 }
 
-export function withVary(current: unknown, field: string): string {
+function withVary(current: unknown, field: string): string {
   const fields = String(current ?? '')
     .split(',')
     .map((f) => f.trim())

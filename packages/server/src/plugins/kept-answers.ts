@@ -1,11 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import {
-  COMPRESS_FROM_BYTES,
-  type CompressionEffort,
-  compressAnswer,
-  preferredEncoding,
-  withVary,
-} from './compression.js';
+import { answerCoding, type CompressionEffort, compressAnswer, markCoded } from './compression.js';
 import { ACCESS_CHANNEL, DATA_CHANNEL, KeptUntilChanged } from './kept-until-changed.js';
 import { STATE_CHANGING } from './session.js';
 
@@ -51,9 +45,9 @@ const WAIT_FOR_READ_MS = 5_000;
  * Whole answers of the hottest reads (the policy table of contents and a policy document, the compliance tree, a
  * monitoring page's calls, My reviews, the notifications list) kept by this instance for the session that read them,
  * with their compressed forms: the next read of the same address answers without a statement, a serializer or a
- * compressor. The route's own guards still run
- * before (its preHandlers), and the handler's check of the actor is answered by the session that got the answer:
- * what the session may see changes only with access, whose every change forgets everything kept. Any change of data
+ * compressor. The route's own guards still run before (its preHandlers), and the handler's check of the actor is
+ * answered by the session that got the answer: what the session may see changes only with access, whose every change
+ * forgets everything kept. Any change of data
  * anywhere forgets too (migration 0031's triggers, `DATA_CHANNEL`), as does every write through this instance before
  * it answers. Call before `registerAnswerCompression`: it compresses what it keeps itself.
  */
@@ -128,12 +122,9 @@ export function registerKeptAnswers(app: FastifyInstance): void {
 
 /** The answer as this client takes it: compressed where `registerAnswerCompression` would, each form made once. */
 async function encoded(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): Promise<string | Buffer> {
-  if (answer.bytes < COMPRESS_FROM_BYTES) return answer.plain;
-  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const encoding = answerCoding(request, reply, answer.bytes);
   if (!encoding) return answer.plain;
   answer.encoded[encoding] ??= await compressAnswer(answer.plain, encoding, KEPT_EFFORT);
-  reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
+  markCoded(reply, encoding);
   return answer.encoded[encoding];
 }
