@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { multipart, policyProject, publishDraft } from '../../../test/policy-kit.js';
+import { statementsOf } from '../../../test/statements.js';
 import { auditEvents, policyFileTexts, policyVersions } from '../../db/schema/index.js';
 import { PDF_TEXT_MESSAGES } from '../../lib/pdf-text.js';
 import { unsafeQueueMissingFileTexts, unsafeReadQueuedFileTexts } from './file-text.service.js';
@@ -146,5 +147,16 @@ describe('text of uploaded PDFs', () => {
     const [version] = await db().select().from(policyVersions).where(eq(policyVersions.id, doc.versionId));
     expect(version?.sourceFileId).toBe(doc.fileId);
     expect(await s.search('quinquennial')).toEqual([doc.id]);
+  });
+
+  it('writes nothing when nothing waits to be read: every write makes every instance forget its kept answers', async () => {
+    await readQueue();
+    let read = -1;
+    const texts = await statementsOf(ctx.db.handle.pool, async () => {
+      read = await readQueue();
+    });
+    expect(read).toBe(0);
+    expect(texts.filter((text) => /^\s*(insert|update|delete)\b/i.test(text))).toEqual([]);
+    expect(texts.length).toBeGreaterThan(0);
   });
 });
