@@ -38,12 +38,25 @@ describe('the access kept between reads', () => {
     return { project, user, agent, read };
   }
 
+  /**
+   * Reads until a read comes with its data statement alone: the notices of the setup's own writes may still be on
+   * their way, and each makes the instance forget.
+   */
+  async function readAlone(read: () => Promise<number>): Promise<string[]> {
+    let texts: string[] = [];
+    const alone = async () => {
+      texts = await statementsOf(ctx.db.handle.pool, async () => expect(await read()).toBe(200));
+      return texts.length === 1 ? 1 : 0;
+    };
+    await within(2000, alone, 1);
+    return texts;
+  }
+
   it('answers a second read with its data statement only', async () => {
     const { read } = await member();
     expect(await read()).toBe(200);
-    const texts = await statementsOf(ctx.db.handle.pool, async () => expect(await read()).toBe(200));
+    const texts = await readAlone(read);
     expect(sessionReads(texts)).toBe(0);
-    expect(texts.length).toBe(1);
   });
 
   it('refuses within a second a membership, a user or a session ended elsewhere', async () => {
@@ -108,8 +121,7 @@ describe('the access kept between reads', () => {
     }
     await within(5000, async () => (ctx.app.accessCache.enabled ? 1 : 0), 1);
     expect(await read()).toBe(200);
-    const texts = await statementsOf(ctx.db.handle.pool, async () => expect(await read()).toBe(200));
-    expect(sessionReads(texts)).toBe(0);
+    expect(sessionReads(await readAlone(read))).toBe(0);
   });
 
   it("is told of a session's change, but not of the touch of last_seen_at", async () => {
