@@ -196,9 +196,21 @@ async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseFi
   }
 }
 
+/** Lighthouse now and then fails to record its trace (NO_NAVSTART, NO_FCP): a run of its own fault, run again. */
+async function lighthouseRunAgainOnTraceGlitch(url: string, cookie?: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, cookie);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(String(error))) throw error;
+      console.log(`    (${String(error).split('\n')[0]}: run again)`);
+    }
+  }
+}
+
 async function lighthouseBudget(label: string, url: string, cookie?: string) {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, cookie));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRunAgainOnTraceGlitch(url, cookie));
   const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
   report(
     label,
@@ -263,6 +275,7 @@ try {
 const missed = results.filter((r) => !r.pass);
 console.log(
   `\n${results.length - missed.length} of ${results.length} budgets met` +
-    (missed.length ? `; missed: ${missed.map((r) => r.label).join(', ')}` : ''),
+    (missed.length ? `; missed: ${missed.map((r) => r.label).join(', ')}` : '') +
+    (failed ? '; the bench stopped on the error above before measuring the rest' : ''),
 );
 if (failed || (missed.length && !NO_FAIL)) process.exitCode = 1;
