@@ -1,6 +1,7 @@
 // npm run bench:budgets: the performance budgets of issue 13, each printed with its figure and PASS or MISS.
 //   - server throughput: authenticated, permission-checked database GETs (the notifications list, a policy document)
-//     at >= 25 % of a bare Fastify hello-world's requests/s measured in the same run, p99 <= 25 ms, 100 connections;
+//     beside a bare Fastify hello-world in the same run, 100 connections: printed, no longer judged (issue 31 judges
+//     them against a server running the same SQL: npm run bench:floor);
 //   - logins: >= 50 real sign-ins per second (GET /sanctum/csrf-cookie, then POST /login with X-XSRF-TOKEN);
 //   - login page JavaScript: <= 170 KB gzipped, as the JS files Chromium requests for /member-login;
 //   - Lighthouse performance >= 95 on the login page and on a policy document page (signed in).
@@ -43,7 +44,7 @@ const LOGIN_ACCOUNTS = ['member@example.com', 'reviewer@example.com', 'reader@ex
 /** The signed-in user of the GET loads and the policy page: a project member who signs policies. */
 const READER = 'member@example.com';
 
-const BUDGET = { ratio: 0.25, p99Ms: 25, loginsPerSecond: 50, loginJsKb: 170, lighthouse: 95 };
+const BUDGET = { loginsPerSecond: 50, loginJsKb: 170, lighthouse: 95 };
 
 const results: { label: string; pass: boolean }[] = [];
 function report(label: string, figures: string, pass: boolean) {
@@ -90,13 +91,15 @@ async function serverBudgets(portal: RunningProcess, hello: RunningProcess) {
       headers: { cookie: member.cookie() },
     });
     const ratio = r.rps / base.rps;
-    report(
-      t.label,
-      `${r.rps.toFixed(0).padStart(6)} req/s (${(ratio * 100).toFixed(0)}% of hello-world, budget ≥${BUDGET.ratio * 100}%)  ` +
-        `p99 ${r.p99.toFixed(1)} ms (budget ≤${BUDGET.p99Ms} ms)  p50 ${r.p50.toFixed(1)} ms`,
-      ratio >= BUDGET.ratio && r.p99 <= BUDGET.p99Ms,
+    console.log(
+      `${t.label.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s (${(ratio * 100).toFixed(0)}% of hello-world)  ` +
+        `p99 ${r.p99.toFixed(1)} ms  p50 ${r.p50.toFixed(1)} ms  (not judged)`,
     );
   }
+  console.log(
+    '  Issue 13 judged these against hello-world (25 %, p99 25 ms at 100 connections). Issue 31 replaced that floor\n' +
+      '  with a server running the same SQL: `npm run bench:floor` judges these reads and four heavier ones.',
+  );
 
   // Logins: every one a fresh visitor (CSRF cookie, then the password check), accounts taken in turn.
   const warm = client(portal.origin);
