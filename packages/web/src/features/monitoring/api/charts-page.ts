@@ -1,5 +1,5 @@
 import { type Chart, type ChartCreate, type ChartList, chartListSchema, chartSchema } from '@portal/shared';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { useInvalidatingMutation } from '../../../lib/api-hooks';
 import { monitoringKey, monitoringPath } from './keys';
@@ -20,12 +20,16 @@ export function getPageCharts(projectId: string, pageId: number, signal?: AbortS
   return apiFetch(`${monitoringPath(projectId)}/pages/${pageId}/charts`, { signal, schema: chartListSchema });
 }
 
-export function usePageCharts(projectId: string, pageId: number | null) {
-  return useQuery({
+export function pageChartsQueryOptions(projectId: string, pageId: number | null) {
+  return queryOptions({
     queryKey: [...chartsKey(projectId), 'page', pageId] as const,
     queryFn: ({ signal }) => getPageCharts(projectId, pageId ?? 0, signal),
     enabled: pageId !== null,
   });
+}
+
+export function usePageCharts(projectId: string, pageId: number | null) {
+  return useQuery(pageChartsQueryOptions(projectId, pageId));
 }
 
 /** POST .../pages/{pageId}/charts {measure_id, title, chart_type, options} -> the new chart (last on the page). */

@@ -1,5 +1,5 @@
 import { type Series, type SpcChart, type SpcRuleSet, seriesSchema } from '@portal/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { monitoringKey, monitoringPath } from './keys';
 
@@ -35,11 +35,17 @@ export function getSeries(projectId: string, measureId: number, params: SeriesPa
  * The series of a measure as a chart asks for it. `live` (the editor's preview) keeps showing the previous series
  * while the next one loads, so the preview does not flash at each change.
  */
-export function useSeries(projectId: string, measureId: number | null, params: SeriesParams, live = false) {
-  return useQuery({
+export function seriesQueryOptions(projectId: string, measureId: number | null, params: SeriesParams) {
+  return queryOptions({
     queryKey: [...monitoringKey(projectId), 'series', measureId, params] as const,
     queryFn: ({ signal }) => getSeries(projectId, measureId ?? 0, params, signal),
     enabled: measureId !== null,
+  });
+}
+
+export function useSeries(projectId: string, measureId: number | null, params: SeriesParams, live = false) {
+  return useQuery({
+    ...seriesQueryOptions(projectId, measureId, params),
     ...(live ? { placeholderData: keepPreviousData } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { type MeasureSummary, measureSummaryListSchema } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { monitoringKey, monitoringPath } from './keys';
 
@@ -18,9 +18,13 @@ export async function getMeasureSummary(
   return measures;
 }
 
-export function useMeasureSummary(projectId: string, pageId: number) {
-  return useQuery({
+export function measureSummaryQueryOptions(projectId: string, pageId: number) {
+  return queryOptions({
     queryKey: [...monitoringKey(projectId), 'measure-summary', pageId] as const,
     queryFn: ({ signal }) => getMeasureSummary(projectId, pageId, signal),
   });
+}
+
+export function useMeasureSummary(projectId: string, pageId: number) {
+  return useQuery(measureSummaryQueryOptions(projectId, pageId));
 }

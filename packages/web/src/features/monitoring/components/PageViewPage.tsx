@@ -1,14 +1,21 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
 import { ApiError } from '../../../lib/api';
 import { formatDayLong } from '../../../lib/dates';
 import { useDashboardVisitAudit } from '../../../lib/monitoring-audit';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { pageChartsQueryOptions } from '../api/charts-page';
+import { pageInsightsQueryOptions } from '../api/insights-page';
 import { usePage } from '../api/pages-detail';
+import { seriesQueryOptions } from '../api/series-measure';
+import { measureSummaryQueryOptions } from '../api/series-summary';
 import { PageInsights } from './PageInsights';
 import { PageMeasures } from './PageMeasures';
 import { LevelIcon, PageStatusBadge, pageName, RestrictedIcon, RichContent } from './pages-parts';
+import { seriesParamsOf } from './SavedChart';
 import { monitoringRoute, useMonitoringProjectId } from './use-monitoring-project';
 
 const SECTIONS = [
@@ -25,6 +32,7 @@ export function PageViewPage() {
   useDashboardVisitAudit(projectId);
   const query = usePage(projectId, pageId);
   const page = query.data;
+  usePagePartsAhead(projectId, pageId);
   usePageTitle(page ? pageName(page) : 'Page');
   const pagesLink = monitoringRoute(projectId, 'pages');
 
@@ -148,4 +156,26 @@ export function PageViewPage() {
       <PageInsights pageId={page.id} canEdit={page.abilities.add_insight} />
     </Stack>
   );
+}
+
+/**
+ * Asks for a page's measures, charts and insights with the page, and for each chart's series as soon as the charts
+ * are known, rather than each once the screen above it has drawn: the first chart comes two round trips sooner
+ * (bench/screens.ts). A page the server refuses refuses these too, and nothing of them is shown.
+ */
+function usePagePartsAhead(projectId: string, pageId: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (pageId === null) return;
+    void queryClient.prefetchQuery(measureSummaryQueryOptions(projectId, pageId));
+    void queryClient.prefetchQuery(pageInsightsQueryOptions(projectId, pageId));
+    queryClient
+      .fetchQuery(pageChartsQueryOptions(projectId, pageId))
+      .then(({ charts }) => {
+        for (const chart of charts) {
+          void queryClient.prefetchQuery(seriesQueryOptions(projectId, chart.measure.id, seriesParamsOf(chart)));
+        }
+      })
+      .catch(() => undefined);
+  }, [queryClient, projectId, pageId]);
 }
