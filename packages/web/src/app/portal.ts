@@ -4,5 +4,6 @@ export { AdminGuard } from '../features/apps/components/AdminGuard';
 export { AppCodeRedirect } from '../features/apps/components/AppCodeRedirect';
 export { AppEntryPage } from '../features/apps/components/AppEntryPage';
 export { SectionGuard } from '../features/apps/components/SectionGuard';
+export { prefetchSectionAccess } from '../lib/permissions';
 export { PortalLayout } from './PortalLayout';
 export { RequireSuperadmin } from './RequireSuperadmin';

@@ -1,3 +1,4 @@
+import type { PermissionApp } from '@portal/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
@@ -7,7 +8,8 @@ import { RouteErrorPage } from '../components/RouteErrorPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { MONITORING_SCREENS, POLICY_SCREENS } from '../features/people/apps';
 import { peopleRoutes } from '../features/people/routes';
-import { lazyNamed } from '../lib/lazy-named';
+import { lazyNamed, type ScreenPrefetch } from '../lib/lazy-named';
+import { projectRefFromPath } from '../lib/project/project-path';
 import { authCheckQueryOptions } from '../lib/session';
 import { HomeRedirect } from './HomeRedirect';
 import { RootLayout } from './RootLayout';
@@ -145,28 +147,37 @@ const admin = (element: ReactNode) => byId(<AdminGuard>{element}</AdminGuard>);
 const PUBLIC_PATHS = new Set(['/', '/member-login', '/lost-password', '/reset-password', '/terms-and-conditions']);
 
 /**
- * A signed-in page opened directly checks the session and fetches its frame and its app at once (the apps fetch the
- * screen opened, MonitoringApp a page's chart code), not one after the other (Lighthouse on a policy page,
- * bench/budgets.ts; bench/screens.ts). Public pages fetch nothing more.
+ * A signed-in page opened directly checks the session and fetches its frame and its app at once, then what the app's
+ * guard waits for and what the app says its screen reads first (`prefetchScreen`: a policy, a page of charts), not
+ * one after the other (Lighthouse on a policy page, bench/budgets.ts; bench/screens.ts). Public pages fetch nothing
+ * more.
  */
 export function preloadScreensFor(pathname: string, queryClient: QueryClient): void {
   if (PUBLIC_PATHS.has(pathname) || pathname.startsWith('/read/')) return;
   // The session check every signed-in screen waits for starts now, not once the frame's chunk has arrived.
   void queryClient.prefetchQuery(authCheckQueryOptions());
   void PortalLayout.preload();
-  const app = APP_CHUNKS.find(([prefix]) => pathname.startsWith(prefix))?.[1];
+  const [, app, guarded] = APP_CHUNKS.find(([prefix]) => pathname.startsWith(prefix)) ?? [];
   if (app) {
-    void SectionGuard.preload();
-    void app.preload();
+    const project = projectRefFromPath(pathname);
+    void SectionGuard.preload().then((portal) => {
+      if (guarded && portal && project && 'id' in project) {
+        portal.prefetchSectionAccess(guarded, project.id, queryClient);
+      }
+    });
+    void app.preload().then((module) => {
+      const prefetchScreen = (module as { prefetchScreen?: ScreenPrefetch } | undefined)?.prefetchScreen;
+      prefetchScreen?.(pathname, queryClient);
+    });
   }
 }
 
-/** Each app's chunk by the prefix of its addresses. */
-const APP_CHUNKS: readonly [string, { preload: () => Promise<unknown> }][] = [
-  ['/app/policy_management/', PolicyApp],
-  ['/app/monitoring/', MonitoringApp],
+/** Each app's chunk by the prefix of its addresses, and the app whose SectionGuard checks them. */
+const APP_CHUNKS: readonly [string, { preload: () => Promise<unknown> }, PermissionApp?][] = [
+  ['/app/policy_management/', PolicyApp, 'policy_management'],
+  ['/app/monitoring/', MonitoringApp, 'monitoring'],
   ['/app/standards/', StandardsApp],
-  ['/app/chart_review/', ChartReviewApp],
+  ['/app/chart_review/', ChartReviewApp, 'chart_review'],
   ['/app/policy_generator/', PolicyGeneratorApp],
 ];
 

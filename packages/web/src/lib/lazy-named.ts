@@ -1,4 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * What an app's chunk may export as `prefetchScreen`: given the address a page was opened on, it asks at once for
+ * that screen's chunk and its first answer, instead of after the frame and the app's guards have rendered
+ * (app/routes.tsx preloadScreensFor).
+ */
+export type ScreenPrefetch = (pathname: string, queryClient: QueryClient) => void;
 
 // biome-ignore lint/suspicious/noExplicitAny: any component with any props, as React.lazy itself accepts.
 type AnyComponent = ComponentType<any>;
@@ -12,7 +20,7 @@ const loaders = new Set<() => Promise<unknown>>();
 export function lazyNamed<K extends string, M extends Record<K, AnyComponent>>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<M[K]> & { preload: () => Promise<unknown> } {
+): LazyExoticComponent<M[K]> & { preload: () => Promise<M | undefined> } {
   let loaded: M | undefined;
   const loadAndKeep = () =>
     load().then((module) => {

@@ -13,10 +13,10 @@ import {
   permissionRulesSchema,
   policyMeSchema,
 } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api';
 import { useCurrentProject } from './project/project-context';
-import { useSession } from './session';
+import { authCheckQueryOptions, useSession } from './session';
 
 /**
  * The web side of the permission engine (SPEC section 6, docs/permissions.md). The server enforces the same rules
@@ -224,6 +224,22 @@ export function decideAccess<A extends PermissionApp>(input: AccessInput<A>): Se
 function loadState<T>(query: { data: T | undefined; error: unknown; isError: boolean }): LoadState<T> {
   if (query.isError) return { error: query.error };
   return query.data === undefined ? 'loading' : { data: query.data };
+}
+
+/**
+ * What `useSectionAccess` waits for in the project of an address, asked for as soon as the session is known rather
+ * than once the frame has rendered (routes.tsx preloadScreensFor): the same queries, on the same conditions.
+ */
+export function prefetchSectionAccess(app: PermissionApp, projectId: string, queryClient: QueryClient): void {
+  queryClient
+    .ensureQueryData(authCheckQueryOptions())
+    .then((check) => {
+      if (!check.authenticated || !check.user || check.user.role === 'superadmin') return;
+      void queryClient.prefetchQuery(permissionMeQueryOptions(app, projectId));
+      void queryClient.prefetchQuery(permissionRulesQueryOptions(app, projectId));
+      if (app === 'monitoring') void queryClient.prefetchQuery(myPermissionsQueryOptions(app, projectId));
+    })
+    .catch(() => undefined);
 }
 
 /**

@@ -4,6 +4,9 @@ import { Route, Routes } from 'react-router';
 import { recordRoute } from '../../../app/route-params';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { preloadSpcChart } from '../../../components/spc/LazySpcChart';
+import type { ScreenPrefetch } from '../../../lib/lazy-named';
+import { projectRefFromPath } from '../../../lib/project/project-path';
+import { pageQueryOptions } from '../api/pages-detail';
 import { AddStandardsPage } from './AddStandardsPage';
 import { ChartFormPage } from './ChartFormPage';
 import { CsvImportPage } from './CsvImportPage';
@@ -24,12 +27,24 @@ import { PageNumberingPage } from './PageNumberingPage';
 import { PagePermissionsPage } from './PagePermissionsPage';
 import { PageRoleManagerPage } from './PageRoleManagerPage';
 import { PagesPage } from './PagesPage';
-import { PageViewPage } from './PageViewPage';
+import { PageViewPage, prefetchPageParts } from './PageViewPage';
 import { RequestFormPage } from './RequestFormPage';
 
-// Opened directly on a page of charts (a link, a reload): their code comes while the page's data is asked for, not
-// after it (bench/screens.ts). Here rather than in routes.tsx, so that the login page does not download it.
-if (typeof window !== 'undefined' && /\/pages\/page\/\d+\/?$/.test(window.location.pathname)) preloadSpcChart();
+/**
+ * Opened directly on a page of charts (a link, a reload): the page, its parts and their chart code are asked for with
+ * the app, not after its guards have answered (bench/screens.ts). Here rather than in routes.tsx, so that the login
+ * page does not download it.
+ */
+export const prefetchScreen: ScreenPrefetch = (pathname, queryClient) => {
+  const page = /\/pages\/page\/(\d{1,10})\/?$/.exec(pathname);
+  if (!page?.[1]) return;
+  preloadSpcChart();
+  const project = projectRefFromPath(pathname);
+  if (!project || !('id' in project)) return;
+  const pageId = Number(page[1]);
+  void queryClient.prefetchQuery(pageQueryOptions(project.id, pageId));
+  prefetchPageParts(queryClient, project.id, pageId);
+};
 
 /**
  * The monitoring ("Analytics") app under /app/monitoring/{projectId or slug}/...: the route in routes.tsx has

@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailure, LoadingRows } from '../../../components/page-parts';
@@ -163,19 +163,22 @@ export function PageViewPage() {
  * are known, rather than each once the screen above it has drawn: the first chart comes two round trips sooner
  * (bench/screens.ts). A page the server refuses refuses these too, and nothing of them is shown.
  */
+export function prefetchPageParts(queryClient: QueryClient, projectId: string, pageId: number): void {
+  void queryClient.prefetchQuery(measureSummaryQueryOptions(projectId, pageId));
+  void queryClient.prefetchQuery(pageInsightsQueryOptions(projectId, pageId));
+  queryClient
+    .fetchQuery(pageChartsQueryOptions(projectId, pageId))
+    .then(({ charts }) => {
+      for (const chart of charts) {
+        void queryClient.prefetchQuery(seriesQueryOptions(projectId, chart.measure.id, seriesParamsOf(chart)));
+      }
+    })
+    .catch(() => undefined);
+}
+
 function usePagePartsAhead(projectId: string, pageId: number | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (pageId === null) return;
-    void queryClient.prefetchQuery(measureSummaryQueryOptions(projectId, pageId));
-    void queryClient.prefetchQuery(pageInsightsQueryOptions(projectId, pageId));
-    queryClient
-      .fetchQuery(pageChartsQueryOptions(projectId, pageId))
-      .then(({ charts }) => {
-        for (const chart of charts) {
-          void queryClient.prefetchQuery(seriesQueryOptions(projectId, chart.measure.id, seriesParamsOf(chart)));
-        }
-      })
-      .catch(() => undefined);
+    if (pageId !== null) prefetchPageParts(queryClient, projectId, pageId);
   }, [queryClient, projectId, pageId]);
 }

@@ -6,8 +6,10 @@ import { Route, Routes } from 'react-router';
 import { recordRoute } from '../../../app/route-params';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { LoadingRows } from '../../../components/page-parts';
-import { lazyNamed } from '../../../lib/lazy-named';
+import { lazyNamed, type ScreenPrefetch } from '../../../lib/lazy-named';
 import { myPermissionsQueryOptions, sectionOfSegment } from '../../../lib/permissions';
+import { projectRefFromPath } from '../../../lib/project/project-path';
+import { documentQueryOptions } from '../api/get-document';
 import { PolicyAppHeader } from './PolicyAppHeader';
 import { usePolicyProjectId } from './use-policy-project';
 
@@ -38,13 +40,19 @@ const SearchPage = lazyNamed(() => import('./SearchPage'), 'SearchPage');
 const SearchSynonymsPage = lazyNamed(() => import('./SearchSynonymsPage'), 'SearchSynonymsPage');
 const TocPage = lazyNamed(() => import('./TocPage'), 'TocPage');
 
-// Opened directly on a policy or the table of contents (a link, a reload): the screen is fetched with the app, not
-// after the app's guards have answered (bench/budgets.ts, bench/screens.ts).
-if (typeof window !== 'undefined') {
-  const path = window.location.pathname;
-  if (/\/documents\/\d+\/?$/.test(path)) void DocumentPage.preload();
-  if (/\/toc\/?$/.test(path)) void TocPage.preload();
-}
+/**
+ * Opened directly on a policy or the table of contents (a link, a reload): the screen's code, and a policy itself,
+ * are asked for with the app, not after the app's guards have answered (bench/budgets.ts, bench/screens.ts).
+ */
+export const prefetchScreen: ScreenPrefetch = (pathname, queryClient) => {
+  const document = /\/documents\/(\d{1,10})\/?$/.exec(pathname);
+  if (document?.[1]) {
+    void DocumentPage.preload();
+    const project = projectRefFromPath(pathname);
+    if (project && 'id' in project) void queryClient.prefetchQuery(documentQueryOptions(project.id, document[1]));
+  }
+  if (/\/toc\/?$/.test(pathname)) void TocPage.preload();
+};
 
 /** Route segments of the header's links, in order; shown when the permission map allows the section they open. */
 const HEADER_SEGMENTS: readonly string[] = [
