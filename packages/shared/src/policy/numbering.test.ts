@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCHEME, departmentChapter, nextPolicyNumber } from './numbering.js';
+import { DEFAULT_SCHEME, departmentChapter, newPolicyParent, nextPolicyNumber } from './numbering.js';
 
 describe('nextPolicyNumber', () => {
   const used = ['1', '1.1', '2', '2.1', '2.2', '2.2.1', '3', '3.1', '3.2', '4', '5'];
@@ -32,5 +32,16 @@ describe('departmentChapter', () => {
     expect(departmentChapter(['6', '7'])).toBe('6');
     expect(departmentChapter([])).toBeNull();
     expect(departmentChapter(['NUR-1'])).toBeNull();
+  });
+});
+
+describe('newPolicyParent', () => {
+  it("puts a new policy after its department's prefix, else in its chapter, else at the top level", () => {
+    const prefixes = { ...DEFAULT_SCHEME, department_prefixes: true };
+    expect(newPolicyParent(prefixes, { code: 'NUR', chapter: '3' })).toBe(`NUR${prefixes.prefix_separator}`);
+    expect(newPolicyParent(DEFAULT_SCHEME, { code: 'NUR', chapter: '3' })).toBe('3');
+    expect(newPolicyParent(DEFAULT_SCHEME, { code: 'NUR', chapter: null })).toBe('');
+    expect(newPolicyParent({ ...DEFAULT_SCHEME, levels: 1 }, { code: 'NUR', chapter: '3' })).toBe('');
+    expect(newPolicyParent(DEFAULT_SCHEME, null)).toBe('');
   });
 });

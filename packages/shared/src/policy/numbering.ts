@@ -136,20 +136,28 @@ export function departmentChapter(departmentNumbers: readonly string[]): string 
 }
 
 /**
- * The number a new policy takes: the next free one in its department's chapter (3.3 after 3.1 and 3.2), or after the
- * department's prefix when the scheme gives it one (NUR-4). The next top-level number only without a department, for
- * a department with no numbered policy yet (it starts the chapter), or when numbers have a single level.
+ * Where a new policy's number goes: after its department's prefix when the scheme gives it one (NUR-), else in the
+ * department's chapter (3, for 3.3 after 3.1 and 3.2), else at the top level: without a department, for a department
+ * with no numbered policy yet (it starts the chapter), or when numbers have a single level.
  */
+export function newPolicyParent(
+  scheme: NumberingScheme,
+  department: { code: string | null; chapter: string | null } | null,
+): string {
+  if (!department) return '';
+  const prefix = prefixFor(scheme, department.code);
+  if (prefix) return prefix;
+  return scheme.levels > 1 ? (department.chapter ?? '') : '';
+}
+
+/** The number a new policy of `department` takes: the next free one where `newPolicyParent` puts it. */
 export function nextPolicyNumber(
   scheme: NumberingScheme,
   used: readonly string[],
   department: { code: string | null; numbers: readonly string[] } | null,
 ): string {
-  if (!department) return nextNumber(used, '');
-  const prefix = prefixFor(scheme, department.code);
-  if (prefix) return nextNumber(used, prefix);
-  const chapter = scheme.levels > 1 ? departmentChapter(department.numbers) : null;
-  return nextNumber(used, chapter ?? '');
+  const chapter = department && departmentChapter(department.numbers);
+  return nextNumber(used, newPolicyParent(scheme, department && { code: department.code, chapter }));
 }
 
 export interface NumberedItem {

@@ -94,7 +94,14 @@ export const numberingSchema = z.object({
   used_count: z.number().int(),
   unassigned_count: z.number().int(),
 });
-export const usedNumbersSchema = z.object({ numbers: z.array(z.string()) });
+/**
+ * GET .../documents/used-numbers: every number a document holds, and the chapter each department's policies are
+ * numbered in (departments with a numbered policy only): what a new number is suggested from (`newPolicyParent`).
+ */
+export const usedNumbersSchema = z.object({
+  numbers: z.array(z.string()),
+  chapters: z.array(z.object({ department_id: z.number().int(), chapter: z.string() })),
+});
 
 // ---------------------------------------------------------------- documents
 

@@ -1,5 +1,6 @@
 import {
   compareNumbers,
+  departmentChapter,
   type NumberingScheme,
   type NumberingUpdate,
   nextPolicyNumber,
@@ -34,12 +35,20 @@ export async function numberingOverview(db: DbOrTx, projectId: number) {
   };
 }
 
-export async function usedNumbers(db: DbOrTx, projectId: number): Promise<string[]> {
-  const rows = await db
-    .select({ number: policyDocuments.number })
-    .from(policyDocuments)
-    .where(and(eq(policyDocuments.projectId, projectId), live, isNotNull(policyDocuments.number)));
-  return rows.map((r) => r.number!).sort(compareNumbers);
+/**
+ * The live numbers of the project, and the chapter each department's policies are numbered in: what the numbering and
+ * conversion screens suggest a new number from (newPolicyParent).
+ */
+export async function usedNumbers(
+  db: DbOrTx,
+  projectId: number,
+): Promise<{ numbers: string[]; chapters: { department_id: number; chapter: string }[] }> {
+  const { used, byDepartment } = await numbersByDepartment(db, projectId);
+  const chapters = [...byDepartment]
+    .map(([departmentId, numbers]) => ({ department_id: departmentId, chapter: departmentChapter(numbers) }))
+    .filter((row): row is { department_id: number; chapter: string } => row.chapter !== null)
+    .sort((a, b) => a.department_id - b.department_id);
+  return { numbers: used, chapters };
 }
 
 /** The live numbers of the project, and those of each department's policies (what nextPolicyNumber reads). */

@@ -205,7 +205,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const a = await actor(request, 'documents');
-      return { numbers: await usedNumbers(db, a.projectId) };
+      return usedNumbers(db, a.projectId);
     },
   );
 

@@ -70,11 +70,27 @@ describe('policy management', () => {
   });
 
   describe('numbering', () => {
+    it("tells the chapter each department's policies are numbered in, where a new number is suggested", async () => {
+      const s = await setup();
+      const nursing = (await s.admin.post(`${s.base}/departments`, { name: 'Nursing', code: 'NUR' })).json();
+      const pharmacy = (await s.admin.post(`${s.base}/departments`, { name: 'Pharmacy', code: 'PHA' })).json();
+      await s.create({ title: 'General', number: '1' });
+      for (const number of ['3', '3.1', '3.2', '4.1']) {
+        await s.create({ title: `Nursing ${number}`, number, department_id: nursing.id });
+      }
+      await s.create({ title: 'Pharmacy, unnumbered', department_id: pharmacy.id });
+      const used = (await s.admin.get(`${s.base}/documents/used-numbers`)).json();
+      expect(used).toEqual({
+        numbers: ['1', '3', '3.1', '3.2', '4.1'],
+        chapters: [{ department_id: nursing.id, chapter: '3' }],
+      });
+    });
+
     it('orders numbers numerically, keeps gaps, refuses duplicates and keeps history', async () => {
       const s = await setup();
       for (const number of ['1.10', '1.9', '1', '2', '1.2']) await s.create({ title: `Policy ${number}`, number });
       const used = (await s.admin.get(`${s.base}/documents/used-numbers`)).json();
-      expect(used.numbers).toEqual(['1', '1.2', '1.9', '1.10', '2']);
+      expect(used).toEqual({ numbers: ['1', '1.2', '1.9', '1.10', '2'], chapters: [] });
 
       const duplicate = await s.admin.post(`${s.base}/documents`, { title: 'Again', number: '1.9' });
       expect(duplicate.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import { usedNumbersSchema } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api';
 import { apiQuery } from '../../../lib/api-hooks';
 import { policyKey, policyPath } from './keys';
@@ -8,13 +9,14 @@ export function usedNumbersKey(projectId: string) {
   return [...policyKey(projectId), 'used-numbers'] as const;
 }
 
-/** GET .../policy-management/documents/used-numbers: every number a document holds (archived ones included). */
-export async function getUsedNumbers(projectId: string, signal?: AbortSignal): Promise<string[]> {
-  const { numbers } = await apiFetch(`${policyPath(projectId)}/documents/used-numbers`, {
-    signal,
-    schema: usedNumbersSchema,
-  });
-  return numbers;
+export type NumbersInUse = z.infer<typeof usedNumbersSchema>;
+
+/**
+ * GET .../policy-management/documents/used-numbers: every number a document holds (archived ones included), and the
+ * chapter each department's policies are numbered in.
+ */
+export function getUsedNumbers(projectId: string, signal?: AbortSignal): Promise<NumbersInUse> {
+  return apiFetch(`${policyPath(projectId)}/documents/used-numbers`, { signal, schema: usedNumbersSchema });
 }
 
 export function usedNumbersQueryOptions(projectId: string) {

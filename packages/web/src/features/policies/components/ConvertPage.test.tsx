@@ -35,7 +35,11 @@ function server(routes: Record<string, StubHandler | StubHandler[]> = {}) {
       used_count: 3,
       unassigned_count: 0,
     }),
-    [`GET ${API}/documents/used-numbers`]: jsonResponse({ numbers: ['1', '2', 'NUR-1', 'NUR-2'] }),
+    // Nursing's prefix wins over its chapter when the scheme gives departments prefixes.
+    [`GET ${API}/documents/used-numbers`]: jsonResponse({
+      numbers: ['1', '2', '2.1', 'NUR-1', 'NUR-2'],
+      chapters: [{ department_id: NURSING.id, chapter: '2' }],
+    }),
     ...routes,
   });
 }

@@ -14,7 +14,13 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
-import { nextNumber, numberProblem, POLICY_UPLOAD_MAX_BYTES, POLICY_UPLOAD_TYPES, prefixFor } from '@portal/shared';
+import {
+  newPolicyParent,
+  nextNumber,
+  numberProblem,
+  POLICY_UPLOAD_MAX_BYTES,
+  POLICY_UPLOAD_TYPES,
+} from '@portal/shared';
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -352,7 +358,14 @@ function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: 
 
   function suggest() {
     if (!scheme || !used.data) return;
-    setNumber(nextNumber(used.data, prefixFor(scheme, departmentCode)));
+    const department =
+      departmentId === null
+        ? null
+        : {
+            code: departmentCode,
+            chapter: used.data.chapters.find((row) => String(row.department_id) === departmentId)?.chapter ?? null,
+          };
+    setNumber(nextNumber(used.data.numbers, newPolicyParent(scheme, department)));
     setErrors((previous) => ({ ...previous, number: undefined }));
   }
 
@@ -368,7 +381,7 @@ function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: 
     if (cleanNumber && scheme) {
       const problem = numberProblem(cleanNumber, scheme, departmentCode);
       if (problem) found.number = problem;
-      else if (used.data?.includes(cleanNumber)) found.number = TAKEN;
+      else if (used.data?.numbers.includes(cleanNumber)) found.number = TAKEN;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;

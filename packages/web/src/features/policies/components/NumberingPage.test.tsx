@@ -31,7 +31,10 @@ function server(routes: Record<string, StubHandler | StubHandler[]> = {}) {
       if (body.scheme) scheme = body.scheme;
       return jsonResponse({ scheme, used_count: 4, unassigned_count: 2 });
     },
-    [`GET ${API}/documents/used-numbers`]: jsonResponse({ numbers: ['10', '1', '1.1', '2'] }),
+    [`GET ${API}/documents/used-numbers`]: jsonResponse({
+      numbers: ['10', '1', '1.1', '2'],
+      chapters: [{ department_id: 3, chapter: '1' }],
+    }),
     [`GET ${API}/documents/unassigned`]: jsonResponse([FALLS, VISITORS]),
     [`GET ${API}/departments`]: jsonResponse({ departments: [NURSING] }),
     ...routes,
@@ -62,9 +65,9 @@ describe('NumberingPage', () => {
     const listed = [...document.querySelectorAll('ul[aria-label="Numbers in use"] li')].map((li) => li.textContent);
     expect(listed).toEqual(['1', '1.1', '2', '10']);
 
-    // The next free top-level numbers after 10, one per document.
+    // Without a department, the next free top-level number; Nursing's policy, the next in Nursing's chapter 1.
     expect(input('Number for Falls prevention').value).toBe('11');
-    expect(input('Number for Visitor policy').value).toBe('12');
+    expect(input('Number for Visitor policy').value).toBe('1.2');
     await typeInto(input('Number for Visitor policy'), '');
     await click(getControl('Assign numbers'));
     await waitFor(() => expect(toasts()).toContain('1 number assigned.'));
@@ -154,7 +157,7 @@ describe('NumberingPage', () => {
       [`GET ${API}/documents/unassigned`]: jsonResponse([]),
       [`GET ${API}/documents/used-numbers`]: [
         jsonResponse({ message: 'The numbers are unavailable right now.' }, 503),
-        jsonResponse({ numbers: ['1'] }),
+        jsonResponse({ numbers: ['1'], chapters: [] }),
       ],
     });
     await openPolicyAdmin(PATH);

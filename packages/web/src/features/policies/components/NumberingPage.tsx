@@ -16,6 +16,7 @@ import {
 import {
   compareNumbers,
   MAX_LEVELS,
+  newPolicyParent,
   nextNumber,
   numberingSchemeSchema,
   numberProblem,
@@ -33,7 +34,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type Department, useDepartments } from '../api/get-departments';
 import { type Scheme, useNumbering } from '../api/get-numbering';
 import { type DocumentRow, useUnassigned } from '../api/get-unassigned';
-import { useUsedNumbers } from '../api/get-used-numbers';
+import { type NumbersInUse, useUsedNumbers } from '../api/get-used-numbers';
 import { useUpdateNumbering } from '../api/update-numbering';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -94,7 +95,7 @@ export function NumberingPage() {
             onRetry={() => void used.refetch()}
           />
         ) : (
-          <UsedNumbers numbers={used.data} />
+          <UsedNumbers numbers={used.data.numbers} />
         )}
       </SectionCard>
       <SectionCard id="unassigned-heading" title="Documents without a number">
@@ -289,42 +290,62 @@ function Unassigned({ projectId }: { projectId: string }) {
       key={`${unassigned.dataUpdatedAt}-${used.dataUpdatedAt}-${numbering.dataUpdatedAt}`}
       projectId={projectId}
       rows={unassigned.data}
-      used={used.data}
+      used={used.data.numbers}
+      chapters={used.data.chapters}
       scheme={numbering.data.scheme}
       departments={departments.data}
     />
   );
 }
 
-/** A first free top-level number for each row (its department's prefix when the scheme has them). */
-function suggestions(rows: DocumentRow[], used: string[], scheme: Scheme, codes: Map<number, string>) {
+/**
+ * A first free number for each row, where a new policy of its department goes (`newPolicyParent`: the department's
+ * prefix, else its chapter, else the top level).
+ */
+function suggestions(rows: DocumentRow[], used: string[], scheme: Scheme, departments: Map<number, DepartmentPlace>) {
   const taken = [...used];
   const values: Record<number, string> = {};
   for (const row of rows) {
-    const code = row.department_id === null ? null : codes.get(row.department_id);
-    const number = nextNumber(taken, prefixFor(scheme, code));
+    const department = row.department_id === null ? null : (departments.get(row.department_id) ?? null);
+    const number = nextNumber(taken, newPolicyParent(scheme, department));
     taken.push(number);
     values[row.id] = number;
   }
   return values;
 }
 
+/** A department's code and the chapter its policies are numbered in, as `newPolicyParent` reads them. */
+interface DepartmentPlace {
+  code: string | null;
+  chapter: string | null;
+}
+
 interface AssignFormProps {
   projectId: string;
   rows: DocumentRow[];
   used: string[];
+  chapters: NumbersInUse['chapters'];
   scheme: Scheme;
   departments: Department[];
 }
 
-function AssignForm({ projectId, rows, used, scheme, departments }: AssignFormProps) {
+function AssignForm({ projectId, rows, used, chapters, scheme, departments }: AssignFormProps) {
   const update = useUpdateNumbering(projectId);
   const byId = useMemo(() => new Map(departments.map((department) => [department.id, department])), [departments]);
   const codes = useMemo(
     () => new Map(departments.map((department) => [department.id, department.code])),
     [departments],
   );
-  const [values, setValues] = useState<Record<number, string>>(() => suggestions(rows, used, scheme, codes));
+  const places = useMemo(() => {
+    const chapterOf = new Map(chapters.map((row) => [row.department_id, row.chapter]));
+    return new Map(
+      departments.map((department) => [
+        department.id,
+        { code: department.code, chapter: chapterOf.get(department.id) ?? null },
+      ]),
+    );
+  }, [departments, chapters]);
+  const [values, setValues] = useState<Record<number, string>>(() => suggestions(rows, used, scheme, places));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -376,8 +397,9 @@ function AssignForm({ projectId, rows, used, scheme, departments }: AssignFormPr
     <form onSubmit={submit} noValidate aria-labelledby="unassigned-heading">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Each document is offered the next free top-level number. Change it or clear it to leave the document without a
-          number for now.
+          Each document is offered the next free number among its department's policies (a top-level number when it has
+          no department or its department has none yet). Change it or clear it to leave the document without a number
+          for now.
         </Text>
         <ErrorNotice message={failure} />
         <Box style={{ overflowX: 'auto' }}>
