@@ -19,6 +19,11 @@ export function getUsedNumbers(projectId: string, signal?: AbortSignal): Promise
   return apiFetch(`${policyPath(projectId)}/documents/used-numbers`, { signal, schema: usedNumbersSchema });
 }
 
+/** The chapter a department's policies are numbered in, or null while none of them has a number. */
+export function chapterOf(inUse: NumbersInUse, departmentId: number): string | null {
+  return inUse.chapters.find((row) => row.department_id === departmentId)?.chapter ?? null;
+}
+
 export function usedNumbersQueryOptions(projectId: string) {
   return apiQuery(usedNumbersKey(projectId), (signal) => getUsedNumbers(projectId, signal));
 }

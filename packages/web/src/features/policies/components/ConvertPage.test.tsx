@@ -158,6 +158,25 @@ describe('ConvertPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/documents/78`));
   });
 
+  it("suggests a department's policy the next number in its chapter when departments have no prefixes", async () => {
+    server({
+      [`GET ${API}/numbering`]: jsonResponse({
+        scheme: { levels: 3, department_prefixes: false, prefix_separator: '-' },
+        used_count: 5,
+        unassigned_count: 0,
+      }),
+    });
+    await openPolicyAdmin(PATH);
+    await chooseFile(new File(['%PDF-1.7'], 'Falls.pdf', { type: 'application/pdf' }));
+    await waitFor(() => input('Title'));
+    await waitFor(() => expect(getControl('Suggest').hasAttribute('disabled')).toBe(false));
+    await click(getControl('Suggest'));
+    expect(input('Number').value).toBe('3');
+    await pick('Department', 'Nursing (NUR)');
+    await click(getControl('Suggest'));
+    expect(input('Number').value).toBe('2.2');
+  });
+
   it('refuses files it cannot take and checks the fields before uploading', async () => {
     server();
     await openPolicyAdmin(PATH);

@@ -32,7 +32,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type ConvertResult, convertDocument } from '../api/convert-document';
 import { useDepartments } from '../api/get-departments';
 import { useNumbering } from '../api/get-numbering';
-import { useUsedNumbers } from '../api/get-used-numbers';
+import { chapterOf, useUsedNumbers } from '../api/get-used-numbers';
 import { useUploadDocument } from '../api/upload-document';
 import { departmentSelectData } from './browse-ui';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
@@ -359,12 +359,7 @@ function SaveForm({ projectId, chosen, title, onTitle, onFileError, onSaving }: 
   function suggest() {
     if (!scheme || !used.data) return;
     const department =
-      departmentId === null
-        ? null
-        : {
-            code: departmentCode,
-            chapter: used.data.chapters.find((row) => String(row.department_id) === departmentId)?.chapter ?? null,
-          };
+      departmentId === null ? null : { code: departmentCode, chapter: chapterOf(used.data, Number(departmentId)) };
     setNumber(nextNumber(used.data.numbers, newPolicyParent(scheme, department)));
     setErrors((previous) => ({ ...previous, number: undefined }));
   }

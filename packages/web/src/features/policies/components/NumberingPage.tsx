@@ -34,7 +34,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type Department, useDepartments } from '../api/get-departments';
 import { type Scheme, useNumbering } from '../api/get-numbering';
 import { type DocumentRow, useUnassigned } from '../api/get-unassigned';
-import { type NumbersInUse, useUsedNumbers } from '../api/get-used-numbers';
+import { chapterOf, type NumbersInUse, useUsedNumbers } from '../api/get-used-numbers';
 import { useUpdateNumbering } from '../api/update-numbering';
 import { policyRoute, usePolicyProjectId } from './use-policy-project';
 
@@ -290,8 +290,7 @@ function Unassigned({ projectId }: { projectId: string }) {
       key={`${unassigned.dataUpdatedAt}-${used.dataUpdatedAt}-${numbering.dataUpdatedAt}`}
       projectId={projectId}
       rows={unassigned.data}
-      used={used.data.numbers}
-      chapters={used.data.chapters}
+      inUse={used.data}
       scheme={numbering.data.scheme}
       departments={departments.data}
     />
@@ -323,28 +322,29 @@ interface DepartmentPlace {
 interface AssignFormProps {
   projectId: string;
   rows: DocumentRow[];
-  used: string[];
-  chapters: NumbersInUse['chapters'];
+  inUse: NumbersInUse;
   scheme: Scheme;
   departments: Department[];
 }
 
-function AssignForm({ projectId, rows, used, chapters, scheme, departments }: AssignFormProps) {
+function AssignForm({ projectId, rows, inUse, scheme, departments }: AssignFormProps) {
+  const used = inUse.numbers;
   const update = useUpdateNumbering(projectId);
   const byId = useMemo(() => new Map(departments.map((department) => [department.id, department])), [departments]);
   const codes = useMemo(
     () => new Map(departments.map((department) => [department.id, department.code])),
     [departments],
   );
-  const places = useMemo(() => {
-    const chapterOf = new Map(chapters.map((row) => [row.department_id, row.chapter]));
-    return new Map(
-      departments.map((department) => [
-        department.id,
-        { code: department.code, chapter: chapterOf.get(department.id) ?? null },
-      ]),
-    );
-  }, [departments, chapters]);
+  const places = useMemo(
+    () =>
+      new Map(
+        departments.map((department) => [
+          department.id,
+          { code: department.code, chapter: chapterOf(inUse, department.id) },
+        ]),
+      ),
+    [departments, inUse],
+  );
   const [values, setValues] = useState<Record<number, string>>(() => suggestions(rows, used, scheme, places));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
